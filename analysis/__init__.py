@@ -1,0 +1,6 @@
+"""cardedge analysis: exact, enumeration-based evaluators for Zero and blackjack.
+
+Layers, in data-flow order: ``cards``/``shoe`` (shared), then per game ``rules`` ->
+``dealer`` -> ``player`` -> ``round`` -> ``tables``. ``strategy`` builds on this package,
+never the reverse.
+"""

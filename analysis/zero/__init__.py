@@ -1,0 +1,1 @@
+"""Zero, the blackjack/baccarat hybrid: exact analysis (see shared/rules/zero.md)."""

@@ -1,0 +1,36 @@
+"""A Zero playing policy as data: the charts the player evaluator consults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analysis.zero.player import OPTIMAL
+
+
+def _cells(shape: tuple[int, ...]) -> np.ndarray:
+    return np.full(shape, OPTIMAL, dtype=np.int8)
+
+
+@dataclass(frozen=True, eq=False)
+class ZeroPolicy:
+    """How every hand is played: a fixed action per chart cell, or OPTIMAL (exact-shoe best).
+
+    ``chart2[total, up]`` is STAND/HIT for two-card totals, ``chart3[total, up]`` STAND/DOUBLE
+    for three-card totals, ``chart_split[a, b, up]`` SPLIT/NO_SPLIT for the pair of point values
+    a, b (symmetric). Up cards and totals are point values 0..9.
+    """
+
+    name: str = "optimal"
+    chart2: np.ndarray = field(default_factory=lambda: _cells((10, 10)))
+    chart3: np.ndarray = field(default_factory=lambda: _cells((10, 10)))
+    chart_split: np.ndarray = field(default_factory=lambda: _cells((10, 10, 10)))
+
+    @property
+    def is_optimal(self) -> bool:
+        """True when every cell is OPTIMAL (composition-dependent optimal play)."""
+        return not (self.chart2.any() or self.chart3.any() or self.chart_split.any())
+
+
+OPTIMAL_POLICY = ZeroPolicy()

@@ -1,0 +1,209 @@
+"""A whole round of Zero: EV per initial wager, summed exactly over every initial deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analysis.cards import BACCARAT_VALUES, TEN_RANKS
+from analysis.memo import binomial_table, multiset_count
+from analysis.shoe import Shoe
+from analysis.zero import player
+from analysis.zero.dealer import N_TOTALS
+from analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
+from analysis.zero.rules import ZeroRules
+
+SPLIT_MODES = ("standard", "optimal")
+MIN_SHOE = 14
+"""Smallest shoe analysed: a fully optimal split can use 8 player cards, the dealer 4."""
+
+DECISIONS = ("zero pair", "stand", "hit, stand", "hit, double", "split")
+UPCARD_LABELS = ("0", "A", "2", "3", "4", "5", "6", "7", "8", "9")
+"""Up card point values 0..9 as printed (0: any ten-valued card)."""
+
+_BINOM = binomial_table()
+
+
+class ShoeStates:
+    """Memoized stand EVs of every shoe state reached from one pre-deal shoe."""
+
+    def __init__(self, shoe: Shoe, threshold: int, max_player_cards: int = 5) -> None:
+        """States are ``shoe`` less an up card and up to ``max_player_cards`` player cards."""
+        self.base = shoe.by_value(BACCARAT_VALUES, N_TOTALS)
+        self.threshold = int(threshold)
+        n_keys = multiset_count(N_TOTALS, max_player_cards)
+        self.memo = np.zeros((N_TOTALS, n_keys, N_TOTALS))
+        self.flags = np.zeros((N_TOTALS, n_keys), dtype=np.uint8)
+        self.binom = _BINOM
+
+    def args(self) -> tuple:
+        """The arrays the kernels take, in their order after the hand arguments."""
+        return (self.base, self.threshold, self.binom, self.memo, self.flags)
+
+    def stand_evs(self, up: int, player_values: tuple[int, ...]) -> np.ndarray:
+        """Stand EV of each player total against ``up`` with these player cards out."""
+        m = np.zeros(N_TOTALS, dtype=np.int64)
+        for v in player_values:
+            m[v] += 1
+        return player.stand_ev_row(
+            self.base, up, m, self.threshold, self.binom, self.memo, self.flags
+        ).copy()
+
+
+@dataclass(frozen=True)
+class DealProbabilities:
+    """Exact probabilities of the initial deal (player's two cards, then the up card)."""
+
+    by_value: np.ndarray
+    """``[v1, v2, up]``: probability of that ordered deal by point value."""
+    zero_pair_fraction: np.ndarray
+    """``[v1, v2]``: share of those two-card deals that are Zero Pairs (same rank, total 0)."""
+    zero_pair: float
+    """P(the player's first two cards are a Zero Pair)."""
+    trips: float
+    """P(a ten-valued Zero Pair with an up card of the same rank)."""
+    trips_by_up: np.ndarray
+    """P(trips) split by up card value (all of it at value 0)."""
+
+
+def deal_probabilities(shoe: Shoe) -> DealProbabilities:
+    """Probabilities of every initial deal from ``shoe`` (counts by rank)."""
+    c = np.array(shoe.counts, dtype=float)
+    n = c.sum()
+    nv = np.zeros(N_TOTALS)
+    for r, k in enumerate(shoe.counts):
+        nv[BACCARAT_VALUES[r]] += k
+    p = np.zeros((N_TOTALS,) * 3)
+    for v1 in range(N_TOTALS):
+        for v2 in range(N_TOTALS):
+            k2 = nv[v2] - (v1 == v2)
+            for up in range(N_TOTALS):
+                ku = nv[up] - (v1 == up) - (v2 == up)
+                if nv[v1] > 0 and k2 > 0 and ku > 0:
+                    p[v1, v2, up] = nv[v1] * k2 * ku / (n * (n - 1) * (n - 2))
+    pair_fraction = np.zeros((N_TOTALS, N_TOTALS))
+    zero_pair = 0.0
+    for v in range(N_TOTALS):
+        if (2 * v) % 10 != 0 or nv[v] < 2:
+            continue
+        same_rank = sum(k * (k - 1) for r, k in enumerate(c) if BACCARAT_VALUES[r] == v)
+        pair_fraction[v, v] = same_rank / (nv[v] * (nv[v] - 1))
+        zero_pair += same_rank / (n * (n - 1))
+    trips = sum(c[r] * (c[r] - 1) * (c[r] - 2) for r in TEN_RANKS) / (n * (n - 1) * (n - 2))
+    trips_by_up = np.zeros(N_TOTALS)
+    trips_by_up[0] = trips
+    return DealProbabilities(p, pair_fraction, zero_pair, trips, trips_by_up)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """Exact result of one round of Zero under one rule set and one policy."""
+
+    rules: ZeroRules
+    policy: str
+    split: str
+    ev: float
+    """Expected net result per unit of the initial Zero wager (negative: the house wins)."""
+    deal_ev: np.ndarray
+    """``[v1, v2, up]``: EV of a non-pair deal under the policy, per initial wager."""
+    deal_action: np.ndarray
+    """``[v1, v2, up]``: 0 stand, 1 hit, 2 split."""
+    deal_p_double: np.ndarray
+    """``[v1, v2, up]``: probability the hand ends doubled (given the deal)."""
+    probabilities: DealProbabilities
+
+    @property
+    def house_edge_percent(self) -> float:
+        """House edge: minus the EV, in percent of the initial wager."""
+        return -100.0 * self.ev
+
+    def by_upcard(self) -> dict[str, np.ndarray]:
+        """P(up card value), the EV given it, and P(each decision in ``DECISIONS``) given it."""
+        pr = self.probabilities
+        p = pr.by_value
+        nonpair = p * (1.0 - pr.zero_pair_fraction)[:, :, None]
+        pair = p * pr.zero_pair_fraction[:, :, None]
+        p_up = p.sum(axis=(0, 1))
+        r = self.rules
+        ev_sum = (nonpair * self.deal_ev).sum(axis=(0, 1)) + pair.sum(
+            axis=(0, 1)
+        ) * r.zero_pair_pays
+        ev_sum += pr.trips_by_up * (r.trips_pays - r.zero_pair_pays)
+        act = self.deal_action
+        hit = nonpair * (act == player.ACTION_HIT)
+        decisions = np.stack(
+            [
+                pair.sum(axis=(0, 1)),
+                (nonpair * (act == player.ACTION_STAND)).sum(axis=(0, 1)),
+                (hit * (1 - self.deal_p_double)).sum(axis=(0, 1)),
+                (hit * self.deal_p_double).sum(axis=(0, 1)),
+                (nonpair * (act == player.ACTION_SPLIT)).sum(axis=(0, 1)),
+            ]
+        )
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return {
+                "p_up": p_up,
+                "ev": np.where(p_up > 0, ev_sum / p_up, 0.0),
+                "decisions": np.where(p_up > 0, decisions / p_up, 0.0),
+            }
+
+    def decision_probabilities(self) -> dict[str, float]:
+        """P(each initial decision in ``DECISIONS``) over the whole round; they sum to 1."""
+        up = self.by_upcard()
+        total = (up["decisions"] * up["p_up"]).sum(axis=1)
+        return dict(zip(DECISIONS, (float(x) for x in total), strict=True))
+
+
+def evaluate_round(
+    rules: ZeroRules,
+    policy: ZeroPolicy = OPTIMAL_POLICY,
+    split: str = "standard",
+    shoe: Shoe | None = None,
+) -> RoundResult:
+    """Exact EV of a round of Zero under ``rules`` played by ``policy``.
+
+    ``shoe`` defaults to a fresh shoe of ``rules.decks`` decks (a stripped or partly dealt shoe
+    may be given instead). ``split='optimal'`` plays the second split hand knowing the first
+    hand's cards (only with the optimal policy).
+    """
+    if split not in SPLIT_MODES:
+        raise ValueError(f"unknown split mode {split!r} (choose from {', '.join(SPLIT_MODES)})")
+    if split == "optimal" and not policy.is_optimal:
+        raise ValueError("split 'optimal' needs the optimal policy")
+    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
+    if shoe.size < MIN_SHOE:
+        raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
+    states = ShoeStates(shoe, rules.dealer_draw_threshold, 8 if split == "optimal" else 5)
+    split_ok = np.zeros(N_TOTALS, dtype=np.bool_)
+    for t in rules.split_totals:
+        split_ok[t] = True
+    ev = np.zeros((N_TOTALS,) * 3)
+    act = np.zeros((N_TOTALS,) * 3, dtype=np.int64)
+    pdbl = np.zeros((N_TOTALS,) * 3)
+    if split == "optimal":
+        from analysis.zero import split as optimal_split
+
+        optimal_split.all_deal_values_optimal_split(
+            split_ok, rules.double_after_split, states, ev, act, pdbl
+        )
+    else:
+        player.all_deal_values(
+            split_ok,
+            rules.double_after_split,
+            policy.chart2,
+            policy.chart3,
+            policy.chart_split,
+            *states.args(),
+            ev,
+            act,
+            pdbl,
+        )
+    probs = deal_probabilities(shoe)
+    nonpair = probs.by_value * (1.0 - probs.zero_pair_fraction)[:, :, None]
+    total = (
+        float((nonpair * ev).sum())
+        + probs.zero_pair * rules.zero_pair_pays
+        + probs.trips * (rules.trips_pays - rules.zero_pair_pays)
+    )
+    return RoundResult(rules, policy.name, split, total, ev, act, pdbl, probs)

@@ -1,0 +1,87 @@
+"""Zero's rules as data: one frozen object the evaluators consult, and the two presets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+PRESETS: tuple[str, ...] = ("stated", "published")
+
+PUBLISHED_EDGES: dict[tuple[str, int], float] = {
+    ("optimal", 6): 2.2637,
+    ("optimal", 8): 2.2421,
+    ("basic", 6): 2.2697,
+    ("basic", 8): 2.2463,
+}
+"""Published house edges in percent (Wizard of Odds, math by Cindy Liu), by strategy and decks."""
+
+TRIPS_NOTE = (
+    "'published' adds one term the stated rules lack: a ten-valued Zero Pair whose rank matches "
+    "the dealer's up card pays 3 to 1 instead of 3 to 2 (zero_trips_pays); it alone reproduces "
+    "the published figures."
+)
+
+
+@dataclass(frozen=True)
+class ZeroRules:
+    """The rules of one Zero game; every payout is in units of the initial Zero wager."""
+
+    decks: int = 6
+    zero_pair_pays: float = 1.5
+    """Net win of a Zero Pair (3 to 2)."""
+    zero_trips_pays: float | None = None
+    """Net win of a ten-valued Zero Pair matching the up card's rank; None: as a Zero Pair."""
+    dealer_draw_threshold: int = 5
+    """The dealer draws on a two- or three-card total at or above this."""
+    double_after_split: bool = True
+    split_totals: frozenset[int] = field(default_factory=lambda: frozenset({8, 9}))
+    """Two-card totals that may be split (empty: no splitting)."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.decks, bool) or int(self.decks) != self.decks or self.decks < 1:
+            raise ValueError(f"decks must be a whole number >= 1, got {self.decks!r}")
+        if self.zero_pair_pays < 0:
+            raise ValueError(f"zero_pair_pays must be >= 0, got {self.zero_pair_pays!r}")
+        if self.zero_trips_pays is not None and self.zero_trips_pays < 0:
+            raise ValueError(f"zero_trips_pays must be >= 0, got {self.zero_trips_pays!r}")
+        if not 0 <= self.dealer_draw_threshold <= 10:
+            raise ValueError(
+                f"dealer_draw_threshold must be in 0..10, got {self.dealer_draw_threshold!r}"
+            )
+        bad = [t for t in self.split_totals if not 0 <= t <= 9]
+        if bad:
+            raise ValueError(f"split totals must be in 0..9, got {sorted(bad)}")
+        object.__setattr__(self, "split_totals", frozenset(self.split_totals))
+
+    @property
+    def trips_pays(self) -> float:
+        """Net win of a ten-valued Zero Pair matching the up card (the pair payout if unset)."""
+        return self.zero_pair_pays if self.zero_trips_pays is None else self.zero_trips_pays
+
+    def with_(self, **changes) -> ZeroRules:
+        """A copy with some rules changed."""
+        return replace(self, **changes)
+
+    def describe(self) -> str:
+        """One line naming the rules, for table titles."""
+        parts = [
+            f"{self.decks} deck{'s' if self.decks != 1 else ''}",
+            f"zero pair {self.zero_pair_pays:g}:1",
+        ]
+        if self.zero_trips_pays is not None:
+            parts.append(f"ten-valued trips {self.zero_trips_pays:g}:1")
+        parts.append(f"dealer draws on {self.dealer_draw_threshold}+")
+        if self.split_totals:
+            parts.append("split " + "/".join(str(t) for t in sorted(self.split_totals)))
+        else:
+            parts.append("no split")
+        parts.append("DAS" if self.double_after_split else "no DAS")
+        return ", ".join(parts)
+
+
+def preset(name: str, decks: int = 6) -> ZeroRules:
+    """The named rule preset: 'stated' (rules 1-8) or 'published' (plus 3:1 ten-valued trips)."""
+    if name == "stated":
+        return ZeroRules(decks=decks)
+    if name == "published":
+        return ZeroRules(decks=decks, zero_trips_pays=3.0)
+    raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")

@@ -1,0 +1,5 @@
+import sys
+
+from cardedge.cli import main
+
+sys.exit(main())

@@ -1,0 +1,111 @@
+"""Render a titled table for a person (aligned text, Markdown) or a program (CSV, JSON)."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from tabulate import tabulate
+
+FORMATS: tuple[str, ...] = ("table", "csv", "json", "markdown")
+
+
+@dataclass
+class Table:
+    """A result table: the data, a title naming rules and decks, and notes printed below."""
+
+    title: str
+    data: pd.DataFrame
+    notes: list[str] = field(default_factory=list)
+    digits: dict[str, int] = field(default_factory=dict)
+    """Decimals shown per column in the person-facing formats (full precision in CSV/JSON)."""
+    default_digits: int = 4
+
+
+def _display_frame(table: Table) -> tuple[pd.DataFrame, list[str]]:
+    out = table.data.copy()
+    align = [
+        "right" if pd.api.types.is_numeric_dtype(out[c]) and out[c].dtype != bool else "left"
+        for c in out.columns
+    ]
+    for col in out.columns:
+        if pd.api.types.is_float_dtype(out[col]):
+            d = table.digits.get(col, table.default_digits)
+            out[col] = [_fixed(x, d) for x in out[col]]
+        elif out[col].dtype == object:
+            out[col] = ["" if x is None else x for x in out[col]]
+    return out, align
+
+
+def _fixed(x: float | None, digits: int) -> str:
+    """``x`` to ``digits`` decimals; blank for missing, and no '-0.000' for tiny negatives."""
+    if x is None or math.isnan(x):
+        return ""
+    s = f"{x:.{digits}f}"
+    return s[1:] if s.startswith("-") and float(s) == 0 else s
+
+
+def _plain(value):
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def records(data: pd.DataFrame) -> list[dict]:
+    """The rows as JSON-ready dicts (numpy scalars to Python, NaN to None)."""
+    return [{k: _plain(v) for k, v in row.items()} for row in data.to_dict(orient="records")]
+
+
+def render(
+    table: Table, fmt: str = "table", header: list[str] | None = None, csv_float: str | None = None
+) -> str:
+    """The table as text in ``fmt`` (one of ``FORMATS``); ``header`` lines lead file outputs.
+
+    CSV and JSON keep full float precision unless ``csv_float`` (a % format) is given.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    header = header or []
+    if fmt == "json":
+        return json.dumps(records(table.data), indent=2) + "\n"
+    if fmt == "csv":
+        lead = "".join(f"# {line}\n" for line in header)
+        return lead + table.data.to_csv(index=False, lineterminator="\n", float_format=csv_float)
+    shown, align = _display_frame(table)
+    if fmt == "markdown":
+        lines = [f"## {table.title}", ""]
+        lines += [f"_{line}_  " for line in header]
+        if header:
+            lines.append("")
+        lines.append(
+            tabulate(
+                shown,
+                headers="keys",
+                tablefmt="pipe",
+                showindex=False,
+                disable_numparse=True,
+                colalign=align,
+            )
+        )
+        if table.notes:
+            lines.append("")
+            lines += [f"- {n}" for n in table.notes]
+        return "\n".join(lines) + "\n"
+    body = tabulate(
+        shown,
+        headers="keys",
+        tablefmt="simple",
+        showindex=False,
+        disable_numparse=True,
+        colalign=align,
+    )
+    lines = [table.title, "=" * len(table.title), body]
+    if table.notes:
+        lines.append("")
+        lines += table.notes
+    return "\n".join(lines) + "\n"
