@@ -48,3 +48,8 @@ def edge(decks, rules, split, digits, by_upcard, fmt) -> None:
         click.echo(json.dumps(rows, indent=2))
         return
     emit([table] + (up_tables if by_upcard else []), fmt)
+
+
+from cardedge.zero_pays_cmd import pays  # noqa: E402  (kept beside its registration)
+
+zero.add_command(pays)

@@ -219,8 +219,8 @@ class PayTable:
 
     @property
     def label(self) -> str:
-        """The name, flagged '(reconstruction)' where it is one."""
-        return f"{self.name} (reconstruction)" if self.reconstruction else self.name
+        """The quoted name for titles, flagged where the table is a reconstruction."""
+        return f"'{self.name}'" + (" (a reconstruction)" if self.reconstruction else "")
 
     def notes(self) -> list[str]:
         """Lines every output of this table must carry."""
