@@ -248,6 +248,9 @@ def _check_reachable(rows: tuple[PayRow, ...]) -> None:
     taken = np.zeros(deals.r1.shape, dtype=bool)
     for i, (row, mask) in enumerate(zip(rows, masks, strict=True)):
         if not (mask & ~taken).any():
+            # with these (monotone) predicates one earlier row always covers a dead row alone:
+            # each row has a deal where only the predicates it implies hold; the union case is
+            # kept for predicates added later
             covering = [j for j in range(i) if not (mask & ~masks[j]).any()]
             by = (
                 f"row {covering[0] + 1} ({rows[covering[0]].hand!r})"
