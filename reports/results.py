@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from reports import zero as zero_reports
+from reports import zero_pays as zero_pays_reports
 from reports.render import Table, render
 
 COMMAND = "make tables  (cardedge tables --out results)"
@@ -27,6 +28,11 @@ def result_tables() -> dict[str, Table]:
     tables["zero_edge_optimal"] = zero_reports.edge_table(results, "optimal", 6)
     for name, res in results:
         tables[f"zero_by_upcard_{name}_{res.rules.decks}d"] = zero_reports.upcard_table(name, res)
+    for decks in (6, 8):
+        tables[f"zero_pays_{decks}d"] = zero_pays_reports.pays_table(decks)
+    tables["zero_pays_decks"] = zero_pays_reports.deck_comparison_table(range(1, 9))
+    tables["zero_pays_eor"] = zero_pays_reports.eor_table([6, 8])
+    tables["zero_pays_combined"] = zero_pays_reports.combined_table([6, 8], [0.5, 1.0])
     return tables
 
 

@@ -40,6 +40,12 @@ def _decks_label(d: int) -> str:
     return f"{d} deck{'s' if d != 1 else ''}"
 
 
+def _frame(rows: list[dict], table: PayTable) -> pd.DataFrame:
+    """The rows with a last ``paytable`` column, so CSV output also names the table."""
+    tag = table.name + (" (reconstruction)" if table.reconstruction else "")
+    return pd.DataFrame(rows).assign(paytable=tag)
+
+
 def _pays_digits(table: PayTable) -> int:
     return 0 if all(row.pays.denominator == 1 for row in table.rows) else 4
 
@@ -101,7 +107,7 @@ def pays_table(decks: int, paytable: PayTable | str | None = None, digits: int =
     notes = table.notes() + [_edge_note(res), COMBINATIONS_NOTE]
     return Table(
         title,
-        pd.DataFrame(rows),
+        _frame(rows, table),
         notes,
         digits={"pays": _pays_digits(table)},
         default_digits=digits,
@@ -133,7 +139,7 @@ def deck_comparison_table(
     notes = table.notes() + [_edge_note(res) for res in results]
     return Table(
         title,
-        pd.DataFrame(rows),
+        _frame(rows, table),
         notes,
         digits={"pays": _pays_digits(table)},
         default_digits=digits,
@@ -162,7 +168,7 @@ def eor_table(
         "shoe (a positive value: the edge rises, the bet gets worse for the player).",
         "Exact check: the sum over ranks of (cards of the rank) x EOR is 0.",
     ]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=digits)
+    return Table(title, _frame(rows, table), notes, default_digits=digits)
 
 
 @lru_cache(maxsize=32)
@@ -214,7 +220,7 @@ def combined_table(
         TRIPS_NOTE,
     ]
     return Table(
-        title, pd.DataFrame(rows), notes, digits={"side_bet_size": 3}, default_digits=digits
+        title, _frame(rows, table), notes, digits={"side_bet_size": 3}, default_digits=digits
     )
 
 

@@ -311,7 +311,9 @@ def test_pays_table_rows_and_total():
     data = table.data
     assert "reconstruction" in table.title
     assert any("RECONSTRUCTION" in n for n in table.notes)
-    assert list(data.columns) == ["hand", "pays", "combinations", "probability", "return"]
+    columns = ["hand", "pays", "combinations", "probability", "return", "paytable"]
+    assert list(data.columns) == columns
+    assert set(data["paytable"]) == {"reconstructed (reconstruction)"}
     body, total = data.iloc[:-1], data.iloc[-1]
     assert total["hand"] == zero_pays.TOTAL_LABEL
     assert int(body["combinations"].sum()) == total["combinations"] == 312 * 311 * 310
@@ -339,6 +341,18 @@ def test_cli_deck_comparison_and_eor_tables(capsys):
     code, out, _ = _run(capsys, "zero", "pays", "--decks", "1..8", "--eor", "--format", "csv")
     assert code == 0
     assert "8 decks" in out and out.count("\nK,") == 1
+
+
+@pytest.mark.parametrize("fmt", ["table", "csv", "markdown", "json"])
+def test_every_output_flags_the_reconstruction(capsys, fmt):
+    code, out, _ = _run(capsys, "zero", "pays", "--decks", "6", "--eor", "--format", fmt)
+    assert code == 0
+    if fmt == "csv":
+        headers = ("hand,", "rank,")
+        rows = [line for line in out.splitlines() if line and not line.startswith(headers)]
+        assert rows and all(line.endswith("reconstructed (reconstruction)") for line in rows)
+    else:
+        assert "RECONSTRUCTION" in out
 
 
 def test_combined_edge_formula_and_table():
