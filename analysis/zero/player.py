@@ -8,7 +8,7 @@ computed once. Every EV is per unit of the wager on that hand (a double counts 2
 A strategy is data: ``chart2[total, up]`` (two-card hands), ``chart3[total, up]`` (three-card
 hands) and ``chart_split[a, b, up]`` (split pairs), each cell ``OPTIMAL`` (choose the best
 action for the exact shoe) or a fixed action. All cells ``OPTIMAL`` is composition-dependent
-optimal play.
+optimal play. Splits are in ``split``, the loop over initial deals in ``round``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from analysis.zero.dealer import N_TOTALS, dealer_distribution, stand_evs
 
 OPTIMAL, STAND, HIT, DOUBLE, SPLIT, NO_SPLIT = 0, 1, 2, 3, 4, 5
 ACTION_STAND, ACTION_HIT, ACTION_SPLIT = 0, 1, 2
-"""Initial decisions reported by ``deal_value`` (a zero pair never reaches the evaluator)."""
+"""Initial decisions reported per deal (a zero pair never reaches the evaluator)."""
 
 
 @njit(cache=True)
@@ -113,93 +113,3 @@ def two_card_value(p2, can_double, chart2, chart3, base, up, m, threshold, binom
     if code == HIT or hit > stand:
         return hit, ACTION_HIT, p_double
     return stand, ACTION_STAND, 0.0
-
-
-@njit(cache=True)
-def split_hand_value(a, das, chart2, chart3, base, up, m, threshold, binom, memo, flags):
-    """EV of one split hand starting with a card of value a (already in ``m``).
-
-    The hand draws its second card from the state's shoe and is played by the charts, seeing
-    only its own cards, the other split card and the up card; no Zero Pair, no resplit.
-    """
-    n = cards_left(base, m)
-    ev = 0.0
-    for y in range(N_TOTALS):
-        c = card_count(base, up, m, y)
-        if c <= 0:
-            continue
-        m[y] += 1
-        v, _, _ = two_card_value(
-            (a + y) % 10, das, chart2, chart3, base, up, m, threshold, binom, memo, flags
-        )
-        m[y] -= 1
-        ev += c / n * v
-    return ev
-
-
-@njit(cache=True)
-def split_value(a, b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags):
-    """EV of splitting a and b (both in ``m``): the sum of the two hands' values (up to +-4)."""
-    return split_hand_value(
-        a, das, chart2, chart3, base, up, m, threshold, binom, memo, flags
-    ) + split_hand_value(b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags)
-
-
-@njit(cache=True)
-def deal_value(
-    v1, v2, up, split_ok, das, chart2, chart3, chart_split, base, threshold, binom, memo, flags
-):
-    """(EV, action, P(double)) of a non-pair initial deal v1, v2 against up card ``up``.
-
-    EV is per unit of the initial Zero wager; P(double) is the probability of ending with a
-    doubled three-card hand given the action (0 when standing or splitting).
-    """
-    m = np.zeros(N_TOTALS, dtype=np.int64)
-    m[v1] += 1
-    m[v2] += 1
-    p2 = (v1 + v2) % 10
-    ev, action, p_double = two_card_value(
-        p2, True, chart2, chart3, base, up, m, threshold, binom, memo, flags
-    )
-    if split_ok[p2]:
-        code = chart_split[v1, v2, up]
-        if code != NO_SPLIT:
-            sv = split_value(
-                v1, v2, das, chart2, chart3, base, up, m, threshold, binom, memo, flags
-            )
-            if code == SPLIT or sv > ev:
-                return sv, ACTION_SPLIT, 0.0
-    return ev, action, p_double
-
-
-@njit(cache=True)
-def all_deal_values(
-    split_ok, das, chart2, chart3, chart_split, base, threshold, binom, memo, flags, ev, act, pdbl
-):
-    """Fill ``ev/act/pdbl[v1, v2, up]`` for every feasible initial deal by value."""
-    for v1 in range(N_TOTALS):
-        for v2 in range(N_TOTALS):
-            for up in range(N_TOTALS):
-                need_v1 = 1 + (1 if v2 == v1 else 0) + (1 if up == v1 else 0)
-                need_v2 = 1 + (1 if v1 == v2 else 0) + (1 if up == v2 else 0)
-                need_up = 1 + (1 if v1 == up else 0) + (1 if v2 == up else 0)
-                if base[v1] < need_v1 or base[v2] < need_v2 or base[up] < need_up:
-                    continue
-                e, a, d = deal_value(
-                    v1,
-                    v2,
-                    up,
-                    split_ok,
-                    das,
-                    chart2,
-                    chart3,
-                    chart_split,
-                    base,
-                    threshold,
-                    binom,
-                    memo,
-                    flags,
-                )
-                ev[v1, v2, up] = e
-                act[v1, v2, up] = a
-                pdbl[v1, v2, up] = d

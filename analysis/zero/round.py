@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from analysis.cards import BACCARAT_VALUES, TEN_RANKS
 from analysis.memo import binomial_table, multiset_count
@@ -13,8 +14,22 @@ from analysis.zero import player
 from analysis.zero.dealer import N_TOTALS
 from analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from analysis.zero.rules import ZeroRules
+from analysis.zero.split import (
+    SPLIT_OPTIMAL,
+    SPLIT_OPTIMAL_OWN,
+    SPLIT_STANDARD,
+    optimal_split_value,
+    split_value,
+)
 
 SPLIT_MODES = ("standard", "optimal")
+"""Split conventions offered to users (see ``analysis.zero.split``)."""
+_SPLIT_CODES = {
+    "standard": SPLIT_STANDARD,
+    "optimal": SPLIT_OPTIMAL,
+    "optimal-own": SPLIT_OPTIMAL_OWN,
+}
+"""'optimal-own': fully optimal order, but the first hand maximises only its own EV."""
 MIN_SHOE = 14
 """Smallest shoe analysed: a fully optimal split can use 8 player cards, the dealer 4."""
 
@@ -23,6 +38,72 @@ UPCARD_LABELS = ("0", "A", "2", "3", "4", "5", "6", "7", "8", "9")
 """Up card point values 0..9 as printed (0: any ten-valued card)."""
 
 _BINOM = binomial_table()
+
+
+@njit(cache=True)
+def deal_value(
+    v1, v2, up, split_ok, split_mode, das, c2, c3, cs, base, thr, binom, memo, flags, h2m, h2f
+):
+    """(EV, action, P(double)) of a non-pair initial deal v1, v2 against up card ``up``.
+
+    EV is per unit of the initial Zero wager; P(double) is the probability of ending with a
+    doubled three-card hand given the action (0 when standing or splitting).
+    """
+    m = np.zeros(N_TOTALS, dtype=np.int64)
+    m[v1] += 1
+    m[v2] += 1
+    p2 = (v1 + v2) % 10
+    ev, action, p_double = player.two_card_value(
+        p2, True, c2, c3, base, up, m, thr, binom, memo, flags
+    )
+    if not split_ok[p2] or cs[v1, v2, up] == player.NO_SPLIT:
+        return ev, action, p_double
+    if split_mode == SPLIT_STANDARD:
+        sv = split_value(v1, v2, das, c2, c3, base, up, m, thr, binom, memo, flags)
+    else:
+        joint = split_mode == SPLIT_OPTIMAL
+        sv = optimal_split_value(
+            v1, v2, das, joint, c2, c3, base, up, m, thr, binom, memo, flags, h2m, h2f
+        )
+    if cs[v1, v2, up] == player.SPLIT or sv > ev:
+        return sv, player.ACTION_SPLIT, 0.0
+    return ev, action, p_double
+
+
+@njit(cache=True)
+def all_deal_values(
+    split_ok, split_mode, das, c2, c3, cs, base, thr, binom, memo, flags, h2m, h2f, ev, act, pdbl
+):
+    """Fill ``ev/act/pdbl[v1, v2, up]`` for every initial deal by value the shoe allows."""
+    for v1 in range(N_TOTALS):
+        for v2 in range(N_TOTALS):
+            for up in range(N_TOTALS):
+                need_v1 = 1 + (v2 == v1) + (up == v1)
+                need_v2 = 1 + (v1 == v2) + (up == v2)
+                need_up = 1 + (v1 == up) + (v2 == up)
+                if base[v1] < need_v1 or base[v2] < need_v2 or base[up] < need_up:
+                    continue
+                e, a, d = deal_value(
+                    v1,
+                    v2,
+                    up,
+                    split_ok,
+                    split_mode,
+                    das,
+                    c2,
+                    c3,
+                    cs,
+                    base,
+                    thr,
+                    binom,
+                    memo,
+                    flags,
+                    h2m,
+                    h2f,
+                )
+                ev[v1, v2, up] = e
+                act[v1, v2, up] = a
+                pdbl[v1, v2, up] = d
 
 
 class ShoeStates:
@@ -40,6 +121,12 @@ class ShoeStates:
     def args(self) -> tuple:
         """The arrays the kernels take, in their order after the hand arguments."""
         return (self.base, self.threshold, self.binom, self.memo, self.flags)
+
+    def second_hand_memo(self, max_first_hand_cards: int = 5) -> tuple[np.ndarray, np.ndarray]:
+        """Empty memo of second-split-hand values keyed (card, up, rank of cards seen)."""
+        n_keys = multiset_count(N_TOTALS, max_first_hand_cards)
+        shape = (N_TOTALS, N_TOTALS, n_keys)
+        return np.zeros(shape), np.zeros(shape, dtype=np.uint8)
 
     def stand_evs(self, up: int, player_values: tuple[int, ...]) -> np.ndarray:
         """Stand EV of each player total against ``up`` with these player cards out."""
@@ -167,38 +254,36 @@ def evaluate_round(
     may be given instead). ``split='optimal'`` plays the second split hand knowing the first
     hand's cards (only with the optimal policy).
     """
-    if split not in SPLIT_MODES:
+    if split not in _SPLIT_CODES:
         raise ValueError(f"unknown split mode {split!r} (choose from {', '.join(SPLIT_MODES)})")
-    if split == "optimal" and not policy.is_optimal:
-        raise ValueError("split 'optimal' needs the optimal policy")
+    if split != "standard" and not policy.is_optimal:
+        raise ValueError(f"split {split!r} needs the optimal policy")
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
     if shoe.size < MIN_SHOE:
         raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
-    states = ShoeStates(shoe, rules.dealer_draw_threshold, 8 if split == "optimal" else 5)
+    fully_optimal = split != "standard"
+    states = ShoeStates(shoe, rules.dealer_draw_threshold, 8 if fully_optimal else 5)
+    h2m, h2f = states.second_hand_memo(5 if fully_optimal else 0)
     split_ok = np.zeros(N_TOTALS, dtype=np.bool_)
     for t in rules.split_totals:
         split_ok[t] = True
     ev = np.zeros((N_TOTALS,) * 3)
     act = np.zeros((N_TOTALS,) * 3, dtype=np.int64)
     pdbl = np.zeros((N_TOTALS,) * 3)
-    if split == "optimal":
-        from analysis.zero import split as optimal_split
-
-        optimal_split.all_deal_values_optimal_split(
-            split_ok, rules.double_after_split, states, ev, act, pdbl
-        )
-    else:
-        player.all_deal_values(
-            split_ok,
-            rules.double_after_split,
-            policy.chart2,
-            policy.chart3,
-            policy.chart_split,
-            *states.args(),
-            ev,
-            act,
-            pdbl,
-        )
+    all_deal_values(
+        split_ok,
+        _SPLIT_CODES[split],
+        rules.double_after_split,
+        policy.chart2,
+        policy.chart3,
+        policy.chart_split,
+        *states.args(),
+        h2m,
+        h2f,
+        ev,
+        act,
+        pdbl,
+    )
     probs = deal_probabilities(shoe)
     nonpair = probs.by_value * (1.0 - probs.zero_pair_fraction)[:, :, None]
     total = (

@@ -1,0 +1,192 @@
+"""Zero splits (numba kernels): the published convention and the fully optimal split.
+
+Standard (the published figures' convention): each split hand is played seeing only its own
+cards, the other split card and the up card. By exchangeability its value is that of a hand
+starting with its split card dealt from the shoe without both split cards and the up card, so
+the split is worth the sum of two such one-card-hand values.
+
+Fully optimal: the player picks which split card to play first, plays that hand, then plays the
+second hand knowing every card of the first. The first hand's choices may weigh the second
+hand's value (``joint``) or only its own EV. The second hand's value for each set of cards the
+first hand used is memoized in ``h2memo[b, up, rank(m)]``.
+
+All EVs are per unit of the initial Zero wager (two split hands: up to +-4).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from analysis.memo import multiset_rank
+from analysis.zero.dealer import N_TOTALS
+from analysis.zero.player import (
+    card_count,
+    cards_left,
+    double_ev,
+    stand_ev_row,
+    two_card_value,
+)
+
+SPLIT_STANDARD, SPLIT_OPTIMAL, SPLIT_OPTIMAL_OWN = 0, 1, 2
+
+
+@njit(cache=True)
+def split_hand_value(a, das, chart2, chart3, base, up, m, threshold, binom, memo, flags):
+    """EV of one split hand starting with a card of value a (already in ``m``).
+
+    The hand draws its second card from the state's shoe and is played by the charts; no Zero
+    Pair, no resplit; it may double on three cards only if ``das``.
+    """
+    n = cards_left(base, m)
+    ev = 0.0
+    for y in range(N_TOTALS):
+        c = card_count(base, up, m, y)
+        if c <= 0:
+            continue
+        m[y] += 1
+        v, _, _ = two_card_value(
+            (a + y) % 10, das, chart2, chart3, base, up, m, threshold, binom, memo, flags
+        )
+        m[y] -= 1
+        ev += c / n * v
+    return ev
+
+
+@njit(cache=True)
+def split_value(a, b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags):
+    """EV of splitting a and b (both in ``m``) by the standard convention."""
+    return split_hand_value(
+        a, das, chart2, chart3, base, up, m, threshold, binom, memo, flags
+    ) + split_hand_value(b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags)
+
+
+@njit(cache=True)
+def second_hand_value(b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
+    """EV of the second split hand (card b) once the first hand's cards, in ``m``, are seen."""
+    r = multiset_rank(m, binom)
+    if h2f[b, up, r] == 0:
+        h2m[b, up, r] = split_hand_value(
+            b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags
+        )
+        h2f[b, up, r] = 1
+    return h2m[b, up, r]
+
+
+@njit(cache=True)
+def _first_three(p3, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
+    """(own EV, own + second-hand EV) of the first hand at three-card total p3."""
+    own = stand_ev_row(base, up, m, threshold, binom, memo, flags)[p3]
+    both = own + second_hand_value(
+        b, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
+    )
+    if not das:
+        return own, both
+    n = cards_left(base, m)
+    dbl_own = double_ev(p3, base, up, m, threshold, binom, memo, flags)
+    dbl_both = dbl_own
+    for z in range(N_TOTALS):
+        c = card_count(base, up, m, z)
+        if c <= 0:
+            continue
+        m[z] += 1
+        dbl_both += (
+            c
+            / n
+            * second_hand_value(
+                b, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
+            )
+        )
+        m[z] -= 1
+    if (dbl_both > both) if joint else (dbl_own > own):
+        return dbl_own, dbl_both
+    return own, both
+
+
+@njit(cache=True)
+def _first_two(p2, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
+    """(own EV, own + second-hand EV) of the first hand at two-card total p2."""
+    own = stand_ev_row(base, up, m, threshold, binom, memo, flags)[p2]
+    both = own + second_hand_value(
+        b, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
+    )
+    n = cards_left(base, m)
+    hit_own = 0.0
+    hit_both = 0.0
+    for x in range(N_TOTALS):
+        c = card_count(base, up, m, x)
+        if c <= 0:
+            continue
+        m[x] += 1
+        o, t = _first_three(
+            (p2 + x) % 10,
+            b,
+            das,
+            joint,
+            c2,
+            c3,
+            base,
+            up,
+            m,
+            threshold,
+            binom,
+            memo,
+            flags,
+            h2m,
+            h2f,
+        )
+        m[x] -= 1
+        hit_own += c / n * o
+        hit_both += c / n * t
+    if (hit_both > both) if joint else (hit_own > own):
+        return hit_own, hit_both
+    return own, both
+
+
+@njit(cache=True)
+def ordered_split_value(
+    a, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
+):
+    """EV of splitting with the a-hand played first and the b-hand knowing its cards."""
+    n = cards_left(base, m)
+    ev = 0.0
+    for y in range(N_TOTALS):
+        c = card_count(base, up, m, y)
+        if c <= 0:
+            continue
+        m[y] += 1
+        _, t = _first_two(
+            (a + y) % 10,
+            b,
+            das,
+            joint,
+            c2,
+            c3,
+            base,
+            up,
+            m,
+            threshold,
+            binom,
+            memo,
+            flags,
+            h2m,
+            h2f,
+        )
+        m[y] -= 1
+        ev += c / n * t
+    return ev
+
+
+@njit(cache=True)
+def optimal_split_value(
+    a, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
+):
+    """EV of the fully optimal split of a and b (in ``m``): the better order of play."""
+    first_a = ordered_split_value(
+        a, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
+    )
+    if a == b:
+        return first_a
+    first_b = ordered_split_value(
+        b, a, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
+    )
+    return max(first_a, first_b)

@@ -1,0 +1,106 @@
+"""``cardedge zero edge`` from the command line: numbers, formats and one-line errors."""
+
+import json
+
+import pytest
+
+from cardedge.cli import main
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_edge_json_reproduces_published_figures(capsys):
+    code, out, _ = run(capsys, "zero", "edge", "--decks", "6", "--decks", "8", "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    got = {(r["decks"], r["rules"]): r for r in rows}
+    assert set(got) == {(6, "stated"), (6, "published"), (8, "stated"), (8, "published")}
+    assert round(got[(6, "published")]["house_edge_percent"], 4) == 2.2637
+    assert round(got[(8, "published")]["house_edge_percent"], 4) == 2.2421
+    assert all(r["strategy"] == "optimal" for r in rows)
+    assert got[(6, "published")]["published_percent"] == 2.2637
+
+
+def test_edge_table_for_a_person_has_title_and_explanation(capsys):
+    code, out, _ = run(capsys, "zero", "edge", "--decks", "6")
+    assert code == 0
+    assert out.startswith("Zero house edge (%), optimal play, 6 deck(s)")
+    assert "2.2637" in out and "2.5059" in out
+    assert "3 to 1 instead of 3 to 2" in out
+
+
+def test_edge_digits_and_markdown(capsys):
+    code, out, _ = run(
+        capsys, "zero", "edge", "--rules", "published", "--digits", "7", "--format", "markdown"
+    )
+    assert code == 0
+    assert "| 2.2637010 |" in out.replace("  ", " ") or "2.2637010" in out
+    assert out.startswith("## Zero house edge")
+
+
+def test_by_upcard_json_nests_rows_that_sum_to_the_edge(capsys):
+    code, out, _ = run(
+        capsys, "zero", "edge", "--rules", "published", "--by-upcard", "--format", "json"
+    )
+    assert code == 0
+    (row,) = json.loads(out)
+    ups = [u for u in row["by_upcard"] if u["up"] != "all"]
+    assert len(ups) == 10
+    assert sum(u["probability"] for u in ups) == pytest.approx(1.0, abs=1e-12)
+    ev = sum(u["probability"] * u["ev"] for u in ups)
+    assert -100 * ev == pytest.approx(row["house_edge_percent"], abs=1e-10)
+
+
+def test_csv_has_a_header_and_one_line_per_row(capsys):
+    code, out, _ = run(capsys, "zero", "edge", "--decks", "6,8", "--format", "csv")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("decks,rules,strategy")
+    assert len(lines) == 5
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["zero", "edge", "--decks", "0"], "'0'"),
+        (["zero", "edge", "--decks", "-2"], "'-2'"),
+        (["zero", "edge", "--decks", "six"], "'six'"),
+        (["zero", "edge", "--rules", "house"], "'house'"),
+        (["zero", "edge", "--format", "xml"], "'xml'"),
+        (["zero", "edge", "--split", "best"], "'best'"),
+        (["zero", "nonsense"], "nonsense"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert needle in err
+    assert "Traceback" not in err
+
+
+def test_rules_object_rejects_negative_payout():
+    from analysis.zero.rules import ZeroRules
+
+    with pytest.raises(ValueError, match="zero_pair_pays"):
+        ZeroRules(zero_pair_pays=-1)
+    with pytest.raises(ValueError, match="decks"):
+        ZeroRules(decks=0)
+
+
+def test_console_script_exits_2_without_traceback():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = Path(sys.executable).with_name("cardedge")
+    proc = subprocess.run(
+        [str(exe), "zero", "edge", "--decks", "0"], capture_output=True, text=True
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
