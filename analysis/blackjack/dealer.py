@@ -1,0 +1,187 @@
+"""The blackjack dealer: probabilities of each final result, given the exact remaining shoe.
+
+Every way the dealer can finish is a multiset D of card values (the up card included) whose
+orderings that start with a given up card and obey the drawing rule are equally likely: each
+has probability prod_v ff(n_v, d_v) / ff(N, |D|) for a shoe of N cards with n_v of value v
+(ff the falling factorial). Listing the finishing multisets once per drawing rule (1,677
+non-bust ones for S17) with the number of valid orderings per up card turns the dealer into one
+pass over that list per shoe, for all ten up cards at once; no recursion.
+
+The hole card is drawn from the shoe after the player's cards. By exchangeability that gives
+the exact joint distribution of the player's and dealer's cards, whichever is dealt first; a
+peeking dealer's natural is then a result like any other, costing the player only the initial
+wager (the player loses nothing more to it), which ``conditioned_on_no_natural`` removes for
+display.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from analysis.blackjack.hands import ACE, N_VALUES, TEN, points
+
+N_OUTCOMES = 7
+OUTCOME_LABELS: tuple[str, ...] = ("17", "18", "19", "20", "21", "bust", "natural")
+"""Dealer results in outcome-index order: final totals 17..21, bust, natural (A + ten)."""
+BUST = 5
+NATURAL = 6
+MAX_DEALER_CARDS = 12
+
+
+@dataclass(frozen=True, eq=False)
+class DealerHands:
+    """The dealer's non-bust finishing multisets as flat arrays (CSR) for the kernel."""
+
+    size: np.ndarray
+    """``[d]``: cards in multiset d (up card included)."""
+    outcome: np.ndarray
+    """``[d]``: outcome index (0..4 for 17..21, ``NATURAL``)."""
+    card_start: np.ndarray
+    card_value: np.ndarray
+    card_count: np.ndarray
+    """Multiset d holds ``card_count[j]`` cards of ``card_value[j]`` for j in its card range."""
+    up_start: np.ndarray
+    up_value: np.ndarray
+    up_orderings: np.ndarray
+    """Multiset d is reached by ``up_orderings[j]`` draw orders starting with ``up_value[j]``."""
+
+
+def _draws(hard: int, aces: bool, hit_soft_17: bool) -> bool:
+    soft = aces and hard + 10 <= 21
+    total = hard + 10 if soft else hard
+    return total < 17 or (hit_soft_17 and soft and total == 17)
+
+
+@lru_cache(maxsize=2)
+def dealer_hands(hit_soft_17: bool) -> DealerHands:
+    """Finishing multisets of the dealer drawing to 17 (hitting soft 17 when asked)."""
+    found: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
+    stack = [((up,), up) for up in range(N_VALUES)]
+    while stack:
+        seq, up = stack.pop()
+        hard = sum(points(v) for v in seq)
+        if hard > 21:
+            continue
+        has_ace = ACE in seq
+        if len(seq) == 2 and has_ace and TEN in seq:
+            outcome = NATURAL
+        elif _draws(hard, has_ace, hit_soft_17):
+            stack.extend((seq + (v,), up) for v in range(N_VALUES))
+            continue
+        else:
+            outcome = (hard + 10 if has_ace and hard + 10 <= 21 else hard) - 17
+        counts = tuple(seq.count(v) for v in range(N_VALUES))
+        ups = found.setdefault((counts, outcome), {})
+        ups[up] = ups.get(up, 0) + 1
+    keys = sorted(found)
+    size, outcome, card_start, card_value, card_count = [], [], [0], [], []
+    up_start, up_value, up_orderings = [0], [], []
+    for counts, out in keys:
+        size.append(sum(counts))
+        outcome.append(out)
+        for v, c in enumerate(counts):
+            if c:
+                card_value.append(v)
+                card_count.append(c)
+        card_start.append(len(card_value))
+        for up, k in sorted(found[(counts, out)].items()):
+            up_value.append(up)
+            up_orderings.append(k)
+        up_start.append(len(up_value))
+
+    def arr(x):
+        return np.array(x, dtype=np.int64)
+
+    return DealerHands(
+        arr(size),
+        arr(outcome),
+        arr(card_start),
+        arr(card_value),
+        arr(card_count),
+        arr(up_start),
+        arr(up_value),
+        arr(up_orderings),
+    )
+
+
+@njit(cache=True)
+def dealer_outcomes(
+    shoe, size, outcome, card_start, card_value, card_count, up_start, up_value, up_orderings, out
+):
+    """Fill ``out[up, k]`` with P(dealer outcome k | up card ``up``) for the shoe ``shoe``.
+
+    ``shoe`` holds counts by value index with the up card still in it (the player's cards are
+    out). Rows of up cards the shoe lacks are left at zero.
+    """
+    n = 0
+    for v in range(N_VALUES):
+        n += shoe[v]
+    ff = np.ones((N_VALUES, MAX_DEALER_CARDS + 1))
+    for v in range(N_VALUES):
+        for k in range(1, MAX_DEALER_CARDS + 1):
+            ff[v, k] = ff[v, k - 1] * max(shoe[v] - k + 1, 0)
+    inv = np.ones(MAX_DEALER_CARDS + 1)
+    for k in range(1, MAX_DEALER_CARDS + 1):
+        left = n - k + 1
+        inv[k] = inv[k - 1] / left if left > 0 else 0.0
+    for u in range(N_VALUES):
+        for k in range(N_OUTCOMES):
+            out[u, k] = 0.0
+    for d in range(size.shape[0]):
+        p = inv[size[d]]
+        for j in range(card_start[d], card_start[d + 1]):
+            p *= ff[card_value[j], card_count[j]]
+        if p == 0.0:
+            continue
+        k = outcome[d]
+        for j in range(up_start[d], up_start[d + 1]):
+            out[up_value[j], k] += p * up_orderings[j]
+    for u in range(N_VALUES):
+        if shoe[u] == 0:
+            continue
+        scale = n / shoe[u]
+        rest = 0.0
+        for k in range(N_OUTCOMES):
+            if k != BUST:
+                out[u, k] *= scale
+                rest += out[u, k]
+        out[u, BUST] = 1.0 - rest
+
+
+def kernel_args(hit_soft_17: bool) -> tuple:
+    """The dealer-list arrays ``dealer_outcomes`` takes after the shoe."""
+    t = dealer_hands(hit_soft_17)
+    return (
+        t.size,
+        t.outcome,
+        t.card_start,
+        t.card_value,
+        t.card_count,
+        t.up_start,
+        t.up_value,
+        t.up_orderings,
+    )
+
+
+def outcome_table(shoe_values, hit_soft_17: bool = False) -> np.ndarray:
+    """``[up, k]``: P(outcome k | up card), for a shoe given as counts by value index.
+
+    The shoe includes the up card; rows for up cards it lacks are zero.
+    """
+    shoe = np.asarray(shoe_values, dtype=np.int64)
+    out = np.zeros((N_VALUES, N_OUTCOMES))
+    dealer_outcomes(shoe, *kernel_args(hit_soft_17), out)
+    return out
+
+
+def conditioned_on_no_natural(row: np.ndarray) -> np.ndarray:
+    """One up card's outcome probabilities given the dealer has no natural (what a peeking
+    dealer's player sees once play starts); the natural column becomes 0."""
+    out = np.array(row, dtype=float)
+    p_nat = out[NATURAL]
+    out[NATURAL] = 0.0
+    return out / (1.0 - p_nat) if p_nat < 1.0 else out * 0.0

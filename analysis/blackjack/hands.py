@@ -1,0 +1,99 @@
+"""Every player hand as a multiset of card values, indexed densely for the numba kernels.
+
+Card values are indexed 0..9 for point values 1..10 (index 0 the ace, 9 any ten-value card);
+blackjack never needs ranks beyond that, since any two ten-value cards may be split. A hand is
+a multiset of values whose hard total (aces as 1) is at most 21; there are 3,083 of them
+whatever the number of decks (multiplicities a shoe cannot supply simply never get weight).
+``child[i, v]`` is the hand after drawing value v, or -1 when that card busts the hand. Hands
+are numbered by card count, so a hand's children always come after it: a sweep from the last
+index to the first sees every child before its parent, which is how the kernels avoid
+recursion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+N_VALUES = 10
+ACE = 0
+TEN = 9
+VALUE_LABELS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+"""Label of each value index, as printed in charts (T: any ten-value card)."""
+
+
+def points(v: int) -> int:
+    """Point value (ace 1) of value index ``v``."""
+    return v + 1
+
+
+@dataclass(frozen=True, eq=False)
+class HandTable:
+    """All player hands (hard total <= 21) with their totals and draw transitions."""
+
+    counts: np.ndarray
+    """``[hand, v]``: cards of value index v in the hand (int64)."""
+    n_cards: np.ndarray
+    hard: np.ndarray
+    """Hard total (aces as 1)."""
+    total: np.ndarray
+    """Best total (one ace as 11 when that stays <= 21)."""
+    soft: np.ndarray
+    """True when an ace counts 11 in ``total``."""
+    child: np.ndarray
+    """``[hand, v]``: index of the hand plus one card of value v; -1 when it busts."""
+    index: dict
+    """Hand (tuple of 10 counts) -> its index."""
+
+    def find(self, values) -> int:
+        """Index of the hand holding these value indices (any order)."""
+        c = [0] * N_VALUES
+        for v in values:
+            c[v] += 1
+        return self.index[tuple(c)]
+
+    def two_card(self, a: int, b: int) -> int:
+        """Index of the two-card hand of value indices a and b."""
+        return self.find((a, b))
+
+    def label(self, i: int) -> str:
+        """The hand's cards, e.g. 'A,7' or '5,5,6'."""
+        return ",".join(VALUE_LABELS[v] for v in range(N_VALUES) for _ in range(self.counts[i, v]))
+
+
+@lru_cache(maxsize=1)
+def hand_table() -> HandTable:
+    """The hand table (built once: a breadth-first walk from the empty hand)."""
+    empty = (0,) * N_VALUES
+    order = [empty]
+    index = {empty: 0}
+    k = 0
+    while k < len(order):
+        hand = order[k]
+        hard = sum(points(v) * c for v, c in enumerate(hand))
+        for v in range(N_VALUES):
+            if hard + points(v) > 21:
+                continue
+            nxt = list(hand)
+            nxt[v] += 1
+            key = tuple(nxt)
+            if key not in index:
+                index[key] = len(order)
+                order.append(key)
+        k += 1
+    counts = np.array(order, dtype=np.int64)
+    n = len(order)
+    pts = np.arange(1, N_VALUES + 1)
+    hard = counts @ pts
+    n_cards = counts.sum(axis=1)
+    soft = (counts[:, ACE] > 0) & (hard + 10 <= 21)
+    total = hard + 10 * soft
+    child = np.full((n, N_VALUES), -1, dtype=np.int64)
+    for i, hand in enumerate(order):
+        for v in range(N_VALUES):
+            nxt = list(hand)
+            nxt[v] += 1
+            child[i, v] = index.get(tuple(nxt), -1)
+    return HandTable(counts, n_cards, hard, total.astype(np.int64), soft, child, index)

@@ -1,0 +1,245 @@
+"""Composition-dependent player evaluator for blackjack (numba kernels).
+
+A shoe state is (base, hand, context): the pre-deal shoe ``base`` (counts by value index) less
+the hand's cards and, in a split context (p, e), ``e`` further cards of the pair value p (the
+other split cards known to be gone). The up card is still in the state's shoe; the kernels take
+it out per up card. Memo arrays are dense, ``[hand index, up card]``, one per context:
+
+- ``stand_values`` fills the stand EVs; it holds all the dealer work and depends on no strategy,
+  so it is computed once per context and shared by every strategy evaluated on the shoe.
+- ``play_values`` sweeps the hands from most cards to fewest (children first, no recursion),
+  giving the hit and double EVs and the value of the hand under a strategy.
+
+Every EV is per unit of the hand's initial wager, dealer naturals included: under no peek a
+dealer natural takes the doubled wager too (loss 2 on a double), under peek only the initial
+wager (loss 1), which is the exact unconditional value because the natural's cost does not
+depend on the player's decisions.
+
+A strategy is data: ``codes[hand, up]`` is ``OPTIMAL`` (best action for the exact shoe) or a
+fixed ``STAND``/``HIT``/``DOUBLE_HIT``/``DOUBLE_STAND`` (double on two cards when allowed, else
+hit / stand).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analysis.blackjack.dealer import BUST, NATURAL, dealer_outcomes
+from analysis.blackjack.hands import ACE, N_VALUES, TEN
+
+OPTIMAL, STAND, HIT, DOUBLE_HIT, DOUBLE_STAND = 0, 1, 2, 3, 4
+"""Strategy codes of a hand cell."""
+ACTION_STAND, ACTION_HIT, ACTION_DOUBLE, ACTION_SPLIT = 0, 1, 2, 3
+"""Actions taken (``act`` arrays, reports)."""
+
+
+@njit(cache=True)
+def state_shoe(base, counts, i, p, e, shoe):
+    """Fill ``shoe`` with the state's counts (up card in); False if the state is impossible."""
+    for v in range(N_VALUES):
+        shoe[v] = base[v] - counts[i, v] - (e if v == p else 0)
+        if shoe[v] < 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def in_context(counts, n_cards, i, p, two_card_only):
+    """True when hand ``i`` is a hand of the context: two cards or more, holding the pair card
+    in a split context (p >= 0), exactly two cards when split aces take one card."""
+    if n_cards[i] < 2:
+        return False
+    if p >= 0 and counts[i, p] == 0:
+        return False
+    if two_card_only and n_cards[i] != 2:
+        return False
+    return True
+
+
+@njit(cache=True)
+def stand_from_outcomes(outcomes, total):
+    """EV of standing on ``total`` against one up card's outcome probabilities (a dealer
+    natural beats it)."""
+    ev = outcomes[BUST] - outcomes[NATURAL]
+    for k in range(5):
+        t = 17 + k
+        if total > t:
+            ev += outcomes[k]
+        elif total < t:
+            ev -= outcomes[k]
+    return ev
+
+
+@njit(cache=True)
+def stand_values(
+    base,
+    p,
+    e,
+    two_card_only,
+    counts,
+    n_cards,
+    total,
+    size,
+    outcome,
+    card_start,
+    card_value,
+    card_count,
+    up_start,
+    up_value,
+    up_orderings,
+    stand,
+):
+    """Fill ``stand[hand, up]`` with the EV of standing, for every hand of the context.
+
+    Entries of hands outside the context, impossible states and absent up cards stay 0.
+    """
+    shoe = np.empty(N_VALUES, dtype=np.int64)
+    out = np.empty((N_VALUES, 7))
+    for i in range(counts.shape[0]):
+        for u in range(N_VALUES):
+            stand[i, u] = 0.0
+        if not in_context(counts, n_cards, i, p, two_card_only):
+            continue
+        if not state_shoe(base, counts, i, p, e, shoe):
+            continue
+        dealer_outcomes(
+            shoe,
+            size,
+            outcome,
+            card_start,
+            card_value,
+            card_count,
+            up_start,
+            up_value,
+            up_orderings,
+            out,
+        )
+        for u in range(N_VALUES):
+            if shoe[u] > 0:
+                stand[i, u] = stand_from_outcomes(out[u], total[i])
+
+
+@njit(cache=True)
+def natural_probability(shoe, u, n_left):
+    """P(the hole card completes a dealer natural) with up card ``u`` out of ``shoe``; the
+    shoe then holds ``n_left`` cards."""
+    if n_left <= 0:
+        return 0.0
+    if u == ACE:
+        return shoe[TEN] / n_left
+    if u == TEN:
+        return shoe[ACE] / n_left
+    return 0.0
+
+
+@njit(cache=True)
+def choose(stand, hit, dbl, can_double):
+    """Action of the best EV (stand wins ties, a double must be strictly better)."""
+    best = ACTION_STAND
+    value = stand
+    if hit > value:
+        best = ACTION_HIT
+        value = hit
+    if can_double and dbl > value:
+        best = ACTION_DOUBLE
+    return best
+
+
+@njit(cache=True)
+def coded_action(code, can_double, stand, hit, dbl):
+    """Action a fixed strategy code takes (OPTIMAL: the best of the given EVs)."""
+    if code == STAND:
+        return ACTION_STAND
+    if code == HIT:
+        return ACTION_HIT
+    if code == DOUBLE_HIT:
+        return ACTION_DOUBLE if can_double else ACTION_HIT
+    if code == DOUBLE_STAND:
+        return ACTION_DOUBLE if can_double else ACTION_STAND
+    return choose(stand, hit, dbl, can_double)
+
+
+@njit(cache=True)
+def play_values(
+    base,
+    p,
+    e,
+    two_card_only,
+    may_double,
+    natural_loss_on_double,
+    counts,
+    n_cards,
+    child,
+    codes,
+    ref_stand,
+    ref_hit,
+    ref_dbl,
+    stand,
+    hit,
+    dbl,
+    val,
+    act,
+):
+    """Fill hit, double, value and action ``[hand, up]`` of every hand of the context.
+
+    ``val`` is the hand's EV under ``codes``; an OPTIMAL cell takes the action that is best by
+    ``ref_stand/ref_hit/ref_dbl`` (pass the context's own arrays for exact-shoe optimal play,
+    the unsplit arrays for CDZ- split hands). ``may_double``: doubling a two-card hand is allowed
+    in this context. A double that busts or meets a dealer natural loses 2, or under peek 1 on
+    the natural (``natural_loss_on_double``).
+    """
+    shoe = np.empty(N_VALUES, dtype=np.int64)
+    keep = 2.0 - natural_loss_on_double
+    for i in range(counts.shape[0] - 1, -1, -1):
+        for u in range(N_VALUES):
+            hit[i, u] = 0.0
+            dbl[i, u] = 0.0
+            val[i, u] = 0.0
+            act[i, u] = ACTION_STAND
+        if not in_context(counts, n_cards, i, p, two_card_only):
+            continue
+        if not state_shoe(base, counts, i, p, e, shoe):
+            continue
+        n = 0
+        for v in range(N_VALUES):
+            n += shoe[v]
+        can_double = may_double and n_cards[i] == 2
+        for u in range(N_VALUES):
+            if shoe[u] == 0:
+                continue
+            if two_card_only:
+                val[i, u] = stand[i, u]
+                continue
+            shoe[u] -= 1
+            m = n - 1
+            h = 0.0
+            d = 0.0
+            for x in range(N_VALUES):
+                if shoe[x] == 0:
+                    continue
+                px = shoe[x] / m
+                j = child[i, x]
+                if j < 0:
+                    h -= px
+                else:
+                    h += px * val[j, u]
+                if can_double:
+                    shoe[x] -= 1
+                    pnat = natural_probability(shoe, u, m - 1)
+                    shoe[x] += 1
+                    if j < 0:
+                        d += px * (-2.0 + keep * pnat)
+                    else:
+                        d += px * (2.0 * stand[j, u] + keep * pnat)
+            shoe[u] += 1
+            hit[i, u] = h
+            dbl[i, u] = d
+            a = coded_action(codes[i, u], can_double, ref_stand[i, u], ref_hit[i, u], ref_dbl[i, u])
+            act[i, u] = a
+            if a == ACTION_STAND:
+                val[i, u] = stand[i, u]
+            elif a == ACTION_HIT:
+                val[i, u] = h
+            else:
+                val[i, u] = d

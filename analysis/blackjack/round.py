@@ -1,0 +1,328 @@
+"""A whole round of blackjack: EV per initial wager, summed exactly over every initial deal.
+
+``ShoeAnalysis`` holds the strategy-independent work for one pre-deal shoe and rule set (the
+stand EVs, that is the dealer's probabilities, of every unsplit and split shoe state); any
+number of policies are then evaluated on it cheaply with ``evaluate``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from analysis.blackjack import player
+from analysis.blackjack.dealer import kernel_args
+from analysis.blackjack.hands import ACE, N_VALUES, TEN, hand_table, points
+from analysis.blackjack.policy import (
+    NO_SPLIT,
+    OPTIMAL_POLICY,
+    SPLIT,
+    BlackjackPolicy,
+)
+from analysis.blackjack.rules import BlackjackRules
+from analysis.blackjack.split import expected_hands, split_value
+from analysis.cards import BLACKJACK_VALUES
+from analysis.shoe import Shoe
+
+VALUE_INDEX: tuple[int, ...] = tuple(v - 1 for v in BLACKJACK_VALUES)
+"""Value index (0 ace .. 9 ten-value) of each rank of ``analysis.cards.RANKS``."""
+
+DEALER_MAX_POINTS = 26
+HAND_MAX_POINTS = 31
+"""A player hand holds at most 31 points (a hard 21 then a ten), the dealer's at most 26."""
+
+
+def shoe_values(shoe: Shoe) -> np.ndarray:
+    """Counts of the shoe by value index (0 ace .. 9 ten-value), int64."""
+    return shoe.by_value(VALUE_INDEX, N_VALUES)
+
+
+def check_shoe(base: np.ndarray, rules: BlackjackRules) -> None:
+    """Raise ValueError unless every round can be played out without running out of cards."""
+    most_hands = max(rules.max_hands(v + 1) if base[v] >= 2 else 1 for v in range(N_VALUES))
+    need = DEALER_MAX_POINTS + HAND_MAX_POINTS * most_hands
+    have = int(sum(points(v) * int(base[v]) for v in range(N_VALUES)))
+    if have <= need:
+        raise ValueError(
+            f"shoe holds {have} points; more than {need} are needed so that no round "
+            f"({most_hands} hands and the dealer) can run out of cards"
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class ContextValues:
+    """EVs ``[hand, up]`` of every hand of one context under one policy."""
+
+    stand: np.ndarray
+    hit: np.ndarray
+    double: np.ndarray
+    value: np.ndarray
+    """EV under the policy."""
+    action: np.ndarray
+    """Action taken (``player.ACTION_*``)."""
+
+
+class ShoeAnalysis:
+    """Stand EVs of every shoe state reachable from one pre-deal shoe under one rule set."""
+
+    def __init__(self, rules: BlackjackRules, shoe: Shoe | None = None) -> None:
+        self.rules = rules
+        self.shoe = Shoe.decks(rules.decks) if shoe is None else shoe
+        self.base = shoe_values(self.shoe)
+        check_shoe(self.base, rules)
+        self.hands = hand_table()
+        self.dealer = kernel_args(rules.hit_soft_17)
+        self.natural_loss_on_double = 1.0 if rules.peek else 2.0
+        self.stand0 = self._stand(-1, 0, False)
+        self._split_stand: dict[tuple[int, int], np.ndarray] = {}
+
+    def _stand(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
+        h = self.hands
+        out = np.zeros((len(h.n_cards), N_VALUES))
+        player.stand_values(
+            self.base, p, e, two_card_only, h.counts, h.n_cards, h.total, *self.dealer, out
+        )
+        return out
+
+    def one_card_split(self, p: int) -> bool:
+        """True when split hands of pair value index p take exactly one card."""
+        return p == ACE and not self.rules.hit_split_aces
+
+    def split_stand(self, p: int, e: int) -> np.ndarray:
+        """Stand EVs of split hands of pair p with ``e`` other pair cards out (memoized)."""
+        key = (p, e)
+        if key not in self._split_stand:
+            self._split_stand[key] = self._stand(p, e, self.one_card_split(p))
+        return self._split_stand[key]
+
+    def play(
+        self,
+        policy: BlackjackPolicy,
+        p: int = -1,
+        e: int = 0,
+        reference: ContextValues | None = None,
+    ) -> ContextValues:
+        """EVs of every hand of a context under ``policy``.
+
+        Context (-1, 0) is the unsplit hand; (p, e) a split hand of pair p with e other pair
+        cards out. OPTIMAL cells of a split hand take the action best for the unsplit hand of
+        the same cards (``reference``, CDZ-).
+        """
+        h = self.hands
+        shape = (len(h.n_cards), N_VALUES)
+        hit, dbl, val = np.zeros(shape), np.zeros(shape), np.zeros(shape)
+        act = np.zeros(shape, dtype=np.int64)
+        if p < 0:
+            stand = self.stand0
+            two_card_only, may_double = False, True
+        else:
+            stand = self.split_stand(p, e)
+            two_card_only = self.one_card_split(p)
+            may_double = self.rules.double_after_split and not two_card_only
+        if reference is None:
+            ref = (stand, hit, dbl)
+        else:
+            ref = (reference.stand, reference.hit, reference.double)
+        player.play_values(
+            self.base,
+            p,
+            e,
+            two_card_only,
+            may_double,
+            self.natural_loss_on_double,
+            h.counts,
+            h.n_cards,
+            h.child,
+            policy.codes,
+            *ref,
+            stand,
+            hit,
+            dbl,
+            val,
+            act,
+        )
+        return ContextValues(stand, hit, dbl, val, act)
+
+    def split_values(self, policy: BlackjackPolicy, unsplit: ContextValues) -> np.ndarray:
+        """``[p, up]``: EV of splitting the pair of value index p (NaN where impossible)."""
+        out = np.full((N_VALUES, N_VALUES), np.nan)
+        base = self.base
+        for p in range(N_VALUES):
+            if base[p] < 2:
+                continue
+            max_hands = self.rules.max_hands(p + 1)
+            contexts = [
+                self.play(policy, p, 1 + a, unsplit) for a in range(2 * (max_hands - 2) + 1)
+            ]
+            for u in range(N_VALUES):
+                s = base.copy()
+                s[p] -= 2
+                s[u] -= 1
+                if s[u] < 0:
+                    continue
+                out[p, u] = self._split_value(p, u, s, contexts, max_hands)
+        return out
+
+    def _split_value(self, p, u, s, contexts, max_hands) -> float:
+        """Split EV of pair p against u; ``s`` is the shoe S after the up and pair cards."""
+        h = self.hands
+        n = int(s.sum())
+        pairs = int(s[p])
+        xs, ps = [], []
+        for a, ctx in enumerate(contexts):
+            sa = s.copy()
+            sa[p] -= a
+            na = int(sa.sum())
+            x = 0.0
+            if sa[p] >= 0 and na > 0:
+                for y in range(N_VALUES):
+                    if sa[y] > 0:
+                        x += sa[y] / na * ctx.value[h.two_card(p, y), u]
+            xs.append(x)
+            ps.append(float(ctx.value[h.two_card(p, p), u]))
+        ev = split_value(n, pairs, max_hands, xs, ps)
+        if self.rules.peek and u in (ACE, TEN) and n > 0:
+            # Each hand was charged its wager on a dealer natural; a peeking dealer takes the
+            # initial wager only, so give back the other hands' wagers.
+            hole = TEN if u == ACE else ACE
+            p_nat = s[hole] / n
+            if p_nat > 0:
+                more = expected_hands(n - 1, pairs - (1 if hole == p else 0), max_hands)
+                ev += (more - 1.0) * p_nat
+        return float(ev)
+
+    def evaluate(self, policy: BlackjackPolicy = OPTIMAL_POLICY) -> RoundResult:
+        """Exact EV of a round played by ``policy``."""
+        unsplit = self.play(policy)
+        split_ev = self.split_values(policy, unsplit)
+        return round_result(self, policy, unsplit, split_ev)
+
+
+@dataclass(frozen=True, eq=False)
+class RoundResult:
+    """Exact result of one round of blackjack under one rule set and one policy."""
+
+    rules: BlackjackRules
+    policy: str
+    ev: float
+    """Expected net result per unit of the initial wager (negative: the house wins)."""
+    deal_probability: np.ndarray
+    """``[hand, up]``: P(the first two player cards are that two-card hand and the up card)."""
+    deal_ev: np.ndarray
+    """``[hand, up]``: EV of the two-card deal under the policy (natural paid)."""
+    deal_action: np.ndarray
+    """``[hand, up]``: action taken on the deal (``player.ACTION_*``; natural: stand)."""
+    unsplit: ContextValues
+    split_ev: np.ndarray
+    """``[pair value index, up]``: EV of splitting (all hands), NaN where impossible."""
+
+    @property
+    def house_edge_percent(self) -> float:
+        """House edge: minus the EV, in percent of the initial wager."""
+        return -100.0 * self.ev
+
+    def by_upcard(self) -> dict[str, np.ndarray]:
+        """P(up card value index) and the EV per initial wager given it."""
+        p_up = self.deal_probability.sum(axis=0)
+        ev = (self.deal_probability * self.deal_ev).sum(axis=0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return {"p_up": p_up, "ev": np.where(p_up > 0, ev / p_up, 0.0)}
+
+    def action_probabilities(self) -> dict[str, float]:
+        """P(each first action: natural, stand, hit, double, split) over the round."""
+        h = hand_table()
+        natural = np.zeros_like(self.deal_probability)
+        nat = h.two_card(ACE, TEN)
+        natural[nat] = self.deal_probability[nat]
+        rest = self.deal_probability - natural
+        out = {"natural": float(natural.sum())}
+        for name, a in (
+            ("stand", player.ACTION_STAND),
+            ("hit", player.ACTION_HIT),
+            ("double", player.ACTION_DOUBLE),
+            ("split", player.ACTION_SPLIT),
+        ):
+            out[name] = float(rest[self.deal_action == a].sum())
+        return out
+
+
+def deal_probabilities(base: np.ndarray) -> np.ndarray:
+    """``[hand, up]``: P(the player's two cards form that hand and the up card is ``up``)."""
+    h = hand_table()
+    out = np.zeros((len(h.n_cards), N_VALUES))
+    n = float(base.sum())
+    for a in range(N_VALUES):
+        for b in range(a, N_VALUES):
+            i = h.two_card(a, b)
+            ways = base[a] * (base[b] - (a == b))
+            if a != b:
+                ways *= 2
+            if ways <= 0:
+                continue
+            for u in range(N_VALUES):
+                cu = base[u] - (u == a) - (u == b)
+                if cu > 0:
+                    out[i, u] = ways * cu / (n * (n - 1) * (n - 2))
+    return out
+
+
+def round_result(
+    analysis: ShoeAnalysis,
+    policy: BlackjackPolicy,
+    unsplit: ContextValues,
+    split_ev: np.ndarray,
+) -> RoundResult:
+    """Sum the deal values over every initial deal."""
+    h = hand_table()
+    rules = analysis.rules
+    base = analysis.base
+    prob = deal_probabilities(base)
+    deal_ev = np.zeros_like(prob)
+    deal_act = np.zeros(prob.shape, dtype=np.int64)
+    natural = h.two_card(ACE, TEN)
+    for a in range(N_VALUES):
+        for b in range(a, N_VALUES):
+            i = h.two_card(a, b)
+            for u in range(N_VALUES):
+                if prob[i, u] == 0:
+                    continue
+                if i == natural:
+                    s = base.copy()
+                    s[ACE] -= 1
+                    s[TEN] -= 1
+                    s[u] -= 1
+                    p_nat = player.natural_probability(s, u, int(s.sum()))
+                    deal_ev[i, u] = rules.natural_payout * (1.0 - p_nat)
+                    deal_act[i, u] = player.ACTION_STAND
+                    continue
+                ev = unsplit.value[i, u]
+                act = unsplit.action[i, u]
+                if a == b and not np.isnan(split_ev[a, u]):
+                    code = policy.pairs[a, u]
+                    sv = split_ev[a, u]
+                    if code == SPLIT or (code != NO_SPLIT and sv > ev):
+                        ev, act = sv, player.ACTION_SPLIT
+                deal_ev[i, u] = ev
+                deal_act[i, u] = act
+    total = float((prob * deal_ev).sum())
+    return RoundResult(rules, policy.name, total, prob, deal_ev, deal_act, unsplit, split_ev)
+
+
+def evaluate_round(
+    rules: BlackjackRules,
+    policy: BlackjackPolicy = OPTIMAL_POLICY,
+    shoe: Shoe | None = None,
+) -> RoundResult:
+    """Exact EV of a round under ``rules`` played by ``policy`` (default: CDZ- optimal).
+
+    ``shoe`` defaults to a fresh shoe of ``rules.decks`` decks.
+    """
+    return ShoeAnalysis(rules, shoe).evaluate(policy)
+
+
+@lru_cache(maxsize=16)
+def shoe_analysis(rules: BlackjackRules) -> ShoeAnalysis:
+    """The analysis of a fresh shoe for ``rules``, kept for reuse (rules are hashable)."""
+    return ShoeAnalysis(rules)

@@ -1,0 +1,115 @@
+"""European blackjack's rules as data: one frozen object every evaluator consults.
+
+Defaults are the rules page (``shared/rules/blackjack.md``): 6 decks, dealer stands on soft 17,
+no peek (European no-hole-card: a dealer natural takes doubled and split bets too), double on
+any first two cards and after splits, split to 4 hands, aces split once and take one card each,
+any two ten-value cards split, natural pays 3 to 2, a fresh shoe each round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from fractions import Fraction
+
+NATURAL_PAYOUTS: dict[str, Fraction] = {
+    "3:2": Fraction(3, 2),
+    "6:5": Fraction(6, 5),
+    "1:1": Fraction(1),
+}
+"""Allowed natural payouts (net win per unit wagered), by their usual name."""
+
+MAX_DECKS = 8
+
+SPLIT_CONVENTION = (
+    "splits: CDZ- (each post-split hand plays the optimal strategy of an unsplit hand of the same "
+    "cards), resplits valued exactly"
+)
+"""How split hands are played and valued; every output header states it."""
+
+
+@dataclass(frozen=True)
+class BlackjackRules:
+    """The rules of one blackjack game; payouts are net wins per unit of the hand's wager."""
+
+    decks: int = 6
+    hit_soft_17: bool = False
+    """True: the dealer hits soft 17 (H17); False: stands on every 17 (S17)."""
+    peek: bool = False
+    """True: the dealer checks for a natural first, so the player loses only the initial wager
+    to it; False (European no-hole-card): a dealer natural takes doubled and split bets too."""
+    double_after_split: bool = True
+    """Doubling is allowed on a split hand's first two cards (never on one-card split aces)."""
+    split_hands: int = 4
+    """Most hands a player may hold after splitting and resplitting (2: one split, no resplit)."""
+    resplit_aces: bool = False
+    hit_split_aces: bool = False
+    """True: split aces are played like any split hand; False: one card each, no more."""
+    natural_pays: str = "3:2"
+    """A natural's payout, a key of ``NATURAL_PAYOUTS``."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.decks, bool) or not isinstance(self.decks, int):
+            raise ValueError(f"decks must be a whole number in 1..{MAX_DECKS}, got {self.decks!r}")
+        if not 1 <= self.decks <= MAX_DECKS:
+            raise ValueError(f"decks must be in 1..{MAX_DECKS}, got {self.decks!r}")
+        if isinstance(self.split_hands, bool) or self.split_hands not in (2, 3, 4):
+            raise ValueError(f"split_hands must be 2, 3 or 4, got {self.split_hands!r}")
+        if self.natural_pays not in NATURAL_PAYOUTS:
+            raise ValueError(
+                f"natural_pays must be one of {', '.join(NATURAL_PAYOUTS)}, "
+                f"got {self.natural_pays!r}"
+            )
+        for name in (
+            "hit_soft_17",
+            "peek",
+            "double_after_split",
+            "resplit_aces",
+            "hit_split_aces",
+        ):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
+    @property
+    def natural_payout(self) -> float:
+        """Net win of a natural against a dealer non-natural, per unit wagered."""
+        return float(NATURAL_PAYOUTS[self.natural_pays])
+
+    def max_hands(self, pair_value: int) -> int:
+        """Most hands a pair of this point value (1 for aces .. 10) can be split into."""
+        if pair_value == 1 and not self.resplit_aces:
+            return 2
+        return self.split_hands
+
+    def with_(self, **changes) -> BlackjackRules:
+        """A copy with some rules changed (validated again)."""
+        return replace(self, **changes)
+
+    def as_dict(self) -> dict:
+        """The rules as plain JSON-ready data."""
+        return asdict(self)
+
+    def describe(self) -> str:
+        """One line naming the rules, for table titles."""
+        parts = [
+            f"{self.decks} deck{'s' if self.decks != 1 else ''}",
+            "H17" if self.hit_soft_17 else "S17",
+            "peek" if self.peek else "no peek (ENHC)",
+            "DAS" if self.double_after_split else "no DAS",
+            f"split to {self.split_hands}",
+            "RSA" if self.resplit_aces else "no RSA",
+        ]
+        if self.hit_split_aces:
+            parts.append("hit split aces")
+        parts.append(f"BJ {self.natural_pays}")
+        return ", ".join(parts)
+
+
+DEFAULT_RULES = BlackjackRules()
+"""The variant this project analyses (rules page defaults)."""
+
+PUBLISHED_RULES = BlackjackRules(peek=True)
+"""6 decks S17 DAS peek split to 4 no RSA: the game whose CDZ- optimal edge is published."""
+
+PUBLISHED_OPTIMAL_EDGE_PERCENT = 0.4029
+"""House edge (%) of ``PUBLISHED_RULES`` under CDZ- optimal play, as published analysers agree
+(E. Farmer's strategy engine, bjstrat.net's, the Wizard of Odds house edge calculator)."""

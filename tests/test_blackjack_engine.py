@@ -1,0 +1,246 @@
+"""Blackjack evaluator: rules, dealer, the literal Fraction twin, exact splits, published edge."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analysis.blackjack import reference
+from analysis.blackjack.dealer import NATURAL, outcome_table
+from analysis.blackjack.hands import ACE, TEN, hand_table
+from analysis.blackjack.policy import OPTIMAL_POLICY
+from analysis.blackjack.round import ShoeAnalysis, shoe_analysis
+from analysis.blackjack.rules import (
+    DEFAULT_RULES,
+    PUBLISHED_OPTIMAL_EDGE_PERCENT,
+    PUBLISHED_RULES,
+    BlackjackRules,
+)
+from analysis.blackjack.split import expected_hands, hand_count_distribution, split_patterns
+from analysis.shoe import Shoe
+
+SMALL = (2, 1, 1, 1, 1, 1, 1, 1, 1, 5)
+"""A 16-card shoe by value (A, 2..9, ten-value) big enough for one split and the dealer."""
+
+
+def shoe_of(values) -> Shoe:
+    """A shoe with the given counts by value (ten-value cards all as tens)."""
+    return Shoe(tuple(values[:9]) + (values[9], 0, 0, 0))
+
+
+def deals(values):
+    """Every (a, b, up) two-card deal by value index the shoe can supply, a <= b."""
+    for a in range(10):
+        for b in range(a, 10):
+            for u in range(10):
+                s = list(values)
+                for c in (a, b, u):
+                    s[c] -= 1
+                if min(s) >= 0:
+                    yield a, b, u
+
+
+# -- rules --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "change, word",
+    [
+        ({"decks": 0}, "decks"),
+        ({"decks": 9}, "decks"),
+        ({"split_hands": 5}, "split_hands"),
+        ({"split_hands": 1}, "split_hands"),
+        ({"natural_pays": "2:1"}, "natural_pays"),
+        ({"peek": "yes"}, "peek"),
+    ],
+)
+def test_bad_rules_name_the_value(change, word):
+    with pytest.raises(ValueError, match=word):
+        BlackjackRules(**change)
+
+
+def test_defaults_are_the_rules_page():
+    r = DEFAULT_RULES
+    assert (r.decks, r.hit_soft_17, r.peek, r.double_after_split) == (6, False, False, True)
+    assert (r.split_hands, r.resplit_aces, r.hit_split_aces, r.natural_payout) == (
+        4,
+        False,
+        False,
+        1.5,
+    )
+    assert r.max_hands(1) == 2 and r.max_hands(8) == 4
+
+
+# -- hands and dealer ---------------------------------------------------------------------
+def test_hand_table_holds_every_hand_up_to_hard_21():
+    h = hand_table()
+    # multisets of values 1..10 with sum <= 21: partitions into parts <= 10, by generating fn
+    ways = [1] + [0] * 21
+    for part in range(1, 11):
+        for s in range(part, 22):
+            ways[s] += ways[s - part]
+    assert len(h.n_cards) == sum(ways) == 3083
+    assert (h.hard <= 21).all()
+    for i in range(0, len(h.n_cards), 97):
+        for v in range(10):
+            j = h.child[i, v]
+            if j >= 0:
+                assert j > i and (h.counts[j] - h.counts[i]).tolist() == [
+                    int(k == v) for k in range(10)
+                ]
+            else:
+                assert h.hard[i] + v + 1 > 21
+
+
+@pytest.mark.parametrize("h17", [False, True])
+def test_dealer_matches_literal_recursion(h17):
+    table = outcome_table(SMALL, h17)
+    for up in range(10):
+        rest = reference._take(SMALL, up)
+        n = sum(rest)
+        want = {}
+        for hole in range(10):
+            if not rest[hole]:
+                continue
+            fin = reference.dealer_finals(
+                reference._take(rest, hole), up + hole + 2, ACE in (up, hole), 2, h17
+            )
+            for k, p in fin.items():
+                want[k] = want.get(k, 0) + Fraction(rest[hole], n) * p
+        keys = [17, 18, 19, 20, 21, "bust", "natural"]
+        got = table[up]
+        assert got.sum() == pytest.approx(1.0, abs=1e-14)
+        for k, name in enumerate(keys):
+            assert got[k] == pytest.approx(float(want.get(name, 0)), abs=1e-15)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=10, max_size=10), st.integers(8, 16))
+def test_dealer_probabilities_sum_to_one_on_random_shoes(counts, tens):
+    counts[TEN] = tens
+    table = outcome_table(counts, False)
+    for up in range(10):
+        if counts[up]:
+            assert table[up].sum() == pytest.approx(1.0, abs=1e-13)
+            assert (table[up] >= -1e-15).all()
+        else:
+            assert not table[up].any()
+
+
+def test_six_deck_dealer_natural_probabilities():
+    table = outcome_table(Shoe.decks(6).by_value(tuple(range(9)) + (9,) * 4, 10))
+    assert table[ACE, NATURAL] == pytest.approx(96 / 311, abs=1e-15)
+    assert table[TEN, NATURAL] == pytest.approx(24 / 311, abs=1e-15)
+
+
+# -- the fast evaluator against the literal twin -------------------------------------------
+@pytest.fixture(scope="module", params=[False, True], ids=["no-peek", "peek"])
+def small_game(request):
+    rules = BlackjackRules(decks=1, peek=request.param, split_hands=2)
+    analysis = ShoeAnalysis(rules, shoe_of(SMALL))
+    return rules, analysis, analysis.evaluate(), reference.Reference(rules, SMALL)
+
+
+def test_unsplit_action_values_match_reference(small_game):
+    _, analysis, result, ref = small_game
+    h = hand_table()
+    u0 = result.unsplit
+    for a, b, u in deals(SMALL):
+        if {a, b} == {ACE, TEN}:
+            continue
+        want = ref.action_values(u, (a, b))
+        i = h.two_card(a, b)
+        assert u0.stand[i, u] == pytest.approx(float(want["stand"]), abs=1e-14)
+        assert u0.hit[i, u] == pytest.approx(float(want["hit"]), abs=1e-14)
+        assert u0.double[i, u] == pytest.approx(float(want["double"]), abs=1e-14)
+
+
+def test_three_card_values_match_reference(small_game):
+    _, _, result, ref = small_game
+    h = hand_table()
+    for cards in [(1, 3, 4), (0, 1, 2), (2, 3, 9), (0, 0, 4)]:
+        for u in (0, 4, 8, 9):
+            if min(reference._take(SMALL, u, *cards)) < 0:
+                continue
+            want = ref.action_values(u, tuple(sorted(cards)))
+            i = h.find(cards)
+            assert result.unsplit.stand[i, u] == pytest.approx(float(want["stand"]), abs=1e-14)
+            assert result.unsplit.hit[i, u] == pytest.approx(float(want["hit"]), abs=1e-14)
+
+
+def test_one_split_matches_literal_play(small_game):
+    _, _, result, ref = small_game
+    for p, u in [(0, 9), (0, 5), (9, 0), (9, 9), (9, 6)]:
+        want = ref.split_value(u, p)
+        assert result.split_ev[p, u] == pytest.approx(float(want), abs=1e-14)
+
+
+def test_round_ev_matches_reference(small_game):
+    _, _, result, ref = small_game
+    assert result.ev == pytest.approx(float(ref.round_ev()), abs=1e-14)
+
+
+RESPLIT_CASES = [
+    # shoe by value, pair, hands, rule changes
+    ((1, 0, 0, 0, 0, 0, 0, 5, 1, 12), 7, 4, {}),
+    ((1, 0, 0, 0, 0, 0, 0, 5, 1, 12), 7, 3, {"peek": True}),
+    ((3, 0, 0, 0, 1, 0, 0, 1, 1, 13), 0, 4, {"hit_split_aces": True, "resplit_aces": True}),
+    ((3, 0, 0, 0, 1, 0, 0, 1, 1, 13), 0, 4, {"peek": True, "resplit_aces": True}),
+    ((1, 5, 0, 1, 1, 0, 0, 0, 2, 13), 1, 4, {}),
+    ((1, 5, 0, 1, 1, 0, 0, 0, 2, 13), 1, 3, {"peek": True, "double_after_split": False}),
+]
+
+
+@pytest.mark.parametrize("values, pair, hands, changes", RESPLIT_CASES)
+def test_resplits_match_literal_play(values, pair, hands, changes):
+    rules = BlackjackRules(decks=1, split_hands=hands, **changes)
+    result = ShoeAnalysis(rules, shoe_of(values)).evaluate()
+    ref = reference.Reference(rules, values)
+    checked = 0
+    for u in range(10):
+        s = list(values)
+        s[pair] -= 2
+        s[u] -= 1
+        if min(s) < 0:
+            continue
+        assert result.split_ev[pair, u] == pytest.approx(float(ref.split_value(u, pair)), abs=1e-13)
+        checked += 1
+    assert checked >= 3
+
+
+# -- split combinatorics --------------------------------------------------------------------
+def test_split_patterns_for_four_hands():
+    pats = {(p.resplits, p.completed, p.at_limit): p.orders for p in split_patterns(4)}
+    assert pats == {
+        (0, 2, False): 1,
+        (1, 3, False): 2,
+        (2, 0, True): 1,
+        (2, 1, True): 2,
+        (2, 2, True): 2,
+    }
+
+
+@pytest.mark.parametrize("hands", [2, 3, 4])
+@pytest.mark.parametrize("n, pairs", [(20, 3), (311, 22), (9, 9), (5, 0)])
+def test_split_hand_counts_are_a_distribution(hands, n, pairs):
+    dist = hand_count_distribution(n, pairs, hands, Fraction(1))
+    assert sum(dist.values()) == 1
+    assert all(p >= 0 for p in dist.values())
+    if pairs == 0:
+        assert dist[2] == 1 and expected_hands(n, pairs, hands, Fraction(1)) == 2
+
+
+# -- published figures ----------------------------------------------------------------------
+def test_published_cdz_minus_edge_six_decks_s17_das_peek():
+    """6D S17 DAS peek, split to 4, no RSA: optimal CDZ- house edge 0.4029%."""
+    edge = shoe_analysis(PUBLISHED_RULES).evaluate(OPTIMAL_POLICY).house_edge_percent
+    assert round(edge, 4) == PUBLISHED_OPTIMAL_EDGE_PERCENT
+
+
+def test_no_peek_costs_the_player_and_every_deal_is_counted():
+    default = shoe_analysis(DEFAULT_RULES).evaluate()
+    peek = shoe_analysis(PUBLISHED_RULES).evaluate()
+    assert default.deal_probability.sum() == pytest.approx(1.0, abs=1e-14)
+    assert sum(default.action_probabilities().values()) == pytest.approx(1.0, abs=1e-14)
+    assert default.house_edge_percent > peek.house_edge_percent
+    assert not np.isnan(default.split_ev[7, 9])
