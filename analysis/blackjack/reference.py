@@ -73,8 +73,12 @@ def _settle(total: int, bet: int, dealer: object) -> int:
 class Reference:
     """The literal game on one small shoe under one rule set."""
 
-    def __init__(self, rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
+    def __init__(self, rules: BlackjackRules, shoe: tuple[int, ...], play=None, split=None) -> None:
+        """``play(up, cards, may_double) -> 'stand'|'hit'|'double'`` and ``split(up, pair) ->
+        bool`` fix the player's decisions (a chart); by default every decision is optimal."""
         self.rules = rules
+        self.play = play
+        self.split = split
         self.shoe = tuple(shoe)
         self.payout = NATURAL_PAYOUTS[rules.natural_pays]
         self._memo: dict = {}
@@ -170,6 +174,8 @@ class Reference:
         return self._best[key]
 
     def _best_uncached(self, up: int, cards: tuple[int, ...], may_double: bool) -> str:
+        if self.play is not None:
+            return self.play(up, cards, may_double)
         vals = self.action_values(up, cards)
         best = STAND
         if vals[HIT] > vals[best]:
@@ -307,13 +313,17 @@ class Reference:
         return ev
 
     def deal_value(self, a: int, b: int, up: int, splits: bool = True) -> Fraction:
-        """EV per initial wager of the deal a, b against ``up`` under optimal play."""
+        """EV per initial wager of the deal a, b against ``up`` (optimal play or the fixed one)."""
         if {a, b} == {ACE, TEN}:
             rest = _take(self.shoe, a, b, up)
             need = {ACE: TEN, TEN: ACE}.get(up)
             p_nat = Fraction(rest[need], sum(rest)) if need is not None else Fraction(0)
             return self.payout * (1 - p_nat)
         vals = self.action_values(up, tuple(sorted((a, b))))
+        if self.play is not None:
+            if splits and a == b and self.split(up, a):
+                return self.split_value(up, a)
+            return vals[self.best(up, (a, b))]
         best = max(vals.values())
         if splits and a == b:
             best = max(best, self.split_value(up, a))

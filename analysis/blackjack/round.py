@@ -78,6 +78,24 @@ class ShoeAnalysis:
         self.stand0 = self._stand(-1, 0, False)
         self._split_stand: dict[tuple[int, int], np.ndarray] = {}
 
+    def variant(self, **changes) -> ShoeAnalysis:
+        """The analysis of the same shoe under changed rules, sharing the dealer work when the
+        change leaves stand EVs alone (peek, DAS, split limit, RSA, natural payout)."""
+        rules = self.rules.with_(**changes)
+        same_stands = (
+            rules.hit_soft_17 == self.rules.hit_soft_17
+            and rules.hit_split_aces == self.rules.hit_split_aces
+            and rules.decks == self.rules.decks
+        )
+        if not same_stands:
+            return ShoeAnalysis(rules, self.shoe if "decks" not in changes else None)
+        other = object.__new__(ShoeAnalysis)
+        other.__dict__.update(self.__dict__)
+        other.rules = rules
+        check_shoe(other.base, rules)
+        other.natural_loss_on_double = 1.0 if rules.peek else 2.0
+        return other
+
     def _stand(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
         h = self.hands
         out = np.zeros((len(h.n_cards), N_VALUES))
