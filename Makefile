@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install install-dev tables test lint bench clean
+.PHONY: install install-dev tables test lint bench clean clean-cache
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,5 +29,10 @@ lint: install-dev
 bench: install
 	$(BIN)/python bench/zero_edge.py
 
-clean:
+# numba's on-disk cache tracks each kernel's own file, not the kernels it calls in other files:
+# after editing a kernel, drop the cache so its callers recompile.
+clean-cache:
+	find analysis strategy reports -name '*.nbi' -delete -o -name '*.nbc' -delete
+
+clean: clean-cache
 	rm -rf $(VENV) build *.egg-info

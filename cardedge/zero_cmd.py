@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import sys
+
 import click
 
 from analysis.zero.round import SPLIT_MODES
+from analysis.zero.rules import PRESETS, preset
 from cardedge.common import decks_option, emit, flatten, format_option, progress
 from reports import zero as zero_reports
-from reports.render import records
+from reports import zero_strategy as zs
+from reports.render import records, render
 
 
 @click.group()
@@ -15,15 +20,36 @@ def zero() -> None:
     """Zero, the blackjack/baccarat hybrid (Golden Nugget, 2011)."""
 
 
+def rules_option(default: str = "both"):
+    """``--rules``: stated, published or both."""
+    return click.option(
+        "--rules",
+        type=click.Choice(["stated", "published", "both"] if default == "both" else PRESETS),
+        default=default,
+        show_default=True,
+        help="Rule preset: rules as stated, the published figures' rules"
+        + (", or both side by side." if default == "both" else "."),
+    )
+
+
+def strategy_option(default: str = "optimal"):
+    """``--strategy``: optimal, basic (best chart), published (chart) or a chart file."""
+    return click.option(
+        "--strategy",
+        default=default,
+        show_default=True,
+        help="optimal, basic (best total-dependent chart), published (the published chart) "
+        "or a chart file (CSV/JSON, as written by `zero chart --format csv`).",
+    )
+
+
+def _one_preset(rules: str) -> list[str]:
+    return zero_reports.preset_names(rules)
+
+
 @zero.command()
 @decks_option()
-@click.option(
-    "--rules",
-    type=click.Choice(["stated", "published", "both"]),
-    default="both",
-    show_default=True,
-    help="Rule preset: rules as stated, the published figures' rules, or both side by side.",
-)
+@rules_option()
 @click.option(
     "--split",
     type=click.Choice(SPLIT_MODES),
@@ -31,23 +57,125 @@ def zero() -> None:
     show_default=True,
     help="standard: each split hand sees only its own cards; optimal: the second sees the first.",
 )
+@strategy_option()
 @click.option("--digits", type=click.IntRange(0, 16), default=4, show_default=True)
 @click.option("--by-upcard", is_flag=True, help="Add EV and decisions by dealer up card.")
 @format_option()
-def edge(decks, rules, split, digits, by_upcard, fmt) -> None:
-    """House edge of the Zero wager under optimal play."""
-    results = zero_reports.edge_results(flatten(decks), rules, split, progress("Zero edge"))
-    table = zero_reports.edge_table(results, "optimal", digits)
+def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
+    """House edge of the Zero wager (optimal play unless --strategy)."""
+    results = zero_reports.edge_results(
+        flatten(decks), rules, split, progress("Zero edge"), strategy=strategy
+    )
+    table = zero_reports.edge_table(results, digits)
     up_tables = [zero_reports.upcard_table(name, res, digits) for name, res in results]
     if fmt == "json" and by_upcard:
         rows = records(table.data)
         for row, up in zip(rows, up_tables, strict=True):
             row["by_upcard"] = records(up.data)
-        import json
-
         click.echo(json.dumps(rows, indent=2))
         return
     emit([table] + (up_tables if by_upcard else []), fmt)
+
+
+@zero.command()
+@decks_option()
+@rules_option("published")
+@strategy_option("basic")
+@click.option("--png", type=click.Path(dir_okay=False), help="Also write a colour chart image.")
+@click.option("--color/--no-color", default=None, help="Colour letters (default: on a terminal).")
+@format_option()
+def chart(decks, rules, strategy, png, color, fmt) -> None:
+    """The basic-strategy chart (rows: two-card totals, split pairs, three-card totals)."""
+    tables = []
+    for d in flatten(decks):
+        table, the_chart = zs.strategy_chart(preset(rules, d), strategy)
+        tables.append(table)
+        if png:
+            from reports.zero_plots import chart_png
+
+            chart_png(the_chart, table.title, png)
+    if fmt == "table" and (color if color is not None else sys.stdout.isatty()):
+        for t in tables:
+            click.echo(colour_chart(render(t, "table")))
+        return
+    emit(tables, fmt)
+
+
+def colour_chart(text: str) -> str:
+    """Colour the action letters of a rendered chart for a terminal."""
+    colours = {"S": "yellow", "H": "white", "D": "green", "P": "cyan", "N": "bright_black"}
+    out = []
+    for line in text.splitlines():
+        words = line.split(" ")
+        if len(words) > 3 and words[0] in ("two-card", "split", "three-card"):
+            words = [click.style(w, fg=colours[w], bold=True) if w in colours else w for w in words]
+        out.append(" ".join(words))
+    return "\n".join(out)
+
+
+@zero.command()
+@decks_option()
+@rules_option("published")
+@strategy_option("basic")
+@format_option()
+def exceptions(decks, rules, strategy, fmt) -> None:
+    """Hands where composition-dependent optimal play departs from the chart."""
+    tables = [zs.exceptions_table(preset(rules, d), strategy) for d in flatten(decks)]
+    emit(tables, fmt)
+
+
+@zero.command()
+@decks_option()
+@rules_option("published")
+@strategy_option()
+@format_option()
+def returns(decks, rules, strategy, fmt) -> None:
+    """Return table: every net outcome with probability and return, SD and element of risk."""
+    jobs = [(d, name) for d in flatten(decks) for name in _one_preset(rules)]
+    tables = [
+        zs.returns_table(preset(name, d), strategy, name)
+        for d, name in progress("Zero returns")(jobs)
+    ]
+    emit(tables, fmt)
+
+
+@zero.command()
+@decks_option()
+@rules_option("published")
+@format_option()
+def hands(decks, rules, fmt) -> None:
+    """EV of every action for every two-card hand and up card."""
+    emit([zs.hands_table(preset(rules, d)) for d in flatten(decks)], fmt)
+
+
+@zero.command()
+@decks_option("1..8")
+@click.option("--png", type=click.Path(dir_okay=False), help="Also plot edge vs decks.")
+@format_option()
+def compare(decks, png, fmt) -> None:
+    """Edges by number of decks: optimal, best chart, published chart, both presets."""
+    table = zs.compare_table(flatten(decks), progress("Zero decks"))
+    if png:
+        from reports.zero_plots import decks_png
+
+        decks_png(table, png)
+    emit([table], fmt)
+
+
+@zero.command()
+@decks_option("6,8")
+@format_option()
+def eor(decks, fmt) -> None:
+    """Effect of removing one card of each rank on the optimal edge."""
+    emit([zs.eor_table(flatten(decks), progress("Zero EOR"))], fmt)
+
+
+@zero.command()
+@decks_option()
+@format_option()
+def variants(decks, fmt) -> None:
+    """Optimal edge under common rule variations."""
+    emit([zs.variants_table(d, progress(f"Zero variants, {d} decks")) for d in flatten(decks)], fmt)
 
 
 from cardedge.zero_pays_cmd import pays  # noqa: E402  (kept beside its registration)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reports import blackjack as blackjack_reports
 from reports import zero as zero_reports
 from reports import zero_pays as zero_pays_reports
 from reports.render import Table, render
@@ -23,7 +24,7 @@ def result_tables() -> dict[str, Table]:
     """Every table in ``results/``, by file stem."""
     tables: dict[str, Table] = {}
     results = zero_reports.edge_results([6, 8], "both", "standard")
-    tables["zero_edge_optimal"] = zero_reports.edge_table(results, "optimal", 6)
+    tables["zero_edge_optimal"] = zero_reports.edge_table(results, 6)
     for name, res in results:
         tables[f"zero_by_upcard_{name}_{res.rules.decks}d"] = zero_reports.upcard_table(name, res)
     for decks in (6, 8):
@@ -31,6 +32,7 @@ def result_tables() -> dict[str, Table]:
     tables["zero_pays_decks"] = zero_pays_reports.deck_comparison_table(range(1, 9))
     tables["zero_pays_eor"] = zero_pays_reports.eor_table([6, 8])
     tables["zero_pays_combined"] = zero_pays_reports.combined_table([6, 8], [0.5, 1.0])
+    tables.update(blackjack_reports.default_tables())
     return tables
 
 

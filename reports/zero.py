@@ -9,6 +9,7 @@ import pandas as pd
 from analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_round
 from analysis.zero.rules import PUBLISHED_EDGES, TRIPS_NOTE, preset
 from reports.render import Table
+from strategy.zero import resolve
 
 Progress = Callable[[Iterable], Iterable]
 
@@ -22,30 +23,44 @@ def preset_names(rules: str) -> list[str]:
     return ["stated", "published"] if rules == "both" else [rules]
 
 
+def published_figure(strategy: str, decks: int) -> float | None:
+    """The published edge for this strategy label and deck count, if one was published."""
+    key = {"optimal": "optimal", "published": "basic"}.get(strategy)
+    return PUBLISHED_EDGES.get((key, decks)) if key else None
+
+
 def edge_results(
     decks: Iterable[int],
     rules: str = "both",
     split: str = "standard",
     progress: Progress = _identity,
+    strategy: str = "optimal",
 ) -> list[tuple[str, RoundResult]]:
-    """(preset name, exact round result) for every deck count and preset, optimal play."""
+    """(preset name, exact round result) for every deck count and preset under ``strategy``.
+
+    ``strategy`` is 'optimal', 'basic' (the best total-dependent chart), 'published' (the
+    published chart) or a chart file; the result's ``policy`` names it.
+    """
     jobs = [(d, name) for d in decks for name in preset_names(rules)]
-    return [(name, evaluate_round(preset(name, d), split=split)) for d, name in progress(jobs)]
+    out = []
+    for d, name in progress(jobs):
+        r = preset(name, d)
+        _, policy, _ = resolve(strategy, r)
+        out.append((name, evaluate_round(r, policy, split=split)))
+    return out
 
 
-def edge_table(
-    results: list[tuple[str, RoundResult]], strategy: str = "optimal", digits: int = 4
-) -> Table:
-    """House edge per (decks, preset) beside the published figure, in percent."""
+def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table:
+    """House edge per (decks, preset, strategy) beside the published figure, in percent."""
     rows = []
     for name, res in results:
-        published = PUBLISHED_EDGES.get((strategy, res.rules.decks))
+        published = published_figure(res.policy, res.rules.decks)
         edge = res.house_edge_percent
         rows.append(
             {
                 "decks": res.rules.decks,
                 "rules": name,
-                "strategy": strategy,
+                "strategy": res.policy,
                 "split": res.split,
                 "house_edge_percent": edge,
                 "published_percent": published,
@@ -54,8 +69,9 @@ def edge_table(
         )
     data = pd.DataFrame(rows)
     decks = sorted({r["decks"] for r in rows})
+    strategies = sorted({r["strategy"] for r in rows})
     title = (
-        f"Zero house edge (%), {strategy} play, "
+        f"Zero house edge (%), {', '.join(strategies)} play, "
         f"{', '.join(str(d) for d in decks)} deck(s), {results[0][1].split} split"
     )
     notes = [TRIPS_NOTE] if any(r["rules"] == "published" for r in rows) else []
@@ -63,6 +79,11 @@ def edge_table(
         notes.append(
             "'stated' is rules 1-8 as written; it differs from 'published' by exactly "
             "1.5 x P(ten-valued trips)."
+        )
+    if "basic" in strategies:
+        notes.append(
+            "basic: the best total-dependent chart; published: that chart with a three-card 7 "
+            "doubled only against 4-7, the chart behind the published basic-strategy edges."
         )
     return Table(title, data, notes, digits={"house_edge_percent": digits, "difference": digits})
 

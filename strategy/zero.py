@@ -8,6 +8,7 @@ split), three-card totals (S stand / D double). Every hand follows it, split han
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ import pandas as pd
 
 from analysis.shoe import Shoe
 from analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
-from analysis.zero.policy import ZeroPolicy
+from analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from analysis.zero.round import RoundResult, ShoeStates, deal_probabilities, evaluate_round
 from analysis.zero.rules import ZeroRules
 from strategy.zero_cells import cell_values
@@ -210,7 +211,11 @@ def _cell_sums(chart: ZeroChart, rules: ZeroRules, states: ShoeStates, weights: 
         c3,
         cs,
     )
-    return c2, c3, cs
+    # A split cell is an unordered pair: it decides both deal orders a-b and b-a.
+    pair_sums = cs + cs.transpose(1, 0, 2, 3)
+    for a in range(10):
+        pair_sums[a, a] = cs[a, a]
+    return c2, c3, pair_sums
 
 
 def _better(current: np.ndarray, sums: np.ndarray, codes: tuple[int, int]) -> np.ndarray:
@@ -257,7 +262,11 @@ def derive_best_chart(
 
 
 def published_chart(best: ZeroChart) -> ZeroChart:
-    """The published chart: the best chart, but a three-card 7 doubles only against 4-7."""
+    """The published chart: the best chart, but a three-card 7 doubles only against 4-7.
+
+    The original chart did not survive; the rules page describes it as the best chart but for
+    that row, and the exact edges of this chart reproduce the published basic-strategy edges.
+    """
     three = best.three_card.copy()
     three[7, :] = STAND
     for u in PUBLISHED_SEVEN_DOUBLES:
@@ -268,3 +277,27 @@ def published_chart(best: ZeroChart) -> ZeroChart:
 def chart_edge(rules: ZeroRules, chart: ZeroChart) -> RoundResult:
     """Exact round result when every hand follows ``chart``."""
     return evaluate_round(rules, chart.policy())
+
+
+STRATEGIES: tuple[str, ...] = ("optimal", "basic", "published")
+"""Named strategies; anything else given where a strategy is expected is a chart file."""
+
+
+@lru_cache(maxsize=32)
+def best_chart(rules: ZeroRules) -> ZeroChart:
+    """The best total-dependent chart for ``rules`` (derived once per rule set)."""
+    return derive_best_chart(rules)[0]
+
+
+def resolve(strategy: str, rules: ZeroRules) -> tuple[str, ZeroPolicy, ZeroChart | None]:
+    """(label, policy, chart or None) for 'optimal', 'basic', 'published' or a chart file."""
+    if strategy == "optimal":
+        return "optimal", OPTIMAL_POLICY, None
+    if strategy == "basic":
+        chart = best_chart(rules)
+    elif strategy == "published":
+        chart = published_chart(best_chart(rules))
+    else:
+        chart = load_chart(strategy, rules)
+        return chart.name, chart.policy(), chart
+    return strategy, chart.policy(), chart

@@ -1,9 +1,9 @@
 """Composition-dependent player evaluator for Zero (numba kernels).
 
 A shoe state is (base, up, m): the pre-deal shoe ``base`` (counts by point value) less the up
-card ``up`` and the multiset ``m`` of player cards dealt so far. Stand EVs are memoized per
-state in ``memo[up, rank(m)]`` (``flags`` marks filled rows), so each dealer distribution is
-computed once. Every EV is per unit of the wager on that hand (a double counts 2).
+card ``up`` and the multiset ``m`` of player cards dealt so far. Stand EVs and the dealer's
+final-total distribution are memoized per state in ``memo[up, rank(m)]`` (``flags`` marks
+filled rows), so each dealer distribution is computed once. Every EV is per unit of the wager on that hand (a double counts 2).
 
 A strategy is data: ``chart2[total, up]`` (two-card hands), ``chart3[total, up]`` (three-card
 hands) and ``chart_split[a, b, up]`` (split pairs), each cell ``OPTIMAL`` (choose the best
@@ -40,18 +40,30 @@ def cards_left(base, m):
 
 
 @njit(cache=True)
-def stand_ev_row(base, up, m, threshold, binom, memo, flags):
-    """Stand EV of every player total 0..9 in this state (memoized)."""
+def state_row(base, up, m, threshold, binom, memo, flags):
+    """Memo row of this state: stand EVs of totals 0..9, then P(dealer final total 0..9)."""
     r = multiset_rank(m, binom)
     if flags[up, r] == 0:
         shoe = np.empty(N_TOTALS, dtype=np.int64)
         for v in range(N_TOTALS):
             shoe[v] = card_count(base, up, m, v)
-        dist = np.empty(N_TOTALS)
+        dist = memo[up, r, N_TOTALS:]
         dealer_distribution(shoe, up, threshold, dist)
-        stand_evs(dist, memo[up, r])
+        stand_evs(dist, memo[up, r, :N_TOTALS])
         flags[up, r] = 1
     return memo[up, r]
+
+
+@njit(cache=True)
+def stand_ev_row(base, up, m, threshold, binom, memo, flags):
+    """Stand EV of every player total 0..9 in this state (memoized)."""
+    return state_row(base, up, m, threshold, binom, memo, flags)[:N_TOTALS]
+
+
+@njit(cache=True)
+def dealer_row(base, up, m, threshold, binom, memo, flags):
+    """P(dealer's final total is 0..9) in this state (memoized)."""
+    return state_row(base, up, m, threshold, binom, memo, flags)[N_TOTALS:]
 
 
 @njit(cache=True)

@@ -114,7 +114,7 @@ class ShoeStates:
         self.base = shoe.by_value(BACCARAT_VALUES, N_TOTALS)
         self.threshold = int(threshold)
         n_keys = multiset_count(N_TOTALS, max_player_cards)
-        self.memo = np.zeros((N_TOTALS, n_keys, N_TOTALS))
+        self.memo = np.zeros((N_TOTALS, n_keys, 2 * N_TOTALS))
         self.flags = np.zeros((N_TOTALS, n_keys), dtype=np.uint8)
         self.binom = _BINOM
 
