@@ -7,6 +7,7 @@ import sys
 import click
 
 from cardedge import __version__
+from cardedge.blackjack_cmd import blackjack
 from cardedge.zero_cmd import zero
 
 
@@ -17,6 +18,7 @@ def cli() -> None:
 
 
 cli.add_command(zero)
+cli.add_command(blackjack)
 
 
 @cli.command()

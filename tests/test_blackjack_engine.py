@@ -114,6 +114,22 @@ def test_dealer_matches_literal_recursion(h17):
             assert got[k] == pytest.approx(float(want.get(name, 0)), abs=1e-15)
 
 
+@pytest.mark.parametrize("h17", [False, True])
+def test_eight_deck_dealer_with_long_hands_matches_literal_recursion(h17):
+    """Eight decks hold dealer hands of 13 cards under H17 (six aces, ...)."""
+    shoe = (32,) * 9 + (128,)
+    table = outcome_table(shoe, h17)
+    rest = reference._take(shoe, ACE)
+    n = sum(rest)
+    want = {}
+    for hole in range(10):
+        fin = reference.dealer_finals(reference._take(rest, hole), hole + 2, True, 2, h17)
+        for k, p in fin.items():
+            want[k] = want.get(k, 0) + Fraction(rest[hole], n) * p
+    for k, name in enumerate([17, 18, 19, 20, 21, "bust", "natural"]):
+        assert table[ACE, k] == pytest.approx(float(want.get(name, 0)), abs=1e-15)
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=10, max_size=10), st.integers(8, 16))
 def test_dealer_probabilities_sum_to_one_on_random_shoes(counts, tens):

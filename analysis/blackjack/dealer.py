@@ -29,7 +29,6 @@ OUTCOME_LABELS: tuple[str, ...] = ("17", "18", "19", "20", "21", "bust", "natura
 """Dealer results in outcome-index order: final totals 17..21, bust, natural (A + ten)."""
 BUST = 5
 NATURAL = 6
-MAX_DEALER_CARDS = 12
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,12 +119,15 @@ def dealer_outcomes(
     n = 0
     for v in range(N_VALUES):
         n += shoe[v]
-    ff = np.ones((N_VALUES, MAX_DEALER_CARDS + 1))
+    top = 0
+    for d in range(size.shape[0]):
+        top = max(top, size[d])
+    ff = np.ones((N_VALUES, top + 1))
     for v in range(N_VALUES):
-        for k in range(1, MAX_DEALER_CARDS + 1):
+        for k in range(1, top + 1):
             ff[v, k] = ff[v, k - 1] * max(shoe[v] - k + 1, 0)
-    inv = np.ones(MAX_DEALER_CARDS + 1)
-    for k in range(1, MAX_DEALER_CARDS + 1):
+    inv = np.ones(top + 1)
+    for k in range(1, top + 1):
         left = n - k + 1
         inv[k] = inv[k - 1] / left if left > 0 else 0.0
     for u in range(N_VALUES):
