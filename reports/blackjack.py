@@ -233,15 +233,12 @@ def variants_table(base: BlackjackRules = DEFAULT_RULES, progress=_identity) -> 
     return Table(title, pd.DataFrame(rows), notes, default_digits=4)
 
 
-def chart_png(chart: Chart, rules: BlackjackRules, path: str) -> None:
-    """Draw the chart as a coloured grid to a PNG file (needs matplotlib)."""
+def chart_figure(chart: Chart, rules: BlackjackRules):
+    """The chart as a coloured matplotlib figure (needs matplotlib)."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError as e:  # pragma: no cover - matplotlib is an optional extra
-        raise ValueError("--png needs matplotlib (pip install 'cardedge[plots]')") from e
+        raise ValueError("drawing a chart needs matplotlib (pip install 'cardedge[plots]')") from e
     colours = {
         "H": "#f4a6a6",
         "S": "#f7e08a",
@@ -265,6 +262,19 @@ def chart_png(chart: Chart, rules: BlackjackRules, path: str) -> None:
     for side in ax.spines.values():
         side.set_visible(False)
     fig.tight_layout()
+    return fig
+
+
+def chart_png(chart: Chart, rules: BlackjackRules, path: str) -> None:
+    """Draw the chart as a coloured grid to a PNG file (needs matplotlib)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:  # pragma: no cover - matplotlib is an optional extra
+        raise ValueError("--png needs matplotlib (pip install 'cardedge[plots]')") from e
+    fig = chart_figure(chart, rules)
     fig.savefig(path, dpi=120)
     plt.close(fig)
 
