@@ -260,3 +260,44 @@ def test_no_peek_costs_the_player_and_every_deal_is_counted():
     assert sum(default.action_probabilities().values()) == pytest.approx(1.0, abs=1e-14)
     assert default.house_edge_percent > peek.house_edge_percent
     assert not np.isnan(default.split_ev[7, 9])
+
+
+def test_farmer_small_shoe_resplit_values():
+    """E. Farmer's strategy calculator (v6.3, CDZ-, S17 DOA DAS, resplit to 4, no RSA) on the
+    shoe 0 A, 4 twos, 4 threes, 2 fours, 2 sevens, 7 tens: 2,2 against a 7, in percent."""
+    shoe = Shoe((0, 4, 4, 2, 0, 0, 2, 0, 0, 7, 0, 0, 0))
+    with pytest.raises(ValueError, match="run out of cards"):
+        ShoeAnalysis(PUBLISHED_RULES.with_(decks=1), shoe)
+    result = ShoeAnalysis(PUBLISHED_RULES.with_(decks=1), shoe, strict=False).evaluate()
+    i, seven = hand_table().two_card(1, 1), 6
+    u0 = result.unsplit
+    assert round(100 * u0.stand[i, seven], 9) == -61.639194139
+    assert round(100 * u0.hit[i, seven], 9) == -13.266733267
+    assert round(100 * u0.double[i, seven], 9) == -123.278388278
+    assert round(100 * result.split_ev[1, seven], 9) == -76.210220335
+
+
+WIZARD_6D_H17_ENHC_UP_ACE = {
+    # Wizard of Odds, blackjack appendix 9 (6 decks, H17, no hole card, full loss to a natural):
+    # player hand -> stand, hit, double against a dealer ace
+    (0, 1): (-0.722356, -0.379910, -1.024099),
+    (0, 2): (-0.722119, -0.403855, -1.023717),
+    (1, 2): (-0.721887, -0.529734, -1.443774),
+    (0, 3): (-0.721866, -0.429265, -1.025989),
+    (1, 3): (-0.721646, -0.548031, -1.434834),
+    (0, 5): (-0.665166, -0.463296, -0.999484),
+    (0, 6): (-0.466029, -0.421285, -0.909374),
+}
+
+
+def test_six_deck_no_hole_card_values_match_the_wizard_of_odds_appendix():
+    result = shoe_analysis(DEFAULT_RULES.with_(hit_soft_17=True)).evaluate()
+    h = hand_table()
+    for (a, b), want in WIZARD_6D_H17_ENHC_UP_ACE.items():
+        i = h.two_card(a, b)
+        got = (
+            result.unsplit.stand[i, ACE],
+            result.unsplit.hit[i, ACE],
+            result.unsplit.double[i, ACE],
+        )
+        assert tuple(round(x, 6) for x in got) == want

@@ -67,11 +67,16 @@ class ContextValues:
 class ShoeAnalysis:
     """Stand EVs of every shoe state reachable from one pre-deal shoe under one rule set."""
 
-    def __init__(self, rules: BlackjackRules, shoe: Shoe | None = None) -> None:
+    def __init__(self, rules: BlackjackRules, shoe: Shoe | None = None, strict: bool = True):
+        """``shoe`` defaults to a fresh shoe of ``rules.decks`` decks. ``strict=False`` accepts
+        a shoe short enough that some round could run out of cards; such a dealer hand then
+        counts as a bust (as in E. Farmer's engine), and a player hand simply stops drawing."""
         self.rules = rules
         self.shoe = Shoe.decks(rules.decks) if shoe is None else shoe
         self.base = shoe_values(self.shoe)
-        check_shoe(self.base, rules)
+        self.strict = strict
+        if strict:
+            check_shoe(self.base, rules)
         self.hands = hand_table()
         self.dealer = kernel_args(rules.hit_soft_17)
         self.natural_loss_on_double = 1.0 if rules.peek else 2.0
@@ -88,11 +93,13 @@ class ShoeAnalysis:
             and rules.decks == self.rules.decks
         )
         if not same_stands:
-            return ShoeAnalysis(rules, self.shoe if "decks" not in changes else None)
+            shoe = self.shoe if "decks" not in changes else None
+            return ShoeAnalysis(rules, shoe, self.strict)
         other = object.__new__(ShoeAnalysis)
         other.__dict__.update(self.__dict__)
         other.rules = rules
-        check_shoe(other.base, rules)
+        if self.strict:
+            check_shoe(other.base, rules)
         other.natural_loss_on_double = 1.0 if rules.peek else 2.0
         return other
 
