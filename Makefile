@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install install-dev tables test lint bench clean clean-cache
+.PHONY: install install-dev tables test lint bench clean clean-cache notebooks
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,14 @@ tables: install
 
 test: install-dev
 	$(BIN)/python -m pytest -q
+
+# Re-run the notebooks in place so the committed copies show current outputs.
+notebooks: install-dev
+	for nb in notebooks/*.ipynb; do \
+		$(BIN)/python -c "import sys, nbformat; from nbclient import NotebookClient; \
+nb = nbformat.read(sys.argv[1], 4); NotebookClient(nb, timeout=1200, kernel_name='python3', \
+resources={'metadata': {'path': '.'}}).execute(); nbformat.write(nb, sys.argv[1])" $$nb || exit 1; \
+	done
 
 lint: install-dev
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

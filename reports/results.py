@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from reports import blackjack as blackjack_reports
-from reports import zero as zero_reports
 from reports import zero_pays as zero_pays_reports
+from reports import zero_strategy as zero_strategy_reports
 from reports.render import Table, render
 
 COMMAND = "make tables  (cardedge tables --out results)"
@@ -22,11 +22,7 @@ def _texts(stem: str, table: Table) -> dict[str, str]:
 
 def result_tables() -> dict[str, Table]:
     """Every table in ``results/``, by file stem."""
-    tables: dict[str, Table] = {}
-    results = zero_reports.edge_results([6, 8], "both", "standard")
-    tables["zero_edge_optimal"] = zero_reports.edge_table(results, 6)
-    for name, res in results:
-        tables[f"zero_by_upcard_{name}_{res.rules.decks}d"] = zero_reports.upcard_table(name, res)
+    tables: dict[str, Table] = zero_strategy_reports.default_tables()
     for decks in (6, 8):
         tables[f"zero_pays_{decks}d"] = zero_pays_reports.pays_table(decks)
     tables["zero_pays_decks"] = zero_pays_reports.deck_comparison_table(range(1, 9))
@@ -36,21 +32,22 @@ def result_tables() -> dict[str, Table]:
     return tables
 
 
-def expected_files() -> dict[str, str]:
+def expected_files(tables: dict[str, Table] | None = None) -> dict[str, str]:
     """The text of every file in ``results/`` (Markdown and CSV per table), by file name."""
     files: dict[str, str] = {}
-    for stem, table in result_tables().items():
+    for stem, table in (result_tables() if tables is None else tables).items():
         files.update(_texts(stem, table))
     return files
 
 
 def write_results(out: str | Path) -> list[Path]:
-    """Write every table as Markdown and CSV into ``out``; returns the paths written."""
+    """Write every table as Markdown and CSV, and the figures as PNG, into ``out``."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    tables = result_tables()
     paths: list[Path] = []
-    for name, text in expected_files().items():
+    for name, text in expected_files(tables).items():
         path = out / name
         path.write_text(text)
         paths.append(path)
-    return paths
+    return paths + zero_strategy_reports.default_figures(tables, out)

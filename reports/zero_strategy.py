@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 import pandas as pd
 
@@ -290,3 +291,50 @@ def variants_table(decks: int, progress: Progress = _identity) -> Table:
             row[f"{name}_change"] = row[f"{name}_percent"] - base[f"{name}_percent"]
     title = f"Zero house edge (%) under rule variations, {decks} decks, optimal play"
     return Table(title, pd.DataFrame(rows), default_digits=6)
+
+
+def default_tables() -> dict[str, Table]:
+    """Zero's tables in ``results/`` (6 and 8 decks), by file stem."""
+    from reports import zero as zero_reports
+
+    tables: dict[str, Table] = {}
+    optimal = zero_reports.edge_results([6, 8], "both", "standard")
+    tables["zero_edge_optimal"] = zero_reports.edge_table(optimal, 6)
+    charts = zero_reports.edge_results([6, 8], "both", strategy="basic")
+    charts += zero_reports.edge_results([6, 8], "both", strategy="published")
+    tables["zero_edge_charts"] = zero_reports.edge_table(charts, 6)
+    for name, res in optimal:
+        tables[f"zero_by_upcard_{name}_{res.rules.decks}d"] = zero_reports.upcard_table(name, res)
+    for d in (6, 8):
+        rules = preset("published", d)
+        for strategy in ("basic", "published"):
+            table, chart = strategy_chart(rules, strategy)
+            tables[f"zero_chart_{chart.name}_{d}d"] = table
+        tables[f"zero_exceptions_{d}d"] = exceptions_table(rules, "basic")
+        tables[f"zero_hands_{d}d"] = hands_table(rules)
+        tables[f"zero_variants_{d}d"] = variants_table(d)
+        for name in preset_names("both"):
+            for strategy in ("optimal", "basic"):
+                tables[f"zero_returns_{strategy}_{name}_{d}d"] = returns_table(
+                    preset(name, d), strategy, name
+                )
+    tables["zero_decks"] = compare_table(range(1, 9))
+    tables["zero_eor"] = eor_table([6, 8])
+    return tables
+
+
+def default_figures(tables: dict[str, Table], out: Path) -> list[Path]:
+    """Write Zero's PNG figures into ``out``: the charts and edge vs decks."""
+    from reports.zero_plots import chart_png, decks_png
+
+    paths = []
+    for d in (6, 8):
+        rules = preset("published", d)
+        for strategy in ("basic", "published"):
+            _, chart = strategy_chart(rules, strategy)
+            path = out / f"zero_chart_{chart.name}_{d}d.png"
+            chart_png(chart, tables[f"zero_chart_{chart.name}_{d}d"].title, path)
+            paths.append(path)
+    path = out / "zero_decks.png"
+    decks_png(tables["zero_decks"], path)
+    return paths + [path]
