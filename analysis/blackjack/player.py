@@ -5,8 +5,9 @@ the hand's cards and, in a split context (p, e), ``e`` further cards of the pair
 other split cards known to be gone). The up card is still in the state's shoe; the kernels take
 it out per up card. Memo arrays are dense, ``[hand index, up card]``, one per context:
 
-- ``stand_values`` fills the stand EVs; it holds all the dealer work and depends on no strategy,
-  so it is computed once per context and shared by every strategy evaluated on the shoe.
+- ``batch_outcomes`` gives the dealer's outcome probabilities of shoe states; the caller keeps
+  them per removed multiset of cards (many hands of different contexts remove the same cards),
+  turns them into stand EVs (``stand_sign``), once per context, shared by every strategy.
 - ``play_values`` sweeps the hands from most cards to fewest (children first, no recursion),
   giving the hit and double EVs and the value of the hand under a strategy.
 
@@ -57,29 +58,22 @@ def in_context(counts, n_cards, i, p, two_card_only):
     return True
 
 
-@njit(cache=True)
-def stand_from_outcomes(outcomes, total):
-    """EV of standing on ``total`` against one up card's outcome probabilities (a dealer
-    natural beats it)."""
-    ev = outcomes[BUST] - outcomes[NATURAL]
-    for k in range(5):
-        t = 17 + k
-        if total > t:
-            ev += outcomes[k]
-        elif total < t:
-            ev -= outcomes[k]
-    return ev
+def stand_sign() -> np.ndarray:
+    """``[player total, outcome]``: the result of standing on the total (<= 21) against each
+    dealer outcome (17..21, bust, natural); a dealer natural beats every non-natural hand."""
+    sign = np.zeros((22, 7))
+    for total in range(22):
+        for k in range(5):
+            sign[total, k] = np.sign(total - (17 + k))
+        sign[total, BUST] = 1.0
+        sign[total, NATURAL] = -1.0
+    return sign
 
 
 @njit(cache=True)
-def stand_values(
+def batch_outcomes(
     base,
-    p,
-    e,
-    two_card_only,
-    counts,
-    n_cards,
-    total,
+    removed,
     size,
     outcome,
     card_start,
@@ -88,21 +82,14 @@ def stand_values(
     up_start,
     up_value,
     up_orderings,
-    stand,
+    out,
 ):
-    """Fill ``stand[hand, up]`` with the EV of standing, for every hand of the context.
-
-    Entries of hands outside the context, impossible states and absent up cards stay 0.
-    """
+    """Fill ``out[k, up, outcome]`` with the dealer's outcome probabilities for the shoe
+    ``base - removed[k]`` (the up card still in it), for every row k."""
     shoe = np.empty(N_VALUES, dtype=np.int64)
-    out = np.empty((N_VALUES, 7))
-    for i in range(counts.shape[0]):
-        for u in range(N_VALUES):
-            stand[i, u] = 0.0
-        if not in_context(counts, n_cards, i, p, two_card_only):
-            continue
-        if not state_shoe(base, counts, i, p, e, shoe):
-            continue
+    for k in range(removed.shape[0]):
+        for v in range(N_VALUES):
+            shoe[v] = base[v] - removed[k, v]
         dealer_outcomes(
             shoe,
             size,
@@ -113,11 +100,8 @@ def stand_values(
             up_start,
             up_value,
             up_orderings,
-            out,
+            out[k],
         )
-        for u in range(N_VALUES):
-            if shoe[u] > 0:
-                stand[i, u] = stand_from_outcomes(out[u], total[i])
 
 
 @njit(cache=True)

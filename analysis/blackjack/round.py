@@ -29,6 +29,10 @@ from analysis.shoe import Shoe
 VALUE_INDEX: tuple[int, ...] = tuple(v - 1 for v in BLACKJACK_VALUES)
 """Value index (0 ace .. 9 ten-value) of each rank of ``analysis.cards.RANKS``."""
 
+_STAND_SIGN = player.stand_sign()
+_KEY_WEIGHTS = 64 ** np.arange(N_VALUES, dtype=np.int64)
+"""Removed cards as one integer key (a hand and its split cards hold fewer than 64 of a value)."""
+
 DEALER_MAX_POINTS = 26
 HAND_MAX_POINTS = 31
 """A player hand holds at most 31 points (a hard 21 then a ten), the dealer's at most 26."""
@@ -80,6 +84,7 @@ class ShoeAnalysis:
         self.hands = hand_table()
         self.dealer = kernel_args(rules.hit_soft_17)
         self.natural_loss_on_double = 1.0 if rules.peek else 2.0
+        self._outcome_memo: dict[int, np.ndarray] = {}
         self.stand0 = self._stand(-1, 0, False)
         self._split_stand: dict[tuple[int, int], np.ndarray] = {}
 
@@ -104,12 +109,37 @@ class ShoeAnalysis:
         return other
 
     def _stand(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
+        """``[hand, up]``: stand EVs of the hands of context (p, e); 0 outside it."""
         h = self.hands
+        mask = h.n_cards >= 2
+        if p >= 0:
+            mask &= h.counts[:, p] > 0
+        if two_card_only:
+            mask &= h.n_cards == 2
+        removed = h.counts.copy()
+        if p >= 0:
+            removed[:, p] += e
+        mask &= (removed <= self.base).all(axis=1)
+        idx = np.flatnonzero(mask)
+        outcomes = self._dealer_outcomes(removed[idx])
         out = np.zeros((len(h.n_cards), N_VALUES))
-        player.stand_values(
-            self.base, p, e, two_card_only, h.counts, h.n_cards, h.total, *self.dealer, out
-        )
+        out[idx] = np.einsum("kuo,ko->ku", outcomes, _STAND_SIGN[h.total[idx]])
         return out
+
+    def _dealer_outcomes(self, removed: np.ndarray) -> np.ndarray:
+        """``[k, up, outcome]`` for the shoes ``base - removed[k]``, memoized by removed cards
+        (hands of different split contexts often remove the same multiset)."""
+        keys = removed @ _KEY_WEIGHTS
+        memo = self._outcome_memo
+        new = [k for k in dict.fromkeys(keys.tolist()) if k not in memo]
+        if new:
+            pos = {k: j for j, k in enumerate(keys.tolist())}
+            rows = removed[[pos[k] for k in new]]
+            block = np.zeros((len(new), N_VALUES, 7))
+            player.batch_outcomes(self.base, rows, *self.dealer, block)
+            for j, k in enumerate(new):
+                memo[k] = block[j]
+        return np.array([memo[k] for k in keys.tolist()]).reshape(len(keys), N_VALUES, 7)
 
     def one_card_split(self, p: int) -> bool:
         """True when split hands of pair value index p take exactly one card."""
