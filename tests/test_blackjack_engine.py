@@ -301,3 +301,34 @@ def test_six_deck_no_hole_card_values_match_the_wizard_of_odds_appendix():
             result.unsplit.double[i, ACE],
         )
         assert tuple(round(x, 6) for x in got) == want
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    st.lists(st.integers(0, 2), min_size=9, max_size=9),
+    st.integers(9, 12),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.data(),
+)
+def test_random_small_shoes_match_literal_play(small, tens, peek, h17, das, data):
+    """Random shoes (enough points for one split), random rules: every action of a random
+    deal and the split of a random pair, fast evaluator against the literal twin."""
+    values = tuple(small) + (tens,)
+    rules = BlackjackRules(
+        decks=1, peek=peek, hit_soft_17=h17, double_after_split=das, split_hands=2
+    )
+    result = ShoeAnalysis(rules, shoe_of(values)).evaluate()
+    ref = reference.Reference(rules, values)
+    options = [d for d in deals(values) if {d[0], d[1]} != {ACE, TEN}]
+    a, b, u = data.draw(st.sampled_from(options))
+    want = ref.action_values(u, (a, b))
+    i = hand_table().two_card(a, b)
+    assert result.unsplit.stand[i, u] == pytest.approx(float(want["stand"]), abs=1e-13)
+    assert result.unsplit.hit[i, u] == pytest.approx(float(want["hit"]), abs=1e-13)
+    assert result.unsplit.double[i, u] == pytest.approx(float(want["double"]), abs=1e-13)
+    pairs = [(p, up) for p in range(10) for up in range(10) if not np.isnan(result.split_ev[p, up])]
+    if pairs:
+        p, up = data.draw(st.sampled_from(pairs))
+        assert result.split_ev[p, up] == pytest.approx(float(ref.split_value(up, p)), abs=1e-13)
