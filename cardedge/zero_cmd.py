@@ -96,7 +96,7 @@ def chart(decks, rules, strategy, png, color, fmt) -> None:
             chart_png(the_chart, table.title, png)
     if fmt == "table" and (color if color is not None else sys.stdout.isatty()):
         for t in tables:
-            click.echo(colour_chart(render(t, "table")))
+            click.echo(colour_chart(render(t, "table")), color=True)
         return
     emit(tables, fmt)
 

@@ -104,3 +104,38 @@ def test_console_script_exits_2_without_traceback():
     )
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_chart_colour_png_and_plain(capsys, tmp_path):
+    png = tmp_path / "c.png"
+    code, out, _ = run(capsys, "zero", "chart", "--decks", "8", "--color", "--png", str(png))
+    assert code == 0
+    assert "\x1b[" in out and "Zero best strategy chart, 8 decks" in out
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    code, out, _ = run(capsys, "zero", "chart", "--decks", "8", "--no-color")
+    assert "\x1b[" not in out
+    assert "S stand, H hit, D double" in out
+    assert "differs in 1 cell(s): three-card 7 vs 9" in out
+
+
+def test_chart_refuses_optimal(capsys):
+    code, _, err = run(capsys, "zero", "chart", "--strategy", "optimal")
+    assert code == 2 and "no chart" in err
+
+
+def test_returns_json_rows_sum_to_one(capsys):
+    code, out, _ = run(capsys, "zero", "returns", "--decks", "8", "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    assert rows[-1]["outcome"] == "total"
+    assert sum(r["probability"] for r in rows[:-1]) == pytest.approx(1.0, abs=1e-12)
+    assert -100 * rows[-1]["return"] == pytest.approx(2.2420579068, abs=1e-9)
+
+
+def test_compare_plots_and_stays_quiet_when_piped(capsys, tmp_path):
+    png = tmp_path / "d.png"
+    code, out, err = run(capsys, "zero", "compare", "--decks", "6,8", "--png", str(png))
+    assert code == 0
+    assert err == ""  # no progress bar when stderr is not a terminal
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert out.count("published") >= 2
