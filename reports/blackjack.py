@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.blackjack import player
+from analysis.blackjack.dealer import OUTCOME_LABELS, conditioned_on_no_natural, outcome_table
 from analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
 from analysis.blackjack.round import RoundResult, ShoeAnalysis, shoe_analysis
 from analysis.blackjack.rules import (
@@ -393,6 +394,27 @@ def _action_ev(ctx, res: RoundResult, i: int, u: int, action: int, pair: bool) -
     return float({0: ctx.stand, 1: ctx.hit, 2: ctx.double}[action][i, u])
 
 
+def dealer_table(rules: BlackjackRules) -> Table:
+    """P(dealer's final result) by up card from a fresh shoe; with peek, given no natural."""
+    a = analysis_for(rules)
+    table = outcome_table(a.base, rules.hit_soft_17)
+    rows = []
+    for u in UP_ORDER:
+        probs = conditioned_on_no_natural(table[u]) if rules.peek else table[u]
+        row = {"up": VALUE_LABELS[u]}
+        for name, p in zip(OUTCOME_LABELS, probs, strict=True):
+            if rules.peek and name == "natural":
+                continue
+            row[name] = p
+        rows.append(row)
+    title = f"Blackjack dealer's final result by up card: {rules.describe()}"
+    notes = [
+        "Probabilities from a fresh shoe less the up card"
+        + (", given the dealer has no natural (peek)." if rules.peek else ".")
+    ]
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+
+
 @lru_cache(maxsize=1)
 def default_tables() -> dict[str, Table]:
     """The blackjack tables of ``results/`` (6 decks unless said); computed once per process
@@ -408,4 +430,5 @@ def default_tables() -> dict[str, Table]:
     tables["blackjack_variants_6d"] = variants_table(DEFAULT_RULES)
     tables["blackjack_decks"] = compare_table([1, 2, 4, 6, 8])
     tables["blackjack_exceptions_6d"] = exceptions_table(DEFAULT_RULES, 3)
+    tables["blackjack_dealer_6d"] = dealer_table(DEFAULT_RULES)
     return tables

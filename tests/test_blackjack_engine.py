@@ -114,6 +114,37 @@ def test_dealer_matches_literal_recursion(h17):
             assert got[k] == pytest.approx(float(want.get(name, 0)), abs=1e-15)
 
 
+WIZARD_ONE_DECK_S17 = {
+    # Wizard of Odds, blackjack appendix 2B, 1 deck S17, before any peek:
+    # up card -> P(17), P(18), P(19), P(20), P(21), P(bust), P(natural)
+    ACE: (0.126128, 0.131003, 0.129486, 0.131553, 0.0515646, 0.11654, 0.313726),
+    1: (0.138976, 0.131762, 0.131815, 0.123948, 0.120526, 0.352973, 0),
+    5: (0.166948, 0.106454, 0.107192, 0.100705, 0.0978785, 0.420823, 0),
+    6: (0.372345, 0.138583, 0.0773344, 0.0788967, 0.072987, 0.259854, 0),
+}
+
+
+def test_one_deck_dealer_table_matches_the_wizard_of_odds():
+    table = outcome_table((4,) * 9 + (16,), False)
+    assert table[ACE, NATURAL] == pytest.approx(16 / 51, abs=1e-16)
+    for up, want in WIZARD_ONE_DECK_S17.items():
+        # to the 6 significant digits printed; the page prints the natural 16/51 = 0.3137254...
+        # as 0.313726, so that column is checked exactly above instead
+        got = tuple(float(f"{x:.6g}") for x in table[up][:NATURAL])
+        assert got == want[:NATURAL]
+
+
+def test_peek_dealer_table_is_conditioned_on_no_natural():
+    from reports.blackjack import dealer_table
+
+    data = dealer_table(PUBLISHED_RULES).data.set_index("up")
+    assert "natural" not in data.columns
+    assert data.sum(axis=1).to_numpy() == pytest.approx(np.ones(10), abs=1e-14)
+    plain = outcome_table(Shoe.decks(6).by_value(tuple(range(9)) + (9,) * 4, 10))
+    ace = plain[ACE]
+    assert data.loc["A", "bust"] == pytest.approx(ace[5] / (1 - ace[NATURAL]), abs=1e-15)
+
+
 @pytest.mark.parametrize("h17", [False, True])
 def test_eight_deck_dealer_with_long_hands_matches_literal_recursion(h17):
     """Eight decks hold dealer hands of 13 cards under H17 (six aces, ...)."""
