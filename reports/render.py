@@ -74,7 +74,7 @@ def render(
     if fmt == "json":
         return json.dumps(records(table.data), indent=2) + "\n"
     if fmt == "csv":
-        lead = "".join(f"# {line}\n" for line in header)
+        lead = "".join(f"# {line}\n" for text in header for line in text.splitlines())
         return lead + table.data.to_csv(index=False, lineterminator="\n", float_format=csv_float)
     shown, align = _display_frame(table)
     if fmt == "markdown":

@@ -139,3 +139,15 @@ def test_compare_plots_and_stays_quiet_when_piped(capsys, tmp_path):
     assert err == ""  # no progress bar when stderr is not a terminal
     assert png.read_bytes()[:4] == b"\x89PNG"
     assert out.count("published") >= 2
+
+
+@pytest.mark.parametrize("decks,published", [(6, 2.2697), (8, 2.2463)])
+def test_published_chart_edge_from_the_cli(capsys, decks, published):
+    code, out, _ = run(
+        capsys, "zero", "edge", "--strategy", "published", "--decks", str(decks), "--format", "json"
+    )
+    assert code == 0
+    rows = {r["rules"]: r for r in json.loads(out)}
+    assert rows["published"]["strategy"] == "published"
+    assert round(rows["published"]["house_edge_percent"], 4) == published
+    assert rows["published"]["published_percent"] == published
