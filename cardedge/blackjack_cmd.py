@@ -189,3 +189,8 @@ def variants(rules, fmt) -> None:
     """House edge of each single rule change (S17/H17, DAS, peek, 6:5...) from the given rules."""
     r = _one(rules, "variants")
     emit([bj_reports.variants_table(r, progress("Blackjack variants"))], fmt)
+
+
+from cardedge.simulate_cmd import add_blackjack_commands  # noqa: E402  (simulate, play)
+
+add_blackjack_commands(blackjack, rule_options)

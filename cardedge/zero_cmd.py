@@ -181,3 +181,7 @@ def variants(decks, fmt) -> None:
 from cardedge.zero_pays_cmd import pays  # noqa: E402  (kept beside its registration)
 
 zero.add_command(pays)
+
+from cardedge.simulate_cmd import add_zero_commands  # noqa: E402  (simulate, play)
+
+add_zero_commands(zero)

@@ -1,0 +1,287 @@
+"""The Monte Carlo simulator: the numba kernels against their Python twin (the engines), the
+decision tables against the evaluators, and simulated figures against the exact ones."""
+
+import math
+
+import numpy as np
+import pytest
+
+from analysis.blackjack import player as bjp
+from analysis.blackjack.hands import ACE, TEN, hand_table
+from analysis.blackjack.round import shoe_analysis
+from analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
+from analysis.engine import reference, simulate
+from analysis.engine.blackjack_players import TablePlayer
+from analysis.engine.blackjack_tables import policy_tables
+from analysis.engine.zero_tables import ZeroTables, chart_tables, optimal_tables
+from analysis.zero.hand import HandEvaluator
+from analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
+from analysis.zero.policy import ZeroPolicy
+from analysis.zero.round import evaluate_round
+from analysis.zero.rules import preset
+from reports.engine import blackjack_simulation, zero_simulation
+from strategy.blackjack import GENERIC_CHART, strategy_policy
+from strategy.zero import resolve
+
+ROUNDS = 1_000_000
+"""Rounds per statistical check: about a second each; standard error ~0.12% of a wager."""
+LIMIT = 4.0
+
+
+def zero_tables(rules, strategy):
+    label, policy, chart = resolve(strategy, rules)
+    return optimal_tables(rules) if chart is None else chart_tables(policy, rules)
+
+
+# ---- the kernels against the engines, round for round -----------------------------------------
+@pytest.mark.parametrize(
+    "rules, strategy",
+    [
+        (preset("stated", 6), "optimal"),
+        (preset("published", 6), "published"),
+        (preset("stated", 1).with_(double_after_split=False), "optimal"),
+        (preset("published", 8).with_(split_totals=frozenset({7, 8, 9})), "optimal"),
+    ],
+)
+def test_zero_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
+    tables = zero_tables(rules, strategy)
+    fast = simulate.simulate_zero(rules, tables, 2500, seed=17, chunk=999)
+    slow = reference.simulate_zero(rules, tables, 2500, seed=17)
+    assert fast.outcome_counts.tolist() == slow.outcome_counts.tolist()
+    assert fast.decision_counts.tolist() == slow.decision_counts.tolist()
+    assert fast.side_counts.tolist() == slow.side_counts.tolist()
+    assert fast.decision_counts[4] > 0  # splits were played
+
+
+@pytest.mark.parametrize(
+    "rules, strategy",
+    [
+        (DEFAULT_RULES, "basic"),
+        (DEFAULT_RULES, "optimal"),
+        (PUBLISHED_RULES, "normal"),
+        (BlackjackRules(decks=1, hit_soft_17=True, resplit_aces=True), "optimal"),
+        (
+            BlackjackRules(decks=2, hit_split_aces=True, double_after_split=False, split_hands=3),
+            "easy",
+        ),
+        (BlackjackRules(decks=2, hit_split_aces=True, natural_pays="6:5"), "basic"),
+    ],
+)
+def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
+    analysis = shoe_analysis(rules)
+    tables = policy_tables(analysis, strategy_policy(strategy, analysis))
+    fast = simulate.simulate_blackjack(rules, tables, 2500, seed=23, chunk=777)
+    slow = reference.simulate_blackjack(rules, tables, 2500, seed=23)
+    assert fast.outcome_counts.tolist() == slow.outcome_counts.tolist()
+    assert fast.decision_counts.tolist() == slow.decision_counts.tolist()
+
+
+def test_results_do_not_depend_on_the_chunk_size():
+    rules = preset("stated", 6)
+    tables = optimal_tables(rules)
+    a = simulate.simulate_zero(rules, tables, 10_000, seed=3, chunk=10_000)
+    b = simulate.simulate_zero(rules, tables, 10_000, seed=3, chunk=333)
+    c = simulate.simulate_zero(rules, tables, 10_000, seed=4, chunk=333)
+    assert a.outcome_counts.tolist() == b.outcome_counts.tolist()
+    assert a.outcome_counts.tolist() != c.outcome_counts.tolist()
+
+
+def test_statistics_follow_from_the_counts():
+    rules = preset("published", 6)
+    sim = simulate.simulate_zero(rules, optimal_tables(rules), 5000, seed=8)
+    samples = np.repeat(sim.outcome_net, sim.outcome_counts)
+    assert sim.outcome_counts.sum() == sim.rounds == samples.size
+    assert sim.mean == pytest.approx(samples.mean(), abs=1e-12)
+    assert sim.variance == pytest.approx(samples.var(ddof=1), rel=1e-12)
+    assert sim.stderr == pytest.approx(samples.std(ddof=1) / math.sqrt(5000), rel=1e-12)
+    assert sum(sim.frequencies().values()) == pytest.approx(1.0)
+    assert sim.decision_counts.sum() == sim.side_counts.sum() == 5000
+
+
+def test_bad_arguments_are_rejected():
+    rules = preset("stated", 6)
+    tables = optimal_tables(rules)
+    with pytest.raises(ValueError, match="rounds"):
+        simulate.simulate_zero(rules, tables, 1)
+    with pytest.raises(ValueError, match="seed"):
+        simulate.simulate_zero(rules, tables, 10, seed=-1)
+    with pytest.raises(ValueError, match="shape"):
+        ZeroTables("x", tables.init[:5], tables.three, tables.split_two, tables.split_three)
+
+
+# ---- the decision tables against the evaluators -----------------------------------------------
+@pytest.mark.parametrize("rules", [preset("stated", 6), preset("published", 8)])
+def test_optimal_zero_tables_are_the_hand_evaluators_best_actions(rules):
+    tb = optimal_tables(rules)
+    ev = HandEvaluator(rules)
+    codes = {"stand": 0, "hit": 1, "split": 2}
+    for up in range(10):
+        for a in range(10):
+            for b in range(10):
+                best, _ = ev.best_action(up, (a, b))
+                assert tb.init[a, b, up] == codes[best], (a, b, up)
+                for x in range(10):
+                    best, _ = ev.best_action(up, (a, b, x))
+                    assert tb.three[a, b, x, up] == (best == "double"), (a, b, x, up)
+                if (a + b) % 10 not in rules.split_totals:
+                    continue
+                for y in range(10):
+                    best, _ = ev.best_action(up, (a, y), seen=(b,), split_hand=True)
+                    assert tb.split_two[a, b, y, up] == (best == "hit")
+                    for x in range(10):
+                        best, _ = ev.best_action(up, (a, y, x), seen=(b,), split_hand=True)
+                        assert tb.split_three[a, b, y, x, up] == (best == "double")
+
+
+def test_chart_tables_follow_the_chart_cells():
+    rules = preset("published", 6)
+    _, policy, chart = resolve("published", rules)
+    tb = chart_tables(policy, rules)
+    for up in range(10):
+        for a in range(10):
+            for b in range(10):
+                t = (a + b) % 10
+                if t in rules.split_totals and chart.split[a, b, up] == SPLIT:
+                    assert tb.init[a, b, up] == 2
+                else:
+                    assert tb.init[a, b, up] == (chart.two_card[t, up] == HIT)
+                for x in range(10):
+                    dbl = chart.three_card[(t + x) % 10, up] == DOUBLE
+                    assert tb.three[a, b, x, up] == dbl
+                    # a split hand a + x ignores the other split card b
+                    assert tb.split_two[a, b, x, up] == (chart.two_card[(a + x) % 10, up] == HIT)
+    no_das = chart_tables(policy, rules.with_(double_after_split=False))
+    assert not no_das.split_three.any() and tb.split_three.any()
+
+
+def test_a_policy_with_optimal_cells_is_no_chart():
+    with pytest.raises(ValueError, match="OPTIMAL"):
+        chart_tables(ZeroPolicy(), preset("stated", 6))
+
+
+def test_blackjack_basic_player_follows_the_chart_cells():
+    rules = PUBLISHED_RULES  # the generic chart is this game's basic strategy, cell for cell
+    analysis = shoe_analysis(rules)
+    player = TablePlayer(policy_tables(analysis, strategy_policy("normal", analysis)))
+    h = hand_table()
+    from analysis.engine.blackjack import BlackjackView
+    from analysis.engine.dealing import kind_of
+
+    def kind(v):  # a card of value index v
+        return kind_of(9 if v == TEN else v, 0)
+
+    want = {"H": "hit", "S": "stand", "Dh": "double", "Ds": "double", "P": "split"}
+    for a in range(10):
+        for b in range(a, 10):
+            if (a, b) == (ACE, TEN):
+                continue
+            i = h.two_card(a, b)
+            for u in range(10):
+                view = BlackjackView(kind(u), (kind(a), kind(b)), 0, (), None, ())
+                if a == b:
+                    cell = GENERIC_CHART.cell("pairs", a, u)
+                    if cell != "P":
+                        cell = GENERIC_CHART.cell("soft" if h.soft[i] else "hard", h.total[i], u)
+                else:
+                    cell = GENERIC_CHART.cell("soft" if h.soft[i] else "hard", h.total[i], u)
+                assert player.choose(view) == want[cell], (a, b, u)
+
+
+def test_blackjack_easy_player_hits_below_17_only():
+    analysis = shoe_analysis(DEFAULT_RULES)
+    tables = policy_tables(analysis, strategy_policy("easy", analysis))
+    h = hand_table()
+    reach = h.n_cards >= 2
+    want = np.where(h.total < 17, bjp.ACTION_HIT, bjp.ACTION_STAND)
+    assert (tables.unsplit[reach] == want[reach][:, None]).all()
+
+
+# ---- simulated against exact ------------------------------------------------------------------
+def assert_frequencies_agree(rows):
+    for row in rows:
+        if row["exact_probability"] is not None:
+            assert abs(row["standard_errors"]) < LIMIT, row
+
+
+@pytest.mark.parametrize(
+    "preset_name, decks, strategy, outcomes",
+    [
+        ("stated", 6, "optimal", True),
+        ("published", 6, "optimal", False),
+        ("stated", 6, "basic", False),
+        ("published", 6, "basic", False),
+        ("published", 8, "published", True),
+    ],
+)
+def test_zero_simulated_edge_and_frequencies_agree_with_exact(
+    preset_name, decks, strategy, outcomes
+):
+    """Edge, first decisions, Zero Pairs and trips always; every net result's frequency
+    against the exact return table where ``outcomes`` (a few seconds of exact work)."""
+    rules = preset(preset_name, decks)
+    report = zero_simulation(
+        rules, preset_name, strategy, ROUNDS, seed=2026 + decks, exact_outcomes=outcomes
+    )
+    assert abs(report.standard_errors) < LIMIT, report.summary()
+    assert report.sim.stderr_percent < 0.13
+    rows = report.outcome_rows()
+    assert_frequencies_agree(rows)
+    assert [r["exact_probability"] is not None for r in rows].count(True) == (11 if outcomes else 2)
+    if outcomes:
+        assert sum(r["exact_probability"] for r in rows) == pytest.approx(1.0)
+    assert_frequencies_agree(report.decision_rows())
+    side = report.side_summary()
+    assert abs(side["standard_errors"]) < LIMIT
+    assert_frequencies_agree(side["outcomes"])
+
+
+def test_simulation_reports_carry_the_published_figures():
+    report = zero_simulation(
+        preset("published", 8), "published", "published", 10_000, seed=1, exact_outcomes=False
+    )
+    assert round(report.exact_house_edge_percent, 4) == 2.2463
+    report = zero_simulation(
+        preset("published", 6), "published", "optimal", 10_000, seed=1, exact_outcomes=False
+    )
+    assert round(report.exact_house_edge_percent, 4) == 2.2637
+
+
+@pytest.mark.parametrize(
+    "rules, strategy",
+    [(DEFAULT_RULES, "basic"), (DEFAULT_RULES, "optimal"), (PUBLISHED_RULES, "basic")],
+)
+def test_blackjack_simulated_edge_and_frequencies_agree_with_exact(rules, strategy):
+    report = blackjack_simulation(rules, "default", strategy, ROUNDS, seed=21)
+    assert abs(report.standard_errors) < LIMIT, report.summary()
+    assert_frequencies_agree(report.outcome_rows())
+    assert_frequencies_agree(report.decision_rows())
+
+
+def test_the_comparison_catches_a_wrong_strategy():
+    # always standing is a legal but poor strategy: its simulation must sit far from the
+    # optimal edge, and close to its own exact edge
+    rules = preset("published", 6)
+    stand = ZeroPolicy(
+        "stand",
+        np.full((10, 10), STAND, dtype=np.int8),
+        np.full((10, 10), STAND, dtype=np.int8),
+        np.full((10, 10, 10), NO_SPLIT, dtype=np.int8),
+    )
+    sim = simulate.simulate_zero(rules, chart_tables(stand, rules), ROUNDS // 4, seed=5)
+    optimal = evaluate_round(rules).ev
+    own = evaluate_round(rules, stand).ev
+    assert abs(sim.mean - optimal) / sim.stderr > 10
+    assert abs(sim.mean - own) / sim.stderr < LIMIT
+    assert sim.decision_counts[1] + sim.decision_counts[0] == sim.rounds
+
+
+def test_trips_alone_separate_the_presets_on_the_same_cards():
+    # decisions never depend on the trips payout, so one seed deals and plays the same rounds
+    # under both presets: the means differ by exactly 1.5 per ten-valued trips dealt
+    stated, published = preset("stated", 6), preset("published", 6)
+    a = simulate.simulate_zero(stated, optimal_tables(stated), 200_000, seed=9)
+    b = simulate.simulate_zero(published, optimal_tables(published), 200_000, seed=9)
+    assert a.outcome_counts.tolist() == b.outcome_counts.tolist()
+    trips = int(a.outcome_counts[simulate.ZERO_TRIPS])
+    assert trips > 0
+    assert b.mean - a.mean == pytest.approx(1.5 * trips / 200_000, abs=1e-15)
