@@ -84,7 +84,7 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
         )
     hands = HandEvaluator(rules)
     probs = deal_probabilities(Shoe.decks(rules.decks))
-    nonpair = probs.by_value * (1.0 - probs.zero_pair_fraction)[:, :, None]
+    nonpair = probs.nonpair
     base = hands.states.base
     rows = []
     for a in range(10):

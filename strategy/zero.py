@@ -17,7 +17,13 @@ import pandas as pd
 from analysis.shoe import Shoe
 from analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
 from analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from analysis.zero.round import RoundResult, ShoeStates, deal_probabilities, evaluate_round
+from analysis.zero.round import (
+    RoundResult,
+    ShoeStates,
+    deal_probabilities,
+    evaluate_round,
+    split_mask,
+)
 from analysis.zero.rules import ZeroRules
 from strategy.zero_cells import cell_values
 
@@ -196,9 +202,7 @@ def _cell_sums(chart: ZeroChart, rules: ZeroRules, states: ShoeStates, weights: 
     c2 = np.zeros((10, 10, 2))
     c3 = np.zeros((10, 10, 2))
     cs = np.zeros((10, 10, 10, 2))
-    split_ok = np.zeros(10, dtype=np.bool_)
-    for t in rules.split_totals:
-        split_ok[t] = True
+    split_ok = split_mask(rules)
     cell_values(
         weights,
         split_ok,
@@ -238,7 +242,7 @@ def derive_best_chart(
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
     states = ShoeStates(shoe, rules.dealer_draw_threshold)
     probs = deal_probabilities(shoe)
-    weights = probs.by_value * (1.0 - probs.zero_pair_fraction)[:, :, None]
+    weights = probs.nonpair
     chart = ZeroChart(
         "best",
         np.full((10, 10), STAND, dtype=np.int8),

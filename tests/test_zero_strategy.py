@@ -83,8 +83,7 @@ def test_cell_sums_predict_the_exact_gain_of_flipping_one_cell(charts, block, id
     chart = charts[6]
     shoe = Shoe.decks(6)
     probs = deal_probabilities(shoe)
-    weights = probs.by_value * (1.0 - probs.zero_pair_fraction)[:, :, None]
-    c2, c3, cs = _cell_sums(chart, rules, ShoeStates(shoe, 5), weights)
+    c2, c3, cs = _cell_sums(chart, rules, ShoeStates(shoe, 5), probs.nonpair)
     sums = {"two": c2, "three": c3, "split": cs}[block][idx]
     current = {"two": chart.two_card, "three": chart.three_card, "split": chart.split}[block][idx]
     now = 1 if current in (player.HIT, player.DOUBLE, player.SPLIT) else 0

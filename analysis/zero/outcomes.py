@@ -17,7 +17,7 @@ from analysis.shoe import Shoe
 from analysis.zero import player
 from analysis.zero.dealer import N_TOTALS
 from analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from analysis.zero.round import ShoeStates, deal_probabilities, deal_value
+from analysis.zero.round import ShoeStates, deal_probabilities, deal_value, split_mask
 from analysis.zero.rules import ZeroRules
 from analysis.zero.split import SPLIT_STANDARD
 
@@ -327,10 +327,8 @@ def outcome_distribution(
     states = ShoeStates(shoe, rules.dealer_draw_threshold, 8)
     h2m, h2f = states.second_hand_memo(0)
     probs = deal_probabilities(shoe)
-    weights = probs.by_value * (1.0 - probs.zero_pair_fraction)[:, :, None]
-    split_ok = np.zeros(N_TOTALS, dtype=np.bool_)
-    for t in rules.split_totals:
-        split_ok[t] = True
+    weights = probs.nonpair
+    split_ok = split_mask(rules)
     out = np.zeros(N_BINS)
     wager = nonpair_outcomes(
         weights,

@@ -3,7 +3,8 @@
 A shoe state is (base, up, m): the pre-deal shoe ``base`` (counts by point value) less the up
 card ``up`` and the multiset ``m`` of player cards dealt so far. Stand EVs and the dealer's
 final-total distribution are memoized per state in ``memo[up, rank(m)]`` (``flags`` marks
-filled rows), so each dealer distribution is computed once. Every EV is per unit of the wager on that hand (a double counts 2).
+filled rows), so each dealer distribution is computed once. Every EV is per unit of the
+wager on that hand (a double counts 2).
 
 A strategy is data: ``chart2[total, up]`` (two-card hands), ``chart3[total, up]`` (three-card
 hands) and ``chart_split[a, b, up]`` (split pairs), each cell ``OPTIMAL`` (choose the best

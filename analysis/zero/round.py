@@ -153,6 +153,11 @@ class DealProbabilities:
     trips_by_up: np.ndarray
     """P(trips) split by up card value (all of it at value 0)."""
 
+    @property
+    def nonpair(self) -> np.ndarray:
+        """``[v1, v2, up]``: probability of that ordered deal by value when it is no Zero Pair."""
+        return self.by_value * (1.0 - self.zero_pair_fraction)[:, :, None]
+
 
 def deal_probabilities(shoe: Shoe) -> DealProbabilities:
     """Probabilities of every initial deal from ``shoe`` (counts by rank)."""
@@ -209,7 +214,7 @@ class RoundResult:
         """P(up card value), the EV given it, and P(each decision in ``DECISIONS``) given it."""
         pr = self.probabilities
         p = pr.by_value
-        nonpair = p * (1.0 - pr.zero_pair_fraction)[:, :, None]
+        nonpair = pr.nonpair
         pair = p * pr.zero_pair_fraction[:, :, None]
         p_up = p.sum(axis=(0, 1))
         r = self.rules
@@ -242,6 +247,14 @@ class RoundResult:
         return dict(zip(DECISIONS, (float(x) for x in total), strict=True))
 
 
+def split_mask(rules: ZeroRules) -> np.ndarray:
+    """``mask[total]`` is True where a two-card total may be split (the kernels' form)."""
+    mask = np.zeros(N_TOTALS, dtype=np.bool_)
+    for t in rules.split_totals:
+        mask[t] = True
+    return mask
+
+
 def evaluate_round(
     rules: ZeroRules,
     policy: ZeroPolicy = OPTIMAL_POLICY,
@@ -264,9 +277,7 @@ def evaluate_round(
     fully_optimal = split != "standard"
     states = ShoeStates(shoe, rules.dealer_draw_threshold, 8 if fully_optimal else 5)
     h2m, h2f = states.second_hand_memo(5 if fully_optimal else 0)
-    split_ok = np.zeros(N_TOTALS, dtype=np.bool_)
-    for t in rules.split_totals:
-        split_ok[t] = True
+    split_ok = split_mask(rules)
     ev = np.zeros((N_TOTALS,) * 3)
     act = np.zeros((N_TOTALS,) * 3, dtype=np.int64)
     pdbl = np.zeros((N_TOTALS,) * 3)
@@ -285,9 +296,8 @@ def evaluate_round(
         pdbl,
     )
     probs = deal_probabilities(shoe)
-    nonpair = probs.by_value * (1.0 - probs.zero_pair_fraction)[:, :, None]
     total = (
-        float((nonpair * ev).sum())
+        float((probs.nonpair * ev).sum())
         + probs.zero_pair * rules.zero_pair_pays
         + probs.trips * (rules.trips_pays - rules.zero_pair_pays)
     )
