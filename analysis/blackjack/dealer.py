@@ -31,6 +31,10 @@ BUST = 5
 NATURAL = 6
 
 
+CARD_STRIDE = 16
+"""Dealer hands hold fewer than 16 cards, so (value, count) packs as value * 16 + count."""
+
+
 @dataclass(frozen=True, eq=False)
 class DealerHands:
     """The dealer's non-bust finishing multisets as flat arrays (CSR) for the kernel."""
@@ -40,13 +44,14 @@ class DealerHands:
     outcome: np.ndarray
     """``[d]``: outcome index (0..4 for 17..21, ``NATURAL``)."""
     card_start: np.ndarray
-    card_value: np.ndarray
-    card_count: np.ndarray
-    """Multiset d holds ``card_count[j]`` cards of ``card_value[j]`` for j in its card range."""
+    card_key: np.ndarray
+    """Multiset d holds, for j in its card range, ``card_key[j] % 16`` cards of value index
+    ``card_key[j] // 16``."""
     up_start: np.ndarray
-    up_value: np.ndarray
+    up_slot: np.ndarray
     up_orderings: np.ndarray
-    """Multiset d is reached by ``up_orderings[j]`` draw orders starting with ``up_value[j]``."""
+    """Multiset d is reached by ``up_orderings[j]`` (float) draw orders starting with up card
+    ``up_slot[j] // 7``; its outcome is ``up_slot[j] % 7``."""
 
 
 def _draws(hard: int, aces: bool, hit_soft_17: bool) -> bool:
@@ -77,20 +82,19 @@ def dealer_hands(hit_soft_17: bool) -> DealerHands:
         ups = found.setdefault((counts, outcome), {})
         ups[up] = ups.get(up, 0) + 1
     keys = sorted(found)
-    size, outcome, card_start, card_value, card_count = [], [], [0], [], []
-    up_start, up_value, up_orderings = [0], [], []
+    size, outcome, card_start, card_key = [], [], [0], []
+    up_start, up_slot, up_orderings = [0], [], []
     for counts, out in keys:
         size.append(sum(counts))
         outcome.append(out)
-        for v, c in enumerate(counts):
-            if c:
-                card_value.append(v)
-                card_count.append(c)
-        card_start.append(len(card_value))
+        card_key += [v * CARD_STRIDE + c for v, c in enumerate(counts) if c]
+        card_start.append(len(card_key))
         for up, k in sorted(found[(counts, out)].items()):
-            up_value.append(up)
+            up_slot.append(up * N_OUTCOMES + out)
             up_orderings.append(k)
-        up_start.append(len(up_value))
+        up_start.append(len(up_slot))
+    if max(size) >= CARD_STRIDE:
+        raise ValueError(f"a dealer hand of {max(size)} cards does not fit the packing")
 
     def arr(x):
         return np.array(x, dtype=np.int64)
@@ -99,18 +103,15 @@ def dealer_hands(hit_soft_17: bool) -> DealerHands:
         arr(size),
         arr(outcome),
         arr(card_start),
-        arr(card_value),
-        arr(card_count),
+        arr(card_key),
         arr(up_start),
-        arr(up_value),
-        arr(up_orderings),
+        arr(up_slot),
+        np.array(up_orderings, dtype=np.float64),
     )
 
 
 @njit(cache=True)
-def dealer_outcomes(
-    shoe, size, outcome, card_start, card_value, card_count, up_start, up_value, up_orderings, out
-):
+def dealer_outcomes(shoe, size, card_start, card_key, up_start, up_slot, up_orderings, out):
     """Fill ``out[up, k]`` with P(dealer outcome k | up card ``up``) for the shoe ``shoe``.
 
     ``shoe`` holds counts by value index with the up card still in it (the player's cards are
@@ -119,30 +120,25 @@ def dealer_outcomes(
     n = 0
     for v in range(N_VALUES):
         n += shoe[v]
-    top = 0
-    for d in range(size.shape[0]):
-        top = max(top, size[d])
-    ff = np.ones((N_VALUES, top + 1))
+    # ff[v * 16 + k]: falling factorial of the count of value v, k terms
+    ff = np.ones(N_VALUES * CARD_STRIDE)
     for v in range(N_VALUES):
-        for k in range(1, top + 1):
-            ff[v, k] = ff[v, k - 1] * max(shoe[v] - k + 1, 0)
-    inv = np.ones(top + 1)
-    for k in range(1, top + 1):
+        for k in range(1, CARD_STRIDE):
+            ff[v * CARD_STRIDE + k] = ff[v * CARD_STRIDE + k - 1] * max(shoe[v] - k + 1, 0)
+    inv = np.ones(CARD_STRIDE)
+    for k in range(1, CARD_STRIDE):
         left = n - k + 1
         inv[k] = inv[k - 1] / left if left > 0 else 0.0
-    for u in range(N_VALUES):
-        for k in range(N_OUTCOMES):
-            out[u, k] = 0.0
+    acc = np.zeros(N_VALUES * N_OUTCOMES)
     for d in range(size.shape[0]):
         p = inv[size[d]]
         for j in range(card_start[d], card_start[d + 1]):
-            p *= ff[card_value[j], card_count[j]]
-        if p == 0.0:
-            continue
-        k = outcome[d]
+            p *= ff[card_key[j]]
         for j in range(up_start[d], up_start[d + 1]):
-            out[up_value[j], k] += p * up_orderings[j]
+            acc[up_slot[j]] += p * up_orderings[j]
     for u in range(N_VALUES):
+        for k in range(N_OUTCOMES):
+            out[u, k] = acc[u * N_OUTCOMES + k]
         if shoe[u] == 0:
             continue
         scale = n / shoe[u]
@@ -157,16 +153,7 @@ def dealer_outcomes(
 def kernel_args(hit_soft_17: bool) -> tuple:
     """The dealer-list arrays ``dealer_outcomes`` takes after the shoe."""
     t = dealer_hands(hit_soft_17)
-    return (
-        t.size,
-        t.outcome,
-        t.card_start,
-        t.card_value,
-        t.card_count,
-        t.up_start,
-        t.up_value,
-        t.up_orderings,
-    )
+    return (t.size, t.card_start, t.card_key, t.up_start, t.up_slot, t.up_orderings)
 
 
 def outcome_table(shoe_values, hit_soft_17: bool = False) -> np.ndarray:

@@ -71,37 +71,14 @@ def stand_sign() -> np.ndarray:
 
 
 @njit(cache=True)
-def batch_outcomes(
-    base,
-    removed,
-    size,
-    outcome,
-    card_start,
-    card_value,
-    card_count,
-    up_start,
-    up_value,
-    up_orderings,
-    out,
-):
+def batch_outcomes(base, removed, size, card_start, card_key, up_start, up_slot, up_orderings, out):
     """Fill ``out[k, up, outcome]`` with the dealer's outcome probabilities for the shoe
     ``base - removed[k]`` (the up card still in it), for every row k."""
     shoe = np.empty(N_VALUES, dtype=np.int64)
     for k in range(removed.shape[0]):
         for v in range(N_VALUES):
             shoe[v] = base[v] - removed[k, v]
-        dealer_outcomes(
-            shoe,
-            size,
-            outcome,
-            card_start,
-            card_value,
-            card_count,
-            up_start,
-            up_value,
-            up_orderings,
-            out[k],
-        )
+        dealer_outcomes(shoe, size, card_start, card_key, up_start, up_slot, up_orderings, out[k])
 
 
 @njit(cache=True)
