@@ -47,7 +47,7 @@ class Judgement:
     @property
     def cost(self) -> float | None:
         """EV given up by the choice (0 for the best action; None when it cannot be valued)."""
-        if self.action not in self.evs:
+        if self.action not in self.evs or self.optimal not in self.evs:
             return None
         return self.evs[self.optimal] - self.evs[self.action]
 

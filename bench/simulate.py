@@ -1,0 +1,67 @@
+"""Monte Carlo speed: rounds per second of the numba simulators, both games.
+
+    .venv/bin/python bench/simulate.py [--rounds 5000000] [--repeat 3]
+
+Each configuration is compiled (or loaded from the numba cache) and warmed on a few rounds,
+then timed over ``--rounds`` rounds, best of ``--repeat``. Decision tables are built once per
+configuration, outside the timing (they come from the exact evaluators). Also times the
+engines' Python twin, for scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from analysis.blackjack.round import shoe_analysis
+from analysis.blackjack.rules import DEFAULT_RULES
+from analysis.engine import reference, simulate
+from analysis.engine.blackjack_tables import policy_tables
+from analysis.engine.zero_tables import chart_tables, optimal_tables
+from analysis.zero.rules import preset
+from strategy.blackjack import strategy_policy
+from strategy.zero import resolve
+
+
+def configurations():
+    rules = preset("published", 6)
+    _, policy, _ = resolve("basic", rules)
+    yield "zero published 6D optimal", "zero", rules, optimal_tables(rules)
+    yield "zero published 6D basic", "zero", rules, chart_tables(policy, rules)
+    analysis = shoe_analysis(DEFAULT_RULES)
+    for name in ("basic", "optimal"):
+        tables = policy_tables(analysis, strategy_policy(name, analysis))
+        yield f"blackjack default 6D {name}", "blackjack", DEFAULT_RULES, tables
+
+
+def run(game, rules, tables, rounds, seed, twin=False):
+    if game == "zero":
+        fn = reference.simulate_zero if twin else simulate.simulate_zero
+    else:
+        fn = reference.simulate_blackjack if twin else simulate.simulate_blackjack
+    return fn(rules, tables, rounds, seed=seed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5_000_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--twin-rounds", type=int, default=20_000)
+    args = parser.parse_args()
+    print(f"{'configuration':32} {'rounds/s':>12} {'rounds/min':>14} {'twin rounds/s':>14}")
+    for label, game, rules, tables in configurations():
+        run(game, rules, tables, 1000, 0)
+        best = float("inf")
+        for i in range(args.repeat):
+            t = time.perf_counter()
+            run(game, rules, tables, args.rounds, i + 1)
+            best = min(best, time.perf_counter() - t)
+        t = time.perf_counter()
+        run(game, rules, tables, args.twin_rounds, 0, twin=True)
+        twin = args.twin_rounds / (time.perf_counter() - t)
+        rate = args.rounds / best
+        print(f"{label:32} {rate:12,.0f} {60 * rate:14,.0f} {twin:14,.0f}")
+
+
+if __name__ == "__main__":
+    main()
