@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pandas as pd
@@ -211,10 +211,10 @@ def _freq_rows(key, labels, nets, counts, exact: dict, n: int) -> list[dict]:
 
 # ---- Zero -------------------------------------------------------------------------------------
 def zero_tables_for(rules: ZeroRules, strategy: str):
-    """(label, decision tables, policy) of a Zero strategy name or chart file."""
+    """(label, decision tables named by the label, policy) of a Zero strategy or chart file."""
     label, policy, chart = resolve(strategy, rules)
     tables = optimal_tables(rules) if chart is None else chart_tables(policy, rules)
-    return label, tables, policy
+    return label, replace(tables, name=label), policy
 
 
 def zero_simulation(
@@ -233,8 +233,7 @@ def zero_simulation(
     exact figure, a few seconds); Zero Pair and trips probabilities are always given.
     """
     seed = new_seed() if seed is None else seed
-    label, tables, policy = zero_tables_for(rules, strategy)
-    tables = type(tables)(label, tables.init, tables.three, tables.split_two, tables.split_three)
+    _, tables, policy = zero_tables_for(rules, strategy)
     table = load_paytable(paytable)
     sim = simulate_zero(rules, tables, rounds, seed, table, progress=progress)
     exact = evaluate_round(rules, policy)
@@ -283,7 +282,6 @@ def zero_training(
     label, tables, _ = zero_tables_for(rules, basic)
     if label == "optimal":
         raise ValueError("the trainer's basic strategy must be a chart: basic, published, a file")
-    tables = type(tables)(label, tables.init, tables.three, tables.split_two, tables.split_three)
     return TrainingSession("zero", rules, ZeroCoach(rules, tables), seed, bet, balance, side_bet)
 
 

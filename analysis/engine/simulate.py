@@ -17,7 +17,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from analysis.blackjack.hands import ACE, TEN, hand_table
+from analysis.blackjack.player import ACTION_DOUBLE, ACTION_HIT, ACTION_SPLIT, ACTION_STAND
 from analysis.engine import dealing
+from analysis.engine.blackjack import FIRST_ACTIONS
 from analysis.engine.dealing import draw, fresh_shoe
 from analysis.engine.zero import DECISIONS as ZERO_DECISIONS
 from analysis.engine.zero import side_bet_index
@@ -333,6 +336,7 @@ def blackjack_outcome_nets(rules) -> np.ndarray:
 
 @njit(cache=True)
 def _dealer_total(hard, has_ace):
+    """(total, soft): one ace counts 11 when that does not pass 21."""
     if has_ace and hard + 10 <= 21:
         return hard + 10, True
     return hard, False
@@ -362,7 +366,7 @@ def blackjack_rounds(
 
     ``shoe`` holds card kinds and ``vidx`` maps them to value indices (0 ace .. 9 ten); a hand
     is an index of ``analysis.blackjack.hands`` (``child``: draw transitions, -1 a bust).
-    Deal order as the engine. Decision codes: 0 stand, 1 hit, 2 double, 3 split.
+    Deal order as the engine; decision codes ``analysis.blackjack.player.ACTION_*``.
     """
     hidx = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
     wager = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
@@ -372,25 +376,25 @@ def blackjack_rounds(
         u = vidx[draw(rng, shoe, 2)]
         hole = vidx[draw(rng, shoe, 3)]
         dealt = 4
-        p_nat = (a == 0 and b == 9) or (a == 9 and b == 0)
-        d_nat = (u == 0 and hole == 9) or (u == 9 and hole == 0)
+        p_nat = (a == ACE and b == TEN) or (a == TEN and b == ACE)
+        d_nat = (u == ACE and hole == TEN) or (u == TEN and hole == ACE)
         if p_nat:
             decisions[0] += 1
             outcomes[1 if d_nat else 0] += 1
             continue
         h0 = child[child[0, a], b]
         act = first[h0, u]
-        decisions[1 + act] += 1
+        decisions[1 + act] += 1  # FIRST_ACTIONS: natural, then the ACTION_* codes in order
         if peek and d_nat:
             outcomes[2 + BJ_MAX_NET - 1] += 1
             continue
-        if act == 3:
+        if act == ACTION_SPLIT:
             if a != b or max_hands[a] < 2:
                 raise ValueError("decision table splits a hand that cannot be split")
             n_hands = 2
             wager[0] = 1
             wager[1] = 1
-            one_card = one_card_aces and a == 0
+            one_card = one_card_aces and a == ACE
             i = 0
             while i < n_hands:
                 y = vidx[draw(rng, shoe, dealt)]
@@ -405,14 +409,14 @@ def blackjack_rounds(
                     hidx[i] = h
                 else:
                     table = split[a]
-                    dealt = _play_hand_values(
+                    dealt = _play_hand(
                         rng, shoe, dealt, h, u, table, -1, das, child, n_cards, hidx, wager, i, vidx
                     )
                 i += 1
         else:
             n_hands = 1
             wager[0] = 1
-            dealt = _play_hand_values(
+            dealt = _play_hand(
                 rng, shoe, dealt, h0, u, unsplit, act, True, child, n_cards, hidx, wager, 0, vidx
             )
         all_bust = True
@@ -422,7 +426,7 @@ def blackjack_rounds(
         dealer = 0
         if not d_nat:
             hard = u + 1 + hole + 1
-            has_ace = u == 0 or hole == 0
+            has_ace = u == ACE or hole == ACE
             if not all_bust:
                 while True:
                     t, soft = _dealer_total(hard, has_ace)
@@ -431,7 +435,7 @@ def blackjack_rounds(
                     v = vidx[draw(rng, shoe, dealt)]
                     dealt += 1
                     hard += v + 1
-                    has_ace = has_ace or v == 0
+                    has_ace = has_ace or v == ACE
             dealer, _ = _dealer_total(hard, has_ace)
         net = 0
         for i in range(n_hands):
@@ -446,7 +450,7 @@ def blackjack_rounds(
 
 
 @njit(cache=True)
-def _play_hand_values(
+def _play_hand(
     rng, shoe, dealt, h, u, table, first_code, may_double, child, n_cards, hidx, wager, i, vidx
 ):
     """Play hand ``i`` (hand index ``h``) by ``table[hand, up]``; ``first_code`` >= 0 is its
@@ -456,16 +460,16 @@ def _play_hand_values(
     while True:
         if code < 0:
             code = table[h, u]
-        if code == 0:
+        if code == ACTION_STAND:
             break
-        if code == 2:
+        if code == ACTION_DOUBLE:
             if n_cards[h] != 2 or not may_double:
                 raise ValueError("decision table doubles where the rules forbid it")
             h = child[h, vidx[draw(rng, shoe, dealt)]]
             dealt += 1
             wager[i] = 2
             break
-        if code != 1:
+        if code != ACTION_HIT:
             raise ValueError("decision table splits a hand that cannot be split")
         h = child[h, vidx[draw(rng, shoe, dealt)]]
         dealt += 1
@@ -486,9 +490,6 @@ def simulate_blackjack(
 ) -> Simulation:
     """Simulate ``rounds`` rounds of blackjack under ``rules`` played by ``tables``
     (``blackjack_tables.BlackjackTables``); ``progress(n)`` after each chunk of n rounds."""
-    from analysis.blackjack.hands import hand_table
-    from analysis.engine.blackjack import FIRST_ACTIONS
-
     rounds = _check_rounds(rounds)
     rng = _rng(seed)
     hands = hand_table()
