@@ -2,6 +2,8 @@
 hands, split aces) and every illegal action, with rules as data."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analysis.blackjack.rules import BlackjackRules
 from analysis.engine.blackjack import (
@@ -15,7 +17,7 @@ from analysis.engine.blackjack import (
     is_natural,
     settle_hand,
 )
-from analysis.engine.dealing import IllegalAction, ShuffledShoe, parse_card
+from analysis.engine.dealing import IllegalAction, ShuffledShoe, kind_of, parse_card
 
 DEFAULT = BlackjackRules()
 PEEK = BlackjackRules(peek=True)
@@ -258,3 +260,52 @@ def test_a_busted_hand_takes_no_more_actions():
 def test_shoe_and_rules_must_agree():
     with pytest.raises(ValueError, match="decks"):
         BlackjackRound(DEFAULT, ShuffledShoe(2, 0))
+
+
+# ---- any legal play --------------------------------------------------------------------------
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    choices=st.lists(st.integers(0, 3), min_size=40, max_size=40),
+    decks=st.sampled_from([2, 6]),
+    peek=st.booleans(),
+    rsa=st.booleans(),
+    hsa=st.booleans(),
+    split_hands=st.sampled_from([2, 3, 4]),
+    pair=st.one_of(st.none(), st.tuples(*[st.integers(0, 12)] * 3, st.integers(0, 4))),
+)
+def test_any_legal_play_settles_consistently(
+    seed, choices, decks, peek, rsa, hsa, split_hands, pair
+):
+    """Random legal actions: every card dealt is on the table, nets add up, limits hold.
+    ``pair`` = (rank, up, hole, more): deal a pair of that rank and ``more`` of it next, so
+    that splits and resplits are exercised."""
+    rules = BlackjackRules(
+        decks=decks, peek=peek, resplit_aces=rsa, hit_split_aces=hsa, split_hands=split_hands
+    )
+    shoe = ShuffledShoe(decks, seed)
+    if pair is not None:
+        rank, up, hole, more = pair
+        ranks = [rank, rank, up, hole] + [rank] * more
+        shoe.stack(kind_of(r, i % 4) for i, r in enumerate(ranks))
+    rnd = BlackjackRound(rules, shoe)
+    steps = iter(choices)
+    while not rnd.finished:
+        legal = rnd.legal_actions()
+        rnd.act(legal[next(steps) % len(legal)])
+    out = rnd.outcome
+    shown = [c for h in out.hands for c in h.cards] + list(out.dealer)
+    assert sorted(shown) == sorted(shoe.cards[: shoe.dealt].tolist())
+    assert len(out.hands) <= split_hands
+    if out.player_natural or (peek and out.dealer_natural):
+        assert len(out.hands) == 1 and len(out.hands[0].cards) == 2
+        return
+    assert out.net == sum(h.net for h in out.hands)
+    for h in out.hands:
+        assert abs(h.net) in (0, h.wager)
+        if h.busted or out.dealer_natural:
+            assert h.net == -h.wager
+    if out.dealer_natural or all(h.busted for h in out.hands):
+        assert len(out.dealer) == 2
+    else:
+        assert out.dealer_total >= 17 and not dealer_draws(list(out.dealer), rules)

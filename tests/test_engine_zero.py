@@ -4,6 +4,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analysis.engine.dealing import (
     IllegalAction,
@@ -327,3 +329,38 @@ def test_shoe_and_rules_must_agree():
         ZeroRound(STATED, ShuffledShoe(8, 0))
     with pytest.raises(ValueError, match="side bet"):
         ZeroRound(STATED, ShuffledShoe(6, 0), side_bet=-1)
+
+
+# ---- any legal play --------------------------------------------------------------------------
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    choices=st.lists(st.integers(0, 3), min_size=8, max_size=8),
+    decks=st.sampled_from([1, 2, 6, 8]),
+    das=st.booleans(),
+)
+def test_any_legal_play_settles_consistently(seed, choices, decks, das):
+    """Random legal actions: every card dealt is on the table, nets add up, limits hold."""
+    rules = preset("published", decks).with_(double_after_split=das)
+    shoe = ShuffledShoe(decks, seed)
+    rnd = ZeroRound(rules, shoe)
+    steps = iter(choices)
+    while not rnd.finished:
+        legal = rnd.legal_actions()
+        rnd.act(legal[next(steps) % len(legal)])
+    out = rnd.outcome
+    shown = [c for h in out.hands for c in h.cards] + list(out.dealer)
+    assert len(shown) == shoe.dealt
+    assert sorted(shown) == sorted(shoe.cards[: shoe.dealt].tolist())
+    assert all(len(h.cards) <= 4 for h in out.hands) and len(out.dealer) <= 4
+    if out.decision == "zero pair":
+        assert out.net in (1.5, 3.0) and out.trips == (out.net == 3.0)
+        return
+    assert out.net == sum(h.net for h in out.hands)
+    assert all(abs(h.net) == h.wager or h.net == 0 for h in out.hands)
+    assert all(h.wager == (2.0 if len(h.cards) == 4 else 1.0) for h in out.hands)
+    if not das and len(out.hands) == 2:
+        assert all(h.wager == 1.0 for h in out.hands)
+    d = out.dealer_total
+    # the dealer stopped for a reason: below the threshold, or four cards
+    assert d < rules.dealer_draw_threshold or len(out.dealer) == 4
