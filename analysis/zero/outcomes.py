@@ -325,7 +325,7 @@ def outcome_distribution(
     """Exact P(each net result) of a round under ``rules`` played by ``policy`` (standard split)."""
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
     states = ShoeStates(shoe, rules.dealer_draw_threshold, 8)
-    h2m, h2f = states.second_hand_memo(0)
+    h2m, h2f = states.split_memo(0)
     probs = deal_probabilities(shoe)
     weights = probs.nonpair
     split_ok = split_mask(rules)

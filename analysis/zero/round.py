@@ -122,10 +122,9 @@ class ShoeStates:
         """The arrays the kernels take, in their order after the hand arguments."""
         return (self.base, self.threshold, self.binom, self.memo, self.flags)
 
-    def second_hand_memo(self, max_first_hand_cards: int = 5) -> tuple[np.ndarray, np.ndarray]:
-        """Empty memo of second-split-hand values keyed (card, up, rank of cards seen)."""
-        n_keys = multiset_count(N_TOTALS, max_first_hand_cards)
-        shape = (N_TOTALS, N_TOTALS, n_keys)
+    def split_memo(self, max_cards: int = 6) -> tuple[np.ndarray, np.ndarray]:
+        """Empty memo of split hands' two-card values keyed (up, rank of cards out, total)."""
+        shape = (N_TOTALS, multiset_count(N_TOTALS, max_cards), N_TOTALS)
         return np.zeros(shape), np.zeros(shape, dtype=np.uint8)
 
     def stand_evs(self, up: int, player_values: tuple[int, ...]) -> np.ndarray:
@@ -276,7 +275,8 @@ def evaluate_round(
         raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
     fully_optimal = split != "standard"
     states = ShoeStates(shoe, rules.dealer_draw_threshold, 8 if fully_optimal else 5)
-    h2m, h2f = states.second_hand_memo(5 if fully_optimal else 0)
+    # A second split hand at two cards: both split cards, up to 3 first-hand cards, its own.
+    h2m, h2f = states.split_memo(6 if fully_optimal else 0)
     split_ok = split_mask(rules)
     ev = np.zeros((N_TOTALS,) * 3)
     act = np.zeros((N_TOTALS,) * 3, dtype=np.int64)

@@ -61,15 +61,39 @@ def split_value(a, b, das, chart2, chart3, base, up, m, threshold, binom, memo, 
 
 
 @njit(cache=True)
-def second_hand_value(b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
-    """EV of the second split hand (card b) once the first hand's cards, in ``m``, are seen."""
+def optimal_two_card_value(p2, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
+    """Optimal EV of a split hand's two-card total p2 in state ``m``, memoized in ``h2m``.
+
+    Keyed on (up, rank(m), p2): many orders of first-hand and second-hand cards reach the same
+    multiset. Valid within one run, where ``das`` and the (all OPTIMAL) charts are fixed.
+    """
     r = multiset_rank(m, binom)
-    if h2f[b, up, r] == 0:
-        h2m[b, up, r] = split_hand_value(
-            b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags
+    if h2f[up, r, p2] == 0:
+        v, _, _ = two_card_value(p2, das, c2, c3, base, up, m, threshold, binom, memo, flags)
+        h2m[up, r, p2] = v
+        h2f[up, r, p2] = 1
+    return h2m[up, r, p2]
+
+
+@njit(cache=True)
+def second_hand_value(b, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
+    """EV of the second split hand (card b) once the first hand's cards, in ``m``, are seen."""
+    n = cards_left(base, m)
+    ev = 0.0
+    for y in range(N_TOTALS):
+        c = card_count(base, up, m, y)
+        if c <= 0:
+            continue
+        m[y] += 1
+        ev += (
+            c
+            / n
+            * optimal_two_card_value(
+                (b + y) % 10, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
+            )
         )
-        h2f[b, up, r] = 1
-    return h2m[b, up, r]
+        m[y] -= 1
+    return ev
 
 
 @njit(cache=True)
