@@ -14,11 +14,9 @@ compute: the analysis alone on a new ShoeAnalysis, repeated in one process (best
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
-import sys
-import tempfile
 import time
+
+from timing import cold_and_warm, process_lines
 
 CHILD = """
 import time
@@ -34,20 +32,6 @@ print(f"{{t1 - t0:.3f}} {{t2 - t1:.3f}} {{r.house_edge_percent:.10f}}")
 """
 
 
-def child_run(decks: int, peek: bool, strategy: str, cache_dir: str):
-    """(wall s, import s, first analysis s, edge) of one fresh process."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
-    t = time.perf_counter()
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD.format(decks=decks, peek=peek, strategy=strategy)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    return time.perf_counter() - t, float(out[0]), float(out[1]), out[2]
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decks", type=int, default=6)
@@ -56,9 +40,9 @@ def main() -> None:
         "--strategy", default="optimal", choices=["optimal", "basic", "easy", "normal", "hard"]
     )
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as cache:
-        cold = child_run(args.decks, args.peek, args.strategy, cache)
-        warm = child_run(args.decks, args.peek, args.strategy, cache)
+    cold, warm = cold_and_warm(
+        CHILD.format(decks=args.decks, peek=args.peek, strategy=args.strategy)
+    )
     from analysis.blackjack.round import ShoeAnalysis
     from analysis.blackjack.rules import BlackjackRules
     from strategy.blackjack import strategy_policy
@@ -72,13 +56,7 @@ def main() -> None:
         times.append(time.perf_counter() - t)
     print(f"Blackjack {args.strategy} edge, exact splits to 4 hands: {rules.describe()}")
     print(f"  edge: {cold[3]} %")
-    print(
-        f"  cold process: {cold[0]:.2f} s (imports {cold[1]:.2f} s, JIT + compute {cold[2]:.2f} s)"
-    )
-    print(
-        f"  warm process: {warm[0]:.2f} s (imports {warm[1]:.2f} s, "
-        f"cache load + compute {warm[2]:.2f} s)"
-    )
+    print(*process_lines(cold, warm), sep="\n")
     print(f"  compute only (best of 3, in process): {min(times[1:]):.3f} s")
 
 

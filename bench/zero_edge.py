@@ -10,11 +10,9 @@ compute: the evaluation alone, repeated in one process (best of 5).
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
-import sys
-import tempfile
 import time
+
+from timing import cold_and_warm, process_lines
 
 CHILD = """
 import time
@@ -28,28 +26,12 @@ print(f"{{t1 - t0:.3f}} {{t2 - t1:.3f}} {{r.house_edge_percent:.10f}}")
 """
 
 
-def child_run(decks: int, split: str, cache_dir: str) -> tuple[float, float, float, str]:
-    """(wall s, import s, first evaluation s, edge) of one fresh process."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
-    t = time.perf_counter()
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD.format(decks=decks, split=split)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    return time.perf_counter() - t, float(out[0]), float(out[1]), out[2]
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decks", type=int, default=6)
     ap.add_argument("--split", default="standard", choices=["standard", "optimal"])
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as cache:
-        cold = child_run(args.decks, args.split, cache)
-        warm = child_run(args.decks, args.split, cache)
+    cold, warm = cold_and_warm(CHILD.format(decks=args.decks, split=args.split))
     from analysis.zero.round import evaluate_round
     from analysis.zero.rules import preset
 
@@ -62,13 +44,7 @@ def main() -> None:
         times.append(time.perf_counter() - t)
     print(f"Zero optimal edge, {args.decks} decks, published preset, {args.split} split")
     print(f"  edge: {cold[3]} %")
-    print(
-        f"  cold process: {cold[0]:.2f} s (imports {cold[1]:.2f} s, JIT + compute {cold[2]:.2f} s)"
-    )
-    print(
-        f"  warm process: {warm[0]:.2f} s (imports {warm[1]:.2f} s, "
-        f"cache load + compute {warm[2]:.2f} s)"
-    )
+    print(*process_lines(cold, warm), sep="\n")
     print(f"  compute only (best of 5, in process): {min(times) * 1000:.1f} ms")
 
 

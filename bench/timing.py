@@ -1,0 +1,40 @@
+"""Shared timing for the bench scripts: cold and warm child processes, and the report lines.
+
+A child program prints "<import seconds> <compute seconds> <result>"; cold runs it with an
+empty NUMBA_CACHE_DIR (imports + JIT compile + compute), warm with that cache filled.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def child_run(code: str, cache_dir: str) -> tuple[float, float, float, str]:
+    """(wall s, import s, first computation s, result) of one fresh process running ``code``."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    t = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    return time.perf_counter() - t, float(out[0]), float(out[1]), out[2]
+
+
+def cold_and_warm(code: str) -> tuple[tuple, tuple]:
+    """Run ``code`` in a fresh process twice, sharing one initially empty numba cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        cold = child_run(code, cache)
+        warm = child_run(code, cache)
+    return cold, warm
+
+
+def process_lines(cold: tuple, warm: tuple) -> list[str]:
+    """The report lines of a cold and a warm run."""
+    return [
+        f"  cold process: {cold[0]:.2f} s (imports {cold[1]:.2f} s, JIT + compute {cold[2]:.2f} s)",
+        f"  warm process: {warm[0]:.2f} s (imports {warm[1]:.2f} s, "
+        f"cache load + compute {warm[2]:.2f} s)",
+    ]
