@@ -36,6 +36,10 @@ lint: install-dev
 
 bench: install
 	$(BIN)/python bench/zero_edge.py
+	$(BIN)/python bench/zero_edge.py --split optimal
+	$(BIN)/python bench/blackjack_edge.py
+	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/make_tables.py
 
 # numba's on-disk cache tracks each kernel's own file, not the kernels it calls in other files:
 # after editing a kernel, drop the cache so its callers recompile.
