@@ -43,10 +43,6 @@ def strategy_option(default: str = "optimal"):
     )
 
 
-def _one_preset(rules: str) -> list[str]:
-    return zero_reports.preset_names(rules)
-
-
 @zero.command()
 @decks_option()
 @rules_option()
@@ -67,14 +63,16 @@ def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
         flatten(decks), rules, split, progress("Zero edge"), strategy=strategy
     )
     table = zero_reports.edge_table(results, digits)
-    up_tables = [zero_reports.upcard_table(name, res, digits) for name, res in results]
+    up_tables = (
+        [zero_reports.upcard_table(name, res, digits) for name, res in results] if by_upcard else []
+    )
     if fmt == "json" and by_upcard:
         rows = records(table.data)
         for row, up in zip(rows, up_tables, strict=True):
             row["by_upcard"] = records(up.data)
         click.echo(json.dumps(rows, indent=2))
         return
-    emit([table] + (up_tables if by_upcard else []), fmt)
+    emit([table, *up_tables], fmt)
 
 
 @zero.command()
@@ -131,7 +129,7 @@ def exceptions(decks, rules, strategy, fmt) -> None:
 @format_option()
 def returns(decks, rules, strategy, fmt) -> None:
     """Return table: every net outcome with probability and return, SD and element of risk."""
-    jobs = [(d, name) for d in flatten(decks) for name in _one_preset(rules)]
+    jobs = [(d, name) for d in flatten(decks) for name in zero_reports.preset_names(rules)]
     tables = [
         zs.returns_table(preset(name, d), strategy, name)
         for d, name in progress("Zero returns")(jobs)

@@ -9,7 +9,7 @@ from reports.render import Table
 from strategy.zero import UP_LABELS, ZeroChart
 
 COLOURS = {"S": "#f4d35e", "H": "#ffffff", "D": "#5fad56", "P": "#7cb5ec", "N": "#dddddd"}
-"""Cell colours by action letter (shared with the terminal chart)."""
+"""Cell colours by action letter."""
 
 
 def _pyplot():

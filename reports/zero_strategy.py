@@ -14,6 +14,7 @@ from analysis.zero.outcomes import outcome_distribution
 from analysis.zero.player import DOUBLE, HIT, SPLIT
 from analysis.zero.round import deal_probabilities, evaluate_round
 from analysis.zero.rules import ZeroRules, preset
+from reports import zero as zero_reports
 from reports.render import Table
 from reports.zero import Progress, _identity, preset_names
 from strategy.zero import (
@@ -56,18 +57,6 @@ def strategy_chart(rules: ZeroRules, strategy: str = "basic") -> tuple[Table, Ze
             f"it differs in {len(diffs)} cell(s): {cells}."
         )
     return table, chart
-
-
-def chart_difference_table(a: ZeroChart, b: ZeroChart, rules: ZeroRules) -> Table:
-    """The cells where two charts differ."""
-    rows = [
-        {"block": blk, "hand": hand, "up": up, a.name: x, b.name: y}
-        for blk, hand, up, x, y in a.differences(b)
-    ]
-    frame = pd.DataFrame(rows, columns=["block", "hand", "up", a.name, b.name])
-    return Table(
-        f"Zero: cells where the {a.name} and {b.name} charts differ, {rules.describe()}", frame
-    )
 
 
 def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
@@ -295,8 +284,6 @@ def variants_table(decks: int, progress: Progress = _identity) -> Table:
 
 def default_tables() -> dict[str, Table]:
     """Zero's tables in ``results/`` (6 and 8 decks), by file stem."""
-    from reports import zero as zero_reports
-
     tables: dict[str, Table] = {}
     optimal = zero_reports.edge_results([6, 8], "both", "standard")
     tables["zero_edge_optimal"] = zero_reports.edge_table(optimal, 6)
@@ -331,7 +318,7 @@ def default_figures(tables: dict[str, Table], out: Path) -> list[Path]:
     for d in (6, 8):
         rules = preset("published", d)
         for strategy in ("basic", "published"):
-            _, chart = strategy_chart(rules, strategy)
+            _, _, chart = resolve(strategy, rules)
             path = out / f"zero_chart_{chart.name}_{d}d.png"
             chart_png(chart, tables[f"zero_chart_{chart.name}_{d}d"].title, path)
             paths.append(path)

@@ -61,10 +61,6 @@ class ZeroChart:
             self.name, self.two_card.copy(), self.three_card.copy(), self.split.copy()
         )
 
-    def renamed(self, name: str) -> ZeroChart:
-        """The same chart under another name."""
-        return ZeroChart(name, self.two_card, self.three_card, self.split, self.split_totals)
-
     def rows(self) -> list[tuple[str, str, list[str]]]:
         """(block, hand, letters by up card in ``UP_ORDER``) for every row of the chart."""
         out = []

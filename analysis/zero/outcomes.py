@@ -55,7 +55,7 @@ def split_hand_leaves(
     total ``lt[i]``, wager ``lb[i]`` (1 or 2) and drawn cards ``lc[i]`` (-1 where none).
     """
     k = 0
-    n_y = cards_left(base, m_act)
+    n_y = player.cards_left(base, m_act)
     for y in range(N_TOTALS):
         cy = player.card_count(base, up, m_act, y)
         if cy <= 0:
@@ -100,12 +100,6 @@ def split_hand_leaves(
         m_dec[y] -= 1
         m_act[y] -= 1
     return k
-
-
-@njit(cache=True)
-def cards_left(base, m):
-    """Cards left in the state's shoe (the up card is out too)."""
-    return player.cards_left(base, m)
 
 
 @njit(cache=True)
@@ -158,7 +152,7 @@ def _split_outcomes(w, a, b, das, c2, c3, base, up, m, thr, binom, memo, flags, 
 def _draw_probability(base, up, m, lc, j):
     """P(drawing the cards ``lc[j]`` in order from the state's shoe); ``m`` is left as found."""
     p = 1.0
-    n = cards_left(base, m)
+    n = player.cards_left(base, m)
     k = 0
     for t in range(3):
         v = lc[j, t]
@@ -224,7 +218,7 @@ def nonpair_outcomes(
                     _settle(w, p2, 1, player.dealer_row(base, up, m, thr, binom, memo, flags), out)
                     wager += w
                     continue
-                n = cards_left(base, m)
+                n = player.cards_left(base, m)
                 for x in range(N_TOTALS):
                     cx = player.card_count(base, up, m, x)
                     if cx <= 0:

@@ -127,15 +127,6 @@ class ShoeStates:
         shape = (N_TOTALS, multiset_count(N_TOTALS, max_cards), N_TOTALS)
         return np.zeros(shape), np.zeros(shape, dtype=np.uint8)
 
-    def stand_evs(self, up: int, player_values: tuple[int, ...]) -> np.ndarray:
-        """Stand EV of each player total against ``up`` with these player cards out."""
-        m = np.zeros(N_TOTALS, dtype=np.int64)
-        for v in player_values:
-            m[v] += 1
-        return player.stand_ev_row(
-            self.base, up, m, self.threshold, self.binom, self.memo, self.flags
-        ).copy()
-
 
 @dataclass(frozen=True)
 class DealProbabilities:
