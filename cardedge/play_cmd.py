@@ -17,7 +17,8 @@ from analysis.engine import blackjack as bj
 from analysis.engine import zero as zr
 from analysis.engine.dealing import IllegalAction, card_label
 from analysis.engine.training import Judgement, SessionStats, TrainingSession
-from analysis.zero.rules import PRESETS, preset
+from analysis.zero.rules import preset
+from cardedge.zero_options import rules_option
 from reports import engine as engine_reports
 
 KEYS = {"s": "stand", "h": "hit", "d": "double", "p": "split"}
@@ -186,13 +187,7 @@ def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
 
 
 @click.command("play")
-@click.option(
-    "--rules",
-    type=click.Choice(PRESETS),
-    default="published",
-    show_default=True,
-    help="Rule preset: rules as stated, or the published figures' rules.",
-)
+@rules_option("published")
 @click.option("--decks", type=click.IntRange(1, 8), default=6, show_default=True)
 @click.option(
     "--basic",

@@ -13,8 +13,9 @@ from contextlib import contextmanager
 import click
 
 from analysis.zero.paytable import DEFAULT_PAYTABLE
-from analysis.zero.rules import PRESETS, preset
+from analysis.zero.rules import preset
 from cardedge.common import emit, format_option
+from cardedge.zero_options import rules_option, strategy_option
 from reports import engine as engine_reports
 
 DEFAULT_ROUNDS = 1_000_000
@@ -74,21 +75,9 @@ def add_blackjack_commands(group: click.Group, rule_options) -> None:
 
 
 @click.command("simulate")
-@click.option(
-    "--rules",
-    type=click.Choice(PRESETS),
-    default="published",
-    show_default=True,
-    help="Rule preset: rules as stated, or the published figures' rules.",
-)
+@rules_option("published")
 @click.option("--decks", type=click.IntRange(1, 8), default=6, show_default=True)
-@click.option(
-    "--strategy",
-    default="optimal",
-    show_default=True,
-    help="optimal, basic (best total-dependent chart), published (the published chart) or a "
-    "chart file (CSV/JSON).",
-)
+@strategy_option()
 @rounds_option()
 @seed_option("rounds")
 @click.option(

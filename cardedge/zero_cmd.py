@@ -8,8 +8,9 @@ import sys
 import click
 
 from analysis.zero.round import SPLIT_MODES
-from analysis.zero.rules import PRESETS, preset
+from analysis.zero.rules import preset
 from cardedge.common import decks_option, emit, flatten, format_option, progress
+from cardedge.zero_options import rules_option, strategy_option
 from reports import zero as zero_reports
 from reports import zero_strategy as zs
 from reports.render import records, render
@@ -18,29 +19,6 @@ from reports.render import records, render
 @click.group()
 def zero() -> None:
     """Zero, the blackjack/baccarat hybrid (Golden Nugget, 2011)."""
-
-
-def rules_option(default: str = "both"):
-    """``--rules``: stated, published or both."""
-    return click.option(
-        "--rules",
-        type=click.Choice(["stated", "published", "both"] if default == "both" else PRESETS),
-        default=default,
-        show_default=True,
-        help="Rule preset: rules as stated, the published figures' rules"
-        + (", or both side by side." if default == "both" else "."),
-    )
-
-
-def strategy_option(default: str = "optimal"):
-    """``--strategy``: optimal, basic (best chart), published (chart) or a chart file."""
-    return click.option(
-        "--strategy",
-        default=default,
-        show_default=True,
-        help="optimal, basic (best total-dependent chart), published (the published chart) "
-        "or a chart file (CSV/JSON, as written by `zero chart --format csv`).",
-    )
 
 
 @zero.command()
