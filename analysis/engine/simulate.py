@@ -26,6 +26,7 @@ from analysis.engine.zero import DECISIONS as ZERO_DECISIONS
 from analysis.engine.zero import side_bet_index
 from analysis.engine.zero_tables import INIT_HIT, INIT_SPLIT, ZeroTables
 from analysis.zero.paytable import PayTable, load_paytable
+from analysis.zero.round import split_mask
 from analysis.zero.rules import ZeroRules
 
 DEFAULT_CHUNK = 500_000
@@ -267,9 +268,7 @@ def simulate_zero(
     rng = _rng(seed)
     table = load_paytable(paytable)
     shoe = fresh_shoe(rules.decks)
-    split_ok = np.zeros(10, dtype=np.bool_)
-    for t in rules.split_totals:
-        split_ok[t] = True
+    split_ok = split_mask(rules)
     labels = zero_outcome_labels()
     outcomes = np.zeros(len(labels), dtype=np.int64)
     decisions = np.zeros(len(ZERO_DECISIONS), dtype=np.int64)
