@@ -21,9 +21,9 @@ from timing import cold_and_warm, process_lines
 CHILD = """
 import time
 t0 = time.perf_counter()
-from analysis.blackjack.round import ShoeAnalysis
-from analysis.blackjack.rules import BlackjackRules
-from strategy.blackjack import strategy_policy
+from cardedge.analysis.blackjack.round import ShoeAnalysis
+from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.strategy.blackjack.charts import strategy_policy
 t1 = time.perf_counter()
 a = ShoeAnalysis(BlackjackRules(decks={decks}, peek={peek}))
 r = a.evaluate(strategy_policy("{strategy}", a))
@@ -43,9 +43,9 @@ def main() -> None:
     cold, warm = cold_and_warm(
         CHILD.format(decks=args.decks, peek=args.peek, strategy=args.strategy)
     )
-    from analysis.blackjack.round import ShoeAnalysis
-    from analysis.blackjack.rules import BlackjackRules
-    from strategy.blackjack import strategy_policy
+    from cardedge.analysis.blackjack.round import ShoeAnalysis
+    from cardedge.analysis.blackjack.rules import BlackjackRules
+    from cardedge.strategy.blackjack.charts import strategy_policy
 
     rules = BlackjackRules(decks=args.decks, peek=args.peek)
     times = []

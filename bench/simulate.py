@@ -13,14 +13,15 @@ from __future__ import annotations
 import argparse
 import time
 
-from analysis.blackjack.round import shoe_analysis
-from analysis.blackjack.rules import DEFAULT_RULES
-from analysis.engine import reference, simulate
-from analysis.engine.blackjack_tables import policy_tables
-from analysis.engine.zero_tables import chart_tables, optimal_tables
-from analysis.zero.rules import preset
-from strategy.blackjack import strategy_policy
-from strategy.zero import resolve
+from cardedge.analysis.blackjack.round import shoe_analysis
+from cardedge.analysis.blackjack.rules import DEFAULT_RULES
+from cardedge.analysis.zero.rules import preset
+from cardedge.engine.blackjack.tables import policy_tables
+from cardedge.engine.core import replay as reference
+from cardedge.engine.core import simulate
+from cardedge.engine.zero.tables import chart_tables, optimal_tables
+from cardedge.strategy.blackjack.charts import strategy_policy
+from cardedge.strategy.zero.charts import resolve
 
 
 def configurations():

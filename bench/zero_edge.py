@@ -17,8 +17,8 @@ from timing import cold_and_warm, process_lines
 CHILD = """
 import time
 t0 = time.perf_counter()
-from analysis.zero.round import evaluate_round
-from analysis.zero.rules import preset
+from cardedge.analysis.zero.round import evaluate_round
+from cardedge.analysis.zero.rules import preset
 t1 = time.perf_counter()
 r = evaluate_round(preset("published", {decks}), split="{split}")
 t2 = time.perf_counter()
@@ -32,8 +32,8 @@ def main() -> None:
     ap.add_argument("--split", default="standard", choices=["standard", "optimal"])
     args = ap.parse_args()
     cold, warm = cold_and_warm(CHILD.format(decks=args.decks, split=args.split))
-    from analysis.zero.round import evaluate_round
-    from analysis.zero.rules import preset
+    from cardedge.analysis.zero.round import evaluate_round
+    from cardedge.analysis.zero.rules import preset
 
     rules = preset("published", args.decks)
     evaluate_round(rules, split=args.split)

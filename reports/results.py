@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reports import blackjack as blackjack_reports
-from reports import zero_pays as zero_pays_reports
-from reports import zero_strategy as zero_strategy_reports
-from reports.render import Table, render
+from cardedge.reports.blackjack import tables as blackjack_reports
+from cardedge.reports.core.render import Table, render
+from cardedge.reports.zero import pays as zero_pays_reports
+from cardedge.reports.zero import strategy as zero_strategy_reports
 
 COMMAND = "make tables  (cardedge tables --out results)"
 

@@ -1,7 +1,6 @@
 import pytest
-
-from analysis.zero.round import evaluate_round
-from analysis.zero.rules import preset
+from cardedge.analysis.zero.round import evaluate_round
+from cardedge.analysis.zero.rules import preset
 
 
 @pytest.fixture(scope="session")

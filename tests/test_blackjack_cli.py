@@ -3,11 +3,11 @@
 import json
 
 import pytest
+from cardedge.analysis.blackjack.rules import PUBLISHED_OPTIMAL_EDGE_PERCENT
+from cardedge.reports.blackjack import tables as bj_reports
+from cardedge.strategy.blackjack.charts import GENERIC_CHART
 
-from analysis.blackjack.rules import PUBLISHED_OPTIMAL_EDGE_PERCENT
 from cardedge.cli import main
-from reports import blackjack as bj_reports
-from strategy.blackjack import GENERIC_CHART
 
 
 def run(capsys, *args):

@@ -4,22 +4,25 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from analysis.blackjack import reference
-from analysis.blackjack.dealer import NATURAL, outcome_table
-from analysis.blackjack.hands import ACE, TEN, hand_table
-from analysis.blackjack.policy import OPTIMAL_POLICY
-from analysis.blackjack.round import ShoeAnalysis, shoe_analysis
-from analysis.blackjack.rules import (
+from cardedge.analysis.blackjack import reference
+from cardedge.analysis.blackjack.dealer import NATURAL, outcome_table
+from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
+from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY
+from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis
+from cardedge.analysis.blackjack.rules import (
     DEFAULT_RULES,
     PUBLISHED_OPTIMAL_EDGE_PERCENT,
     PUBLISHED_RULES,
     BlackjackRules,
 )
-from analysis.blackjack.split import expected_hands, hand_count_distribution, split_patterns
-from analysis.shoe import Shoe
+from cardedge.analysis.blackjack.split import (
+    expected_hands,
+    hand_count_distribution,
+    split_patterns,
+)
+from cardedge.analysis.core.shoe import Shoe
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 SMALL = (2, 1, 1, 1, 1, 1, 1, 1, 1, 5)
 """A 16-card shoe by value (A, 2..9, ten-value) big enough for one split and the dealer."""
@@ -135,7 +138,7 @@ def test_one_deck_dealer_table_matches_the_wizard_of_odds():
 
 
 def test_peek_dealer_table_is_conditioned_on_no_natural():
-    from reports.blackjack import dealer_table
+    from cardedge.reports.blackjack.tables import dealer_table
 
     data = dealer_table(PUBLISHED_RULES).data.set_index("up")
     assert "natural" not in data.columns

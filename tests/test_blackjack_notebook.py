@@ -4,9 +4,8 @@ import json
 from pathlib import Path
 
 import pytest
-
-from analysis.blackjack.round import shoe_analysis
-from analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_OPTIMAL_EDGE_PERCENT
+from cardedge.analysis.blackjack.round import shoe_analysis
+from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_OPTIMAL_EDGE_PERCENT
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "blackjack.ipynb"
 

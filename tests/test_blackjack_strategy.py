@@ -3,13 +3,12 @@
 from pathlib import Path
 
 import pytest
-
-from analysis.blackjack import reference
-from analysis.blackjack.hands import ACE
-from analysis.blackjack.round import ShoeAnalysis, shoe_analysis
-from analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
-from analysis.shoe import Shoe
-from strategy.blackjack import (
+from cardedge.analysis.blackjack import reference
+from cardedge.analysis.blackjack.hands import ACE
+from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis
+from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.strategy.blackjack.charts import (
     GENERIC_CHART,
     GENERIC_CHART_TEXT,
     UP_LABELS,

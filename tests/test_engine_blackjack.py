@@ -2,11 +2,8 @@
 hands, split aces) and every illegal action, with rules as data."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from analysis.blackjack.rules import BlackjackRules
-from analysis.engine.blackjack import (
+from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.engine.blackjack.game import (
     DOUBLE,
     HIT,
     SPLIT,
@@ -17,7 +14,9 @@ from analysis.engine.blackjack import (
     is_natural,
     settle_hand,
 )
-from analysis.engine.dealing import IllegalAction, ShuffledShoe, kind_of, parse_card
+from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe, kind_of, parse_card
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 DEFAULT = BlackjackRules()
 PEEK = BlackjackRules(peek=True)

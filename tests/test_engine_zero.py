@@ -4,10 +4,9 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from analysis.engine.dealing import (
+from cardedge.analysis.zero.paytable import load_paytable
+from cardedge.analysis.zero.rules import ZeroRules, preset
+from cardedge.engine.core.dealing import (
     IllegalAction,
     ShuffledShoe,
     card_label,
@@ -15,7 +14,7 @@ from analysis.engine.dealing import (
     fresh_shoe,
     parse_card,
 )
-from analysis.engine.zero import (
+from cardedge.engine.zero.game import (
     DOUBLE,
     HIT,
     SPLIT,
@@ -26,8 +25,8 @@ from analysis.engine.zero import (
     is_zero_pair,
     settle_hand,
 )
-from analysis.zero.paytable import load_paytable
-from analysis.zero.rules import ZeroRules, preset
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def cards(text: str) -> list[int]:

@@ -4,17 +4,17 @@ through stdin (``cardedge zero play`` / ``cardedge blackjack play``)."""
 import re
 
 import pytest
+from cardedge.analysis.blackjack.dealer import BUST, conditioned_on_no_natural, outcome_table
+from cardedge.analysis.blackjack.round import shoe_values
+from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.hand import HandEvaluator
+from cardedge.analysis.zero.rules import preset
+from cardedge.engine.core.dealing import IllegalAction, parse_card
+from cardedge.reports.core.engine import blackjack_training, zero_training
 from click.testing import CliRunner
 
-from analysis.blackjack.dealer import BUST, conditioned_on_no_natural, outcome_table
-from analysis.blackjack.round import shoe_values
-from analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES
-from analysis.engine.dealing import IllegalAction, parse_card
-from analysis.shoe import Shoe
-from analysis.zero.hand import HandEvaluator
-from analysis.zero.rules import preset
 from cardedge.cli import cli
-from reports.engine import blackjack_training, zero_training
 
 RULES = preset("published", 6)
 
@@ -98,7 +98,7 @@ def test_blackjack_resplits_follow_the_convention_and_are_not_valued():
 
 def test_only_zero_has_a_side_bet():
     with pytest.raises(ValueError, match="Zero only"):
-        from analysis.engine.training import TrainingSession
+        from cardedge.engine.core.training import TrainingSession
 
         TrainingSession("blackjack", DEFAULT_RULES, None, 1, 10, 100, side_bet=1)
 

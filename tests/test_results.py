@@ -3,8 +3,7 @@
 from pathlib import Path
 
 import pytest
-
-from reports.results import expected_files, result_tables
+from cardedge.reports.results import expected_files, result_tables
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
 
@@ -30,7 +29,7 @@ def test_no_result_file_is_orphaned(expected):
 
 
 def test_figures_are_written_and_committed(tmp_path, tables):
-    from reports.zero_strategy import default_figures
+    from cardedge.reports.zero.strategy import default_figures
 
     paths = default_figures(tables, tmp_path)
     assert paths

@@ -5,23 +5,23 @@ import math
 
 import numpy as np
 import pytest
-
-from analysis.blackjack import player as bjp
-from analysis.blackjack.hands import ACE, TEN, hand_table
-from analysis.blackjack.round import shoe_analysis
-from analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
-from analysis.engine import reference, simulate
-from analysis.engine.blackjack_players import TablePlayer
-from analysis.engine.blackjack_tables import policy_tables
-from analysis.engine.zero_tables import ZeroTables, chart_tables, optimal_tables
-from analysis.zero.hand import HandEvaluator
-from analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
-from analysis.zero.policy import ZeroPolicy
-from analysis.zero.round import evaluate_round
-from analysis.zero.rules import preset
-from reports.engine import blackjack_simulation, zero_simulation
-from strategy.blackjack import GENERIC_CHART, strategy_policy
-from strategy.zero import resolve
+from cardedge.analysis.blackjack import player as bjp
+from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
+from cardedge.analysis.blackjack.round import shoe_analysis
+from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
+from cardedge.analysis.zero.hand import HandEvaluator
+from cardedge.analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
+from cardedge.analysis.zero.policy import ZeroPolicy
+from cardedge.analysis.zero.round import evaluate_round
+from cardedge.analysis.zero.rules import preset
+from cardedge.engine.blackjack.players import TablePlayer
+from cardedge.engine.blackjack.tables import policy_tables
+from cardedge.engine.core import replay as reference
+from cardedge.engine.core import simulate
+from cardedge.engine.zero.tables import ZeroTables, chart_tables, optimal_tables
+from cardedge.reports.core.engine import blackjack_simulation, zero_simulation
+from cardedge.strategy.blackjack.charts import GENERIC_CHART, strategy_policy
+from cardedge.strategy.zero.charts import resolve
 
 ROUNDS = 1_000_000
 """Rounds per statistical check: about a second each; standard error ~0.12% of a wager."""
@@ -164,8 +164,8 @@ def test_blackjack_basic_player_follows_the_chart_cells():
     analysis = shoe_analysis(rules)
     player = TablePlayer(policy_tables(analysis, strategy_policy("normal", analysis)))
     h = hand_table()
-    from analysis.engine.blackjack import BlackjackView
-    from analysis.engine.dealing import kind_of
+    from cardedge.engine.blackjack.game import BlackjackView
+    from cardedge.engine.core.dealing import kind_of
 
     def kind(v):  # a card of value index v
         return kind_of(9 if v == TEN else v, 0)

@@ -85,7 +85,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):
 
 
 def test_rules_object_rejects_negative_payout():
-    from analysis.zero.rules import ZeroRules
+    from cardedge.analysis.zero.rules import ZeroRules
 
     with pytest.raises(ValueError, match="zero_pair_pays"):
         ZeroRules(zero_pair_pays=-1)

@@ -3,8 +3,7 @@
 from fractions import Fraction
 
 import pytest
-
-from analysis.zero.rules import PUBLISHED_EDGES
+from cardedge.analysis.zero.rules import PUBLISHED_EDGES
 
 
 @pytest.mark.parametrize("decks", [6, 8])

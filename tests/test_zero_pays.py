@@ -5,18 +5,18 @@ import json
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from analysis.zero.paytable import load_paytable, parse_paytable, shipped_paytables
-from analysis.zero.sidebet import (
+from cardedge.analysis.zero.paytable import load_paytable, parse_paytable, shipped_paytables
+from cardedge.analysis.zero.sidebet import (
     SuitedShoe,
     combined_edge,
     effect_of_removal,
     evaluate_side_bet,
 )
+from cardedge.reports.zero import pays as zero_pays
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardedge.cli import main
-from reports import zero_pays
 
 # ---- an independent reference: the rules page's table written out as plain if-statements ----
 
@@ -242,7 +242,9 @@ def test_user_table_same_edge_cli_and_api(tmp_path, capsys, suffix):
 def test_copy_of_default_table_gives_published_edge_through_cli(tmp_path, capsys):
     from importlib import resources
 
-    text = (resources.files("analysis.zero") / "paytables" / "reconstructed.toml").read_text()
+    text = (
+        resources.files("cardedge.analysis.zero") / "paytables" / "reconstructed.toml"
+    ).read_text()
     path = tmp_path / "mine.toml"
     path.write_text(text)
     code, out, _ = _run(capsys, "zero", "pays", "--decks", "8", "--paytable", str(path),

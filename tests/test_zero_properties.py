@@ -4,15 +4,14 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero import player
+from cardedge.analysis.zero.dealer import dealer_distribution
+from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
+from cardedge.analysis.zero.rules import ZeroRules, preset
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from analysis.cards import BACCARAT_VALUES, TEN_RANKS
-from analysis.shoe import Shoe
-from analysis.zero import player
-from analysis.zero.dealer import dealer_distribution
-from analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
-from analysis.zero.rules import ZeroRules, preset
 
 value_shoes = st.lists(st.integers(0, 6), min_size=10, max_size=10).filter(lambda c: sum(c) >= 4)
 rank_shoes = st.lists(st.integers(0, 4), min_size=13, max_size=13).filter(lambda c: sum(c) >= 20)
@@ -101,7 +100,7 @@ def test_deal_probabilities_sum_to_one(counts):
 
 
 def test_optimal_play_beats_a_fixed_policy_on_the_full_shoe():
-    from analysis.zero.policy import ZeroPolicy
+    from cardedge.analysis.zero.policy import ZeroPolicy
 
     stand_all = ZeroPolicy(
         "stand on everything",

@@ -2,12 +2,11 @@
 
 import numpy as np
 import pytest
-
-from analysis.shoe import Shoe
-from analysis.zero import reference as ref
-from analysis.zero.dealer import dealer_table
-from analysis.zero.round import evaluate_round
-from analysis.zero.rules import ZeroRules, preset
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero import reference as ref
+from cardedge.analysis.zero.dealer import dealer_table
+from cardedge.analysis.zero.round import evaluate_round
+from cardedge.analysis.zero.rules import ZeroRules, preset
 
 TOL = 1e-12
 

@@ -4,14 +4,12 @@ import json
 
 import numpy as np
 import pytest
-
-from analysis.shoe import Shoe
-from analysis.zero import player
-from analysis.zero.outcomes import outcome_distribution
-from analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
-from analysis.zero.rules import PUBLISHED_EDGES, preset
-from cardedge.cli import main
-from strategy.zero import (
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero import player
+from cardedge.analysis.zero.outcomes import outcome_distribution
+from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
+from cardedge.analysis.zero.rules import PUBLISHED_EDGES, preset
+from cardedge.strategy.zero.charts import (
     ZeroChart,
     _cell_sums,
     best_chart,
@@ -19,6 +17,8 @@ from strategy.zero import (
     load_chart,
     published_chart,
 )
+
+from cardedge.cli import main
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +173,7 @@ def test_return_table_sums_to_one_and_to_minus_the_edge(charts, name, strategy):
 
 
 def test_hands_table_best_matches_the_round_evaluator(zero_optimal):
-    from reports.zero_strategy import hands_table
+    from cardedge.reports.zero.strategy import hands_table
 
     table = hands_table(preset("published", 6)).data
     res = zero_optimal("published", 6)
@@ -185,7 +185,7 @@ def test_hands_table_best_matches_the_round_evaluator(zero_optimal):
 
 
 def test_exceptions_are_real_departures(charts):
-    from reports.zero_strategy import exceptions_table
+    from cardedge.reports.zero.strategy import exceptions_table
 
     data = exceptions_table(preset("published", 6), "published").data
     assert len(data) > 0
@@ -197,7 +197,7 @@ def test_exceptions_are_real_departures(charts):
 
 
 def test_eor_is_equal_for_every_ten_valued_rank():
-    from reports.zero_strategy import eor_table
+    from cardedge.reports.zero.strategy import eor_table
 
     data = eor_table([6]).data
     for _, row in data.iterrows():
@@ -206,7 +206,7 @@ def test_eor_is_equal_for_every_ten_valued_rank():
 
 
 def test_variants_table_starts_from_the_preset(zero_optimal):
-    from reports.zero_strategy import variants_table
+    from cardedge.reports.zero.strategy import variants_table
 
     data = variants_table(6).data
     assert data.loc[0, "published_percent"] == pytest.approx(

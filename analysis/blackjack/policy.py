@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-
-from analysis.blackjack.hands import N_VALUES, hand_table
-from analysis.blackjack.player import OPTIMAL
+from cardedge.analysis.blackjack.hands import N_VALUES, hand_table
+from cardedge.analysis.blackjack.player import OPTIMAL
 
 SPLIT_OPTIMAL, SPLIT, NO_SPLIT = 0, 1, 2
 """Codes of a pair cell: split when it is better (exact shoe), always split, never split."""

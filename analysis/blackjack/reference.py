@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
+from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
 
 ACE, TEN = 0, 9
 STAND, HIT, DOUBLE = "stand", "hit", "double"

@@ -11,20 +11,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-
-from analysis.blackjack import player
-from analysis.blackjack.dealer import kernel_args
-from analysis.blackjack.hands import ACE, N_VALUES, TEN, hand_table, points
-from analysis.blackjack.policy import (
+from cardedge.analysis.blackjack import player
+from cardedge.analysis.blackjack.dealer import kernel_args
+from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, hand_table, points
+from cardedge.analysis.blackjack.policy import (
     NO_SPLIT,
     OPTIMAL_POLICY,
     SPLIT,
     BlackjackPolicy,
 )
-from analysis.blackjack.rules import BlackjackRules
-from analysis.blackjack.split import expected_hands, split_value
-from analysis.cards import BLACKJACK_VALUES
-from analysis.shoe import Shoe
+from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.blackjack.split import expected_hands, split_value
+from cardedge.analysis.core.cards import BLACKJACK_VALUES
+from cardedge.analysis.core.shoe import Shoe
 
 VALUE_INDEX: tuple[int, ...] = tuple(v - 1 for v in BLACKJACK_VALUES)
 """Value index (0 ace .. 9 ten-value) of each rank of ``analysis.cards.RANKS``."""

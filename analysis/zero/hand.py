@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
-
-from analysis.shoe import Shoe
-from analysis.zero import player
-from analysis.zero.dealer import N_TOTALS
-from analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from analysis.zero.round import ShoeStates
-from analysis.zero.rules import ZeroRules
-from analysis.zero.split import split_value
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero import player
+from cardedge.analysis.zero.dealer import N_TOTALS
+from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
+from cardedge.analysis.zero.round import ShoeStates
+from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.analysis.zero.split import split_value
 
 MAX_CARDS_SEEN = 8
 """Player cards that may be out of the shoe: both split hands, four cards each at most."""

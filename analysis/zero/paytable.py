@@ -44,8 +44,7 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-
-from analysis.cards import BACCARAT_VALUES, RANKS, TEN_RANKS
+from cardedge.analysis.core.cards import BACCARAT_VALUES, RANKS, TEN_RANKS
 
 DEFAULT_PAYTABLE = "reconstructed"
 """The shipped table used when none is given (a reconstruction, see its file)."""
@@ -272,7 +271,7 @@ _ROW_KEYS = {"hand", "when", "pays"}
 
 def shipped_paytables() -> list[str]:
     """Names of the pay tables that ship with the package."""
-    folder = resources.files("analysis.zero") / "paytables"
+    folder = resources.files("cardedge.analysis.zero") / "paytables"
     return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
@@ -290,7 +289,7 @@ def load_paytable(spec: str | Path | PayTable | None = None) -> PayTable:
         return parse_paytable(path.read_text(encoding="utf-8"), str(path), path.suffix)
     name = str(spec)
     if name in shipped_paytables():
-        text = (resources.files("analysis.zero") / "paytables" / f"{name}.toml").read_text(
+        text = (resources.files("cardedge.analysis.zero") / "paytables" / f"{name}.toml").read_text(
             encoding="utf-8"
         )
         return parse_paytable(text, name, ".toml")

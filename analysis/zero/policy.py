@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-
-from analysis.zero.player import OPTIMAL
+from cardedge.analysis.zero.player import OPTIMAL
 
 
 def _cells(shape: tuple[int, ...]) -> np.ndarray:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from analysis.cards import BACCARAT_VALUES, TEN_RANKS
-from analysis.zero.rules import ZeroRules
+from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
+from cardedge.analysis.zero.rules import ZeroRules
 
 Shoe = tuple[int, ...]
 """Counts by point value 0..9."""

@@ -5,22 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
-
-from analysis.cards import BACCARAT_VALUES, TEN_RANKS
-from analysis.memo import binomial_table, multiset_count
-from analysis.shoe import Shoe
-from analysis.zero import player
-from analysis.zero.dealer import N_TOTALS
-from analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from analysis.zero.rules import ZeroRules
-from analysis.zero.split import (
+from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
+from cardedge.analysis.core.memo import binomial_table, multiset_count
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero import player
+from cardedge.analysis.zero.dealer import N_TOTALS
+from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
+from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.analysis.zero.split import (
     SPLIT_OPTIMAL,
     SPLIT_OPTIMAL_OWN,
     SPLIT_STANDARD,
     optimal_split_value,
     split_value,
 )
+from numba import njit
 
 SPLIT_MODES = ("standard", "optimal")
 """Split conventions offered to users (see ``analysis.zero.split``)."""

@@ -15,9 +15,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
-
-from analysis.cards import CARDS_PER_RANK_PER_DECK, RANKS, SUITS
-from analysis.zero.paytable import Deal, PayTable, load_paytable
+from cardedge.analysis.core.cards import CARDS_PER_RANK_PER_DECK, RANKS, SUITS
+from cardedge.analysis.zero.paytable import Deal, PayTable, load_paytable
 
 N_KINDS = len(RANKS) * len(SUITS)
 """Distinct cards: kind ``k`` is rank ``k // 4``, suit ``k % 4``."""

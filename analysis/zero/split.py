@@ -15,17 +15,16 @@ All EVs are per unit of the initial Zero wager (two split hands: up to +-4).
 
 from __future__ import annotations
 
-from numba import njit
-
-from analysis.memo import multiset_rank
-from analysis.zero.dealer import N_TOTALS
-from analysis.zero.player import (
+from cardedge.analysis.core.memo import multiset_rank
+from cardedge.analysis.zero.dealer import N_TOTALS
+from cardedge.analysis.zero.player import (
     card_count,
     cards_left,
     double_ev,
     stand_ev_row,
     two_card_value,
 )
+from numba import njit
 
 SPLIT_STANDARD, SPLIT_OPTIMAL, SPLIT_OPTIMAL_OWN = 0, 1, 2
 

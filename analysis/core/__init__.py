@@ -1,0 +1,1 @@
+"""Shared by both games: ranks and point values, the shoe, memo keys."""

@@ -1,0 +1,57 @@
+"""Entry point: ``cardedge zero ...``, ``cardedge blackjack ...``, ``cardedge tables``."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cardedge import __version__
+from cardedge.cli.blackjack.commands import blackjack
+from cardedge.cli.zero.commands import zero
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardedge")
+def cli() -> None:
+    """Exact combinatorial analysis of Zero and European blackjack."""
+
+
+cli.add_command(zero)
+cli.add_command(blackjack)
+
+
+@cli.command()
+@click.option("--out", default="results", show_default=True, help="Folder to write.")
+def tables(out: str) -> None:
+    """Write every published table to OUT (Markdown and CSV)."""
+    from cardedge.reports.results import write_results
+
+    for path in write_results(out):
+        click.echo(f"wrote {path}", err=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; bad input gives one line on stderr and exit status 2, never a traceback."""
+    try:
+        rv = cli.main(args=argv, prog_name="cardedge", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as e:
+        click.echo(e.ctx.get_help())
+        return 0
+    except click.UsageError as e:
+        click.echo(f"cardedge: error: {e.format_message()}", err=True)
+        return 2
+    except click.ClickException as e:
+        click.echo(f"cardedge: error: {e.format_message()}", err=True)
+        return e.exit_code or 1
+    except click.exceptions.Abort:
+        click.echo("cardedge: aborted", err=True)
+        return 1
+    except (ValueError, OSError) as e:
+        click.echo(f"cardedge: error: {e}", err=True)
+        return 2
+    return rv if isinstance(rv, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

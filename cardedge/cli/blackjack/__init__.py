@@ -1,0 +1,1 @@
+"""The `cardedge blackjack` command group."""

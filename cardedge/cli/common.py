@@ -1,0 +1,93 @@
+"""Options, parameter types and output helpers shared by every subcommand."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+
+import click
+
+from cardedge.reports.core.render import FORMATS, Table, render
+
+
+class DeckList(click.ParamType):
+    """Deck counts: a number, a range '1..8', or a comma list '4,6,8'."""
+
+    name = "decks"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, list):
+            return value
+        out: list[int] = []
+        try:
+            for part in str(value).split(","):
+                part = part.strip()
+                if ".." in part:
+                    lo, hi = (int(x) for x in part.split(".."))
+                    out.extend(range(lo, hi + 1))
+                else:
+                    out.append(int(part))
+        except ValueError:
+            self.fail(f"{value!r} is not a deck count, a range like 1..8 or a list like 6,8")
+        if not out or any(d < 1 for d in out):
+            self.fail(f"{value!r}: deck counts must be whole numbers >= 1")
+        return out
+
+
+def flatten(values: Iterable[list[int]]) -> list[int]:
+    """Deck lists from a repeated option, in order, without repeats."""
+    seen: list[int] = []
+    for v in values:
+        for d in v:
+            if d not in seen:
+                seen.append(d)
+    return seen
+
+
+def decks_option(default: str = "6"):
+    """``--decks``: repeatable; each value a count, a range or a list."""
+    return click.option(
+        "--decks",
+        type=DeckList(),
+        multiple=True,
+        default=[default],
+        show_default=True,
+        help="Number of decks; repeat, or give 1..8 or 6,8.",
+    )
+
+
+def format_option():
+    """``--format``: table (for a person), csv, json or markdown."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(FORMATS),
+        default="table",
+        show_default=True,
+        help="Output format.",
+    )
+
+
+def emit(tables: list[Table], fmt: str) -> None:
+    """Print tables one after another (JSON: the first table's rows)."""
+    if fmt == "json":
+        click.echo(render(tables[0], "json"), nl=False)
+        return
+    click.echo("\n".join(render(t, fmt) for t in tables), nl=False)
+
+
+def progress(label: str):
+    """A progress wrapper for long loops: a bar on a terminal, silent when piped."""
+
+    def wrap(items):
+        items = list(items)
+        if not sys.stderr.isatty() or len(items) < 2:
+            return items
+        return _bar(items, label)
+
+    return wrap
+
+
+def _bar(items, label):
+    with click.progressbar(items, label=label, file=sys.stderr) as bar:
+        yield from bar

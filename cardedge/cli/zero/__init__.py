@@ -1,0 +1,1 @@
+"""The `cardedge zero` command group."""

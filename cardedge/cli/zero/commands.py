@@ -1,0 +1,163 @@
+"""``cardedge zero``: Zero's tables from the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from cardedge.analysis.zero.round import SPLIT_MODES
+from cardedge.analysis.zero.rules import preset
+from cardedge.cli.common import decks_option, emit, flatten, format_option, progress
+from cardedge.cli.zero.options import rules_option, strategy_option
+from cardedge.reports.core.render import records, render
+from cardedge.reports.zero import edge as zero_reports
+from cardedge.reports.zero import strategy as zs
+
+
+@click.group()
+def zero() -> None:
+    """Zero, the blackjack/baccarat hybrid (Golden Nugget, 2011)."""
+
+
+@zero.command()
+@decks_option()
+@rules_option()
+@click.option(
+    "--split",
+    type=click.Choice(SPLIT_MODES),
+    default="standard",
+    show_default=True,
+    help="standard: each split hand sees only its own cards; optimal: the second sees the first.",
+)
+@strategy_option()
+@click.option("--digits", type=click.IntRange(0, 16), default=4, show_default=True)
+@click.option("--by-upcard", is_flag=True, help="Add EV and decisions by dealer up card.")
+@format_option()
+def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
+    """House edge of the Zero wager (optimal play unless --strategy)."""
+    results = zero_reports.edge_results(
+        flatten(decks), rules, split, progress("Zero edge"), strategy=strategy
+    )
+    table = zero_reports.edge_table(results, digits)
+    up_tables = (
+        [zero_reports.upcard_table(name, res, digits) for name, res in results] if by_upcard else []
+    )
+    if fmt == "json" and by_upcard:
+        rows = records(table.data)
+        for row, up in zip(rows, up_tables, strict=True):
+            row["by_upcard"] = records(up.data)
+        click.echo(json.dumps(rows, indent=2))
+        return
+    emit([table, *up_tables], fmt)
+
+
+@zero.command()
+@decks_option()
+@rules_option("published")
+@strategy_option("basic")
+@click.option("--png", type=click.Path(dir_okay=False), help="Also write a colour chart image.")
+@click.option("--color/--no-color", default=None, help="Colour letters (default: on a terminal).")
+@format_option()
+def chart(decks, rules, strategy, png, color, fmt) -> None:
+    """The basic-strategy chart (rows: two-card totals, split pairs, three-card totals)."""
+    tables = []
+    for d in flatten(decks):
+        table, the_chart = zs.strategy_chart(preset(rules, d), strategy)
+        tables.append(table)
+        if png:
+            from cardedge.reports.zero.plots import chart_png
+
+            chart_png(the_chart, table.title, png)
+    if fmt == "table" and (color if color is not None else sys.stdout.isatty()):
+        for t in tables:
+            click.echo(colour_chart(render(t, "table")), color=True)
+        return
+    emit(tables, fmt)
+
+
+def colour_chart(text: str) -> str:
+    """Colour the action letters of a rendered chart for a terminal."""
+    colours = {"S": "yellow", "H": "white", "D": "green", "P": "cyan", "N": "bright_black"}
+    out = []
+    for line in text.splitlines():
+        words = line.split(" ")
+        if len(words) > 3 and words[0] in ("two-card", "split", "three-card"):
+            words = [click.style(w, fg=colours[w], bold=True) if w in colours else w for w in words]
+        out.append(" ".join(words))
+    return "\n".join(out)
+
+
+@zero.command()
+@decks_option()
+@rules_option("published")
+@strategy_option("basic")
+@format_option()
+def exceptions(decks, rules, strategy, fmt) -> None:
+    """Hands where composition-dependent optimal play departs from the chart."""
+    tables = [zs.exceptions_table(preset(rules, d), strategy) for d in flatten(decks)]
+    emit(tables, fmt)
+
+
+@zero.command()
+@decks_option()
+@rules_option("published")
+@strategy_option()
+@format_option()
+def returns(decks, rules, strategy, fmt) -> None:
+    """Return table: every net outcome with probability and return, SD and element of risk."""
+    jobs = [(d, name) for d in flatten(decks) for name in zero_reports.preset_names(rules)]
+    tables = [
+        zs.returns_table(preset(name, d), strategy, name)
+        for d, name in progress("Zero returns")(jobs)
+    ]
+    emit(tables, fmt)
+
+
+@zero.command()
+@decks_option()
+@rules_option("published")
+@format_option()
+def hands(decks, rules, fmt) -> None:
+    """EV of every action for every two-card hand and up card."""
+    emit([zs.hands_table(preset(rules, d)) for d in flatten(decks)], fmt)
+
+
+@zero.command()
+@decks_option("1..8")
+@click.option("--png", type=click.Path(dir_okay=False), help="Also plot edge vs decks.")
+@format_option()
+def compare(decks, png, fmt) -> None:
+    """Edges by number of decks: optimal, best chart, published chart, both presets."""
+    table = zs.compare_table(flatten(decks), progress("Zero decks"))
+    if png:
+        from cardedge.reports.zero.plots import decks_png
+
+        decks_png(table, png)
+    emit([table], fmt)
+
+
+@zero.command()
+@decks_option("6,8")
+@format_option()
+def eor(decks, fmt) -> None:
+    """Effect of removing one card of each rank on the optimal edge."""
+    emit([zs.eor_table(flatten(decks), progress("Zero EOR"))], fmt)
+
+
+@zero.command()
+@decks_option()
+@format_option()
+def variants(decks, fmt) -> None:
+    """Optimal edge under common rule variations."""
+    emit([zs.variants_table(d, progress(f"Zero variants, {d} decks")) for d in flatten(decks)], fmt)
+
+
+from cardedge.cli.zero.pays import pays  # noqa: E402  (kept beside its registration)
+
+zero.add_command(pays)
+
+from cardedge.cli.simulate import add_zero_commands  # noqa: E402  (simulate, play)
+
+add_zero_commands(zero)

@@ -1,0 +1,53 @@
+"""``cardedge zero pays``: the Zero Pays side bet's table, deck comparison, EOR, combined edge."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE, load_paytable
+from cardedge.cli.common import decks_option, emit, flatten, format_option
+from cardedge.reports.zero import pays as pays_reports
+
+
+@click.command("pays")
+@decks_option()
+@click.option(
+    "--paytable",
+    metavar="FILE",
+    default=None,
+    help=f"Pay table: a .toml/.json file or a shipped name [default: {DEFAULT_PAYTABLE}, "
+    "a reconstruction].",
+)
+@click.option("--eor", is_flag=True, help="Add the effect of removal of each rank.")
+@click.option(
+    "--side-bet-size",
+    "sizes",
+    type=click.FloatRange(min=0),
+    multiple=True,
+    metavar="S",
+    help="Add the combined edge of Zero plus a side bet of S per unit Zero wager; repeatable.",
+)
+@click.option("--digits", type=click.IntRange(0, 16), default=6, show_default=True)
+@format_option()
+def pays(decks, paytable, eor, sizes, digits, fmt) -> None:
+    """Zero Pays side bet: probability and return of each winning hand, and the house edge.
+
+    With several deck counts (--decks 1..8) the table compares the return of each hand by decks.
+    """
+    decks = flatten(decks)
+    table = load_paytable(paytable)
+    if fmt == "json":
+        records = [pays_reports.pays_record(d, table, eor, sizes) for d in decks]
+        click.echo(json.dumps(records[0] if len(records) == 1 else records, indent=2))
+        return
+    if len(decks) == 1:
+        tables = [pays_reports.pays_table(decks[0], table, digits)]
+    else:
+        tables = [pays_reports.deck_comparison_table(decks, table, digits)]
+    if eor:
+        tables.append(pays_reports.eor_table(decks, table, digits))
+    if sizes:
+        tables.append(pays_reports.combined_table(decks, sizes, table, min(digits, 4)))
+    emit(tables, fmt)

@@ -1,0 +1,320 @@
+"""European blackjack as a game: deal, legal actions, settlement of every wager by the rules.
+
+One ``BlackjackRound`` is one round from a freshly shuffled shoe, dealt in table order: the
+player's two cards, the dealer's up card and hole card, then the player's draws hand by hand
+(a split hand gets its second card when it comes into play; a resplit hand goes to the end of
+the line), then the dealer's draws. The ``BlackjackRules`` object decides everything: peek or
+no peek, double after split, the hand limit, resplitting and hitting split aces, soft 17 and
+the natural's payout. Results are per initial wager.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardedge.analysis.blackjack.hands import ACE, TEN, VALUE_LABELS
+from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.core.cards import BLACKJACK_VALUES
+from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe, card_label, rank_of
+
+STAND, HIT, DOUBLE, SPLIT = "stand", "hit", "double", "split"
+ACTIONS: tuple[str, ...] = (STAND, HIT, DOUBLE, SPLIT)
+FIRST_ACTIONS: tuple[str, ...] = ("natural", STAND, HIT, DOUBLE, SPLIT)
+"""How a round's initial hand was played, as ``RoundResult.action_probabilities`` counts them."""
+
+
+def value_index(kind: int) -> int:
+    """Value index of a card kind: 0 ace, 1..8 for 2..9, 9 any ten-value card."""
+    return BLACKJACK_VALUES[rank_of(kind)] - 1
+
+
+def hard_total(kinds) -> int:
+    """Sum of the cards with every ace counted 1."""
+    return sum(value_index(k) + 1 for k in kinds)
+
+
+def best_total(kinds) -> int:
+    """The hand's total: one ace counts 11 when that does not pass 21."""
+    hard = hard_total(kinds)
+    if any(value_index(k) == ACE for k in kinds) and hard + 10 <= 21:
+        return hard + 10
+    return hard
+
+
+def is_soft(kinds) -> bool:
+    """True when an ace counts 11 in ``best_total``."""
+    return best_total(kinds) != hard_total(kinds)
+
+
+def is_natural(kinds) -> bool:
+    """Two cards, an ace and a ten-value card."""
+    return len(kinds) == 2 and sorted(value_index(k) for k in kinds) == [ACE, TEN]
+
+
+def dealer_draws(kinds, rules: BlackjackRules) -> bool:
+    """True when the dealer takes another card: below 17, or soft 17 when hitting soft 17."""
+    total = best_total(kinds)
+    return total < 17 or (total == 17 and rules.hit_soft_17 and is_soft(kinds))
+
+
+def settle_hand(
+    total: int, wager: float, dealer_total: int, dealer_natural: bool, busted: bool
+) -> float:
+    """Net result of one non-natural hand: a bust loses at once, a dealer natural beats every
+    such hand (doubled and split wagers too), a dealer bust pays, else higher total wins."""
+    if busted or dealer_natural:
+        return -wager
+    if dealer_total > 21 or total > dealer_total:
+        return wager
+    if total < dealer_total:
+        return -wager
+    return 0.0
+
+
+@dataclass
+class BlackjackHand:
+    """One player hand: cards (kinds), wager, and the pair it was split from (value index)."""
+
+    cards: list[int]
+    wager: float = 1.0
+    split_from: int | None = None
+    one_card: bool = False
+    """Split aces that take one card only (``hit_split_aces`` off)."""
+    closed: bool = False
+
+    @property
+    def total(self) -> int:
+        return best_total(self.cards)
+
+    @property
+    def busted(self) -> bool:
+        return hard_total(self.cards) > 21
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(value_index(k) for k in self.cards)
+
+    def label(self) -> str:
+        return " ".join(card_label(c) for c in self.cards)
+
+
+@dataclass(frozen=True)
+class BlackjackView:
+    """What the player sees when deciding: own cards, up card, every hand's cards, legal actions."""
+
+    up: int
+    hand: tuple[int, ...]
+    hand_index: int
+    hands: tuple[tuple[int, ...], ...]
+    split_from: int | None
+    """Value index of the split pair for a split hand, else None."""
+    legal: tuple[str, ...]
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(value_index(k) for k in self.hand)
+
+    @property
+    def up_value(self) -> int:
+        return value_index(self.up)
+
+    @property
+    def total(self) -> int:
+        return best_total(self.hand)
+
+    @property
+    def soft(self) -> bool:
+        return is_soft(self.hand)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    cards: tuple[int, ...]
+    total: int
+    wager: float
+    busted: bool
+    net: float
+
+
+@dataclass(frozen=True)
+class BlackjackOutcome:
+    """A settled round; ``net`` per initial wager."""
+
+    net: float
+    player_natural: bool
+    dealer_natural: bool
+    first_action: str | None
+    """The first action on the initial hand ('natural' for a natural; None when a peeking
+    dealer's natural ended the round before the player acted)."""
+    hands: tuple[HandResult, ...]
+    dealer: tuple[int, ...]
+    dealer_total: int
+
+
+@dataclass
+class BlackjackRound:
+    """One round of blackjack from a freshly shuffled shoe; drive it with ``act``."""
+
+    rules: BlackjackRules
+    shoe: ShuffledShoe
+    hands: list[BlackjackHand] = field(init=False)
+    up: int = field(init=False)
+    hole: int = field(init=False)
+    dealer: list[int] = field(init=False)
+    current: int = field(init=False, default=0)
+    first_action: str | None = field(init=False, default=None)
+    outcome: BlackjackOutcome | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        if self.shoe.decks != self.rules.decks:
+            raise ValueError(f"shoe has {self.shoe.decks} decks, the rules {self.rules.decks}")
+        self.shoe.new_round()
+        c1, c2 = self.shoe.draw(), self.shoe.draw()
+        self.up = self.shoe.draw()
+        self.hole = self.shoe.draw()
+        self.dealer = [self.up, self.hole]
+        self.hands = [BlackjackHand([c1, c2])]
+        self.player_natural = is_natural([c1, c2])
+        self.dealer_natural = is_natural(self.dealer)
+        if self.player_natural:
+            self.first_action = "natural"
+            payout = 0.0 if self.dealer_natural else self.rules.natural_payout
+            self._finish(payout)
+        elif self.rules.peek and self.dealer_natural:
+            self._finish(-1.0)
+
+    # ---- what the player may see and do ------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    def _may_split(self, hand: BlackjackHand) -> bool:
+        if len(hand.cards) != 2:
+            return False
+        a, b = hand.values
+        if a != b:
+            return False
+        if hand.split_from is not None and hand.split_from != a:
+            return False
+        return len(self.hands) < self.rules.max_hands(a + 1)
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The actions the rules allow now, in ``ACTIONS`` order; () once the round is over."""
+        if self.finished:
+            return ()
+        hand = self.hands[self.current]
+        out = [STAND]
+        if not hand.one_card:
+            out.append(HIT)
+            if len(hand.cards) == 2 and (hand.split_from is None or self.rules.double_after_split):
+                out.append(DOUBLE)
+        if self._may_split(hand):
+            out.append(SPLIT)
+        return tuple(out)
+
+    def view(self) -> BlackjackView:
+        """What the player sees now (raises IllegalAction once the round is over)."""
+        if self.finished:
+            raise IllegalAction("the round is over: no decision to make")
+        hand = self.hands[self.current]
+        return BlackjackView(
+            self.up,
+            tuple(hand.cards),
+            self.current,
+            tuple(tuple(h.cards) for h in self.hands),
+            hand.split_from,
+            self.legal_actions(),
+        )
+
+    def act(self, action: str) -> None:
+        """Apply the player's action to the current hand; IllegalAction if not allowed now."""
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.finished:
+                raise IllegalAction(f"the round is over: {action!r} is not possible")
+            hand = self.hands[self.current]
+            raise IllegalAction(
+                f"{action!r} is not allowed on {hand.label()} (total {hand.total}); "
+                f"legal: {', '.join(legal)}"
+            )
+        if self.first_action is None:
+            self.first_action = action
+        hand = self.hands[self.current]
+        if action == STAND:
+            hand.closed = True
+        elif action == HIT:
+            hand.cards.append(self.shoe.draw())
+            hand.closed = hand.busted
+        elif action == DOUBLE:
+            hand.wager = 2.0
+            hand.cards.append(self.shoe.draw())
+            hand.closed = True
+        else:
+            p = hand.values[0]
+            one_card = p == ACE and not self.rules.hit_split_aces
+            moved = hand.cards.pop()
+            hand.split_from = p
+            hand.one_card = one_card
+            self.hands.append(BlackjackHand([moved], 1.0, p, one_card))
+            self._deal_second(hand)
+        if hand.closed:
+            self._next_hand()
+
+    # ---- the house's side ---------------------------------------------------------------------
+    def _deal_second(self, hand: BlackjackHand) -> None:
+        hand.cards.append(self.shoe.draw())
+        if hand.one_card and not self._may_split(hand):
+            hand.closed = True
+
+    def _next_hand(self) -> None:
+        for i, h in enumerate(self.hands):
+            if not h.closed:
+                self.current = i
+                if len(h.cards) == 1:
+                    self._deal_second(h)
+                    if h.closed:
+                        continue
+                return
+        self._play_dealer()
+
+    def _play_dealer(self) -> None:
+        if not all(h.busted for h in self.hands) and not self.dealer_natural:
+            while dealer_draws(self.dealer, self.rules):
+                self.dealer.append(self.shoe.draw())
+        d = best_total(self.dealer)
+        net = sum(
+            settle_hand(h.total, h.wager, d, self.dealer_natural, h.busted) for h in self.hands
+        )
+        self._finish(net)
+
+    def _finish(self, net: float) -> None:
+        d = best_total(self.dealer)
+        natural_round = self.player_natural or (self.rules.peek and self.dealer_natural)
+        results = []
+        for h in self.hands:
+            if natural_round:
+                hand_net = net
+            else:
+                hand_net = settle_hand(h.total, h.wager, d, self.dealer_natural, h.busted)
+            results.append(HandResult(tuple(h.cards), h.total, h.wager, h.busted, hand_net))
+        self.outcome = BlackjackOutcome(
+            float(net),
+            self.player_natural,
+            self.dealer_natural,
+            self.first_action,
+            tuple(results),
+            tuple(self.dealer),
+            d,
+        )
+
+
+def play_round(rnd: BlackjackRound, player) -> BlackjackOutcome:
+    """Play a round to the end with ``player.choose(view) -> action``; its outcome."""
+    while not rnd.finished:
+        rnd.act(player.choose(rnd.view()))
+    return rnd.outcome
+
+
+def describe_values(values) -> str:
+    """Value indices as chart labels, e.g. 'A,7'."""
+    return ",".join(VALUE_LABELS[v] for v in values)

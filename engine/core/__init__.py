@@ -1,0 +1,1 @@
+"""Shared by both games' rules engines: shuffled shoes, simulation statistics, training sessions."""

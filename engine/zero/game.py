@@ -1,0 +1,316 @@
+"""Zero as a game: deal, legal actions, and settlement of every wager by the rules object.
+
+One ``ZeroRound`` is one round from a freshly shuffled shoe. Cards are dealt in table order:
+the player's two cards, the dealer's up card, the dealer's hole card (face down), then the
+player's draws hand by hand, then the dealer's draws. The engine settles every wager itself
+(``settle_hand``, ``zero_pair_net``, the dealer's drawing rule); it never consults the exact
+evaluator. All results are in units of the initial Zero wager, the side bet in units of its own
+stake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
+from cardedge.analysis.zero.paytable import Deal, PayTable, load_paytable
+from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.engine.core.dealing import (
+    N_KINDS,
+    IllegalAction,
+    ShuffledShoe,
+    card_label,
+    rank_of,
+    suit_of,
+)
+
+STAND, HIT, DOUBLE, SPLIT = "stand", "hit", "double", "split"
+ACTIONS: tuple[str, ...] = (STAND, HIT, DOUBLE, SPLIT)
+DECISIONS: tuple[str, ...] = ("zero pair", "stand", "hit, stand", "hit, double", "split")
+"""How a round's initial hand went, as ``analysis.zero.round.DECISIONS`` counts them."""
+MAX_HAND_CARDS = 4
+
+
+def zero_value(kind: int) -> int:
+    """Zero point value (0..9) of a card kind."""
+    return BACCARAT_VALUES[rank_of(kind)]
+
+
+def zero_total(kinds) -> int:
+    """A Zero hand's total: the last digit of its point values' sum."""
+    return sum(zero_value(k) for k in kinds) % 10
+
+
+def is_zero_pair(c1: int, c2: int) -> bool:
+    """True when two first cards are a Zero Pair: the same rank, totalling 0 (5-5, T-T .. K-K)."""
+    return rank_of(c1) == rank_of(c2) and zero_total((c1, c2)) == 0
+
+
+def is_trips(c1: int, c2: int, up: int) -> bool:
+    """True for a ten-valued Zero Pair whose rank is the up card's (the 'published' 3 to 1)."""
+    return is_zero_pair(c1, c2) and rank_of(c1) in TEN_RANKS and rank_of(up) == rank_of(c1)
+
+
+def zero_pair_net(rules: ZeroRules, c1: int, c2: int, up: int) -> float:
+    """Net win of a Zero Pair, per initial wager: the trips payout when it applies."""
+    return rules.trips_pays if is_trips(c1, c2, up) else rules.zero_pair_pays
+
+
+def dealer_draws(total: int, n_cards: int, rules: ZeroRules) -> bool:
+    """True when the dealer takes another card: fewer than four cards and total >= threshold."""
+    return n_cards < MAX_HAND_CARDS and total >= rules.dealer_draw_threshold
+
+
+def settle_hand(player_total: int, dealer_total: int, wager: float) -> float:
+    """Net result of one hand: lower total wins the wager (doubles included), equal pushes."""
+    if player_total < dealer_total:
+        return wager
+    if player_total > dealer_total:
+        return -wager
+    return 0.0
+
+
+def side_bet_row(paytable: PayTable, c1: int, c2: int, up: int) -> int:
+    """Row of ``paytable`` paying these first three cards; ``len(rows)`` when the bet loses."""
+    deal = Deal(rank_of(c1), suit_of(c1), rank_of(c2), suit_of(c2), rank_of(up), suit_of(up))
+    return int(paytable.first_match(deal))
+
+
+@lru_cache(maxsize=8)
+def side_bet_index(paytable: PayTable) -> np.ndarray:
+    """``[c1, c2, up]`` over card kinds: the paying row (``len(rows)``: loses), int64."""
+    k = np.arange(N_KINDS)
+    a, b, u = np.meshgrid(k, k, k, indexing="ij")
+    deal = Deal(a // 4, a % 4, b // 4, b % 4, u // 4, u % 4)
+    return np.ascontiguousarray(paytable.first_match(deal), dtype=np.int64)
+
+
+@dataclass
+class ZeroHand:
+    """One player hand: its cards (kinds), its wager and whether it is finished."""
+
+    cards: list[int]
+    split_cards: tuple[int, int] | None = None
+    """For a split hand: (its own split card, the other hand's split card)."""
+    wager: float = 1.0
+    closed: bool = False
+
+    @property
+    def total(self) -> int:
+        return zero_total(self.cards)
+
+    @property
+    def is_split(self) -> bool:
+        return self.split_cards is not None
+
+    @property
+    def doubled(self) -> bool:
+        return self.wager == 2.0
+
+
+@dataclass(frozen=True)
+class ZeroView:
+    """What the player sees when deciding: own cards, the up card, public cards, legal actions."""
+
+    up: int
+    hand: tuple[int, ...]
+    hand_index: int
+    hands: tuple[tuple[int, ...], ...]
+    """Every player hand's cards, in play order (all face up)."""
+    split_cards: tuple[int, int] | None
+    """(this hand's split card, the other hand's split card) for a split hand, else None."""
+    legal: tuple[str, ...]
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """This hand's point values."""
+        return tuple(zero_value(k) for k in self.hand)
+
+    @property
+    def total(self) -> int:
+        return zero_total(self.hand)
+
+    @property
+    def up_value(self) -> int:
+        return zero_value(self.up)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A settled hand: cards, total, wager (2 when doubled) and net result."""
+
+    cards: tuple[int, ...]
+    total: int
+    wager: float
+    net: float
+
+
+@dataclass(frozen=True)
+class ZeroOutcome:
+    """A settled round. ``net`` is per initial Zero wager; ``side_net`` per unit side stake."""
+
+    net: float
+    decision: str
+    """One of ``DECISIONS``: how the initial hand was played."""
+    trips: bool
+    """A ten-valued Zero Pair matching the up card's rank (paid 3 to 1 only in 'published')."""
+    hands: tuple[HandResult, ...]
+    dealer: tuple[int, ...]
+    """The dealer's cards (just the up card and hole card after a Zero Pair)."""
+    dealer_total: int
+    side_row: int
+    """Zero Pays row that paid (``len(rows)``: lost)."""
+    side_net: float
+    """Net result of the side bet in initial Zero wagers: its pay (or -1) times the stake."""
+
+
+@dataclass
+class ZeroRound:
+    """One round of Zero from a freshly shuffled shoe; drive it with ``act`` until finished.
+
+    ``side_bet`` is the Zero Pays stake in initial Zero wagers (0: none), settled by
+    ``paytable`` (default: the shipped table) on the first three cards.
+    """
+
+    rules: ZeroRules
+    shoe: ShuffledShoe
+    side_bet: float = 0.0
+    paytable: PayTable | None = None
+    hands: list[ZeroHand] = field(init=False)
+    up: int = field(init=False)
+    hole: int = field(init=False)
+    dealer: list[int] = field(init=False)
+    first_cards: tuple[int, int] = field(init=False)
+    side_row: int = field(init=False)
+    current: int = field(init=False, default=0)
+    outcome: ZeroOutcome | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        if self.shoe.decks != self.rules.decks:
+            raise ValueError(f"shoe has {self.shoe.decks} decks, the rules {self.rules.decks}")
+        if self.side_bet < 0:
+            raise ValueError(f"side bet must be >= 0, got {self.side_bet!r}")
+        self.paytable = load_paytable(self.paytable)
+        self.shoe.new_round()
+        c1, c2 = self.shoe.draw(), self.shoe.draw()
+        self.up = self.shoe.draw()
+        self.hole = self.shoe.draw()
+        self.dealer = [self.up, self.hole]
+        self.first_cards = (c1, c2)
+        self.hands = [ZeroHand([c1, c2])]
+        self.side_row = side_bet_row(self.paytable, c1, c2, self.up)
+        if is_zero_pair(c1, c2):
+            self.hands[0].closed = True
+            self._finish(zero_pair_net(self.rules, c1, c2, self.up), "zero pair")
+
+    # ---- what the player may see and do ------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The actions the rules allow now, in ``ACTIONS`` order; () once the round is over."""
+        if self.finished:
+            return ()
+        hand = self.hands[self.current]
+        if len(hand.cards) == 2:
+            out = [STAND, HIT]
+            if len(self.hands) == 1 and not hand.is_split and hand.total in self.rules.split_totals:
+                out.append(SPLIT)
+            return tuple(out)
+        if len(hand.cards) == 3 and (not hand.is_split or self.rules.double_after_split):
+            return (STAND, DOUBLE)
+        return (STAND,)
+
+    def view(self) -> ZeroView:
+        """What the player sees now (raises IllegalAction once the round is over)."""
+        if self.finished:
+            raise IllegalAction("the round is over: no decision to make")
+        hand = self.hands[self.current]
+        return ZeroView(
+            self.up,
+            tuple(hand.cards),
+            self.current,
+            tuple(tuple(h.cards) for h in self.hands),
+            hand.split_cards,
+            self.legal_actions(),
+        )
+
+    def act(self, action: str) -> None:
+        """Apply the player's action to the current hand; IllegalAction if not allowed now."""
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.finished:
+                raise IllegalAction(f"the round is over: {action!r} is not possible")
+            hand = self.hands[self.current]
+            raise IllegalAction(
+                f"{action!r} is not allowed on {', '.join(card_label(c) for c in hand.cards)} "
+                f"(total {hand.total}); legal: {', '.join(legal)}"
+            )
+        hand = self.hands[self.current]
+        if action == STAND:
+            hand.closed = True
+        elif action == HIT:
+            hand.cards.append(self.shoe.draw())
+        elif action == DOUBLE:
+            hand.wager = 2.0
+            hand.cards.append(self.shoe.draw())
+            hand.closed = True
+        else:
+            a, b = hand.cards
+            self.hands = [ZeroHand([a], (a, b)), ZeroHand([b], (b, a))]
+            self.hands[0].cards.append(self.shoe.draw())
+        if hand.closed:
+            self._next_hand()
+
+    # ---- the house's side ---------------------------------------------------------------------
+    def _next_hand(self) -> None:
+        for i, h in enumerate(self.hands):
+            if not h.closed:
+                self.current = i
+                if len(h.cards) == 1:
+                    h.cards.append(self.shoe.draw())
+                return
+        self._play_dealer()
+
+    def _play_dealer(self) -> None:
+        while dealer_draws(zero_total(self.dealer), len(self.dealer), self.rules):
+            self.dealer.append(self.shoe.draw())
+        d = zero_total(self.dealer)
+        net = sum(settle_hand(h.total, d, h.wager) for h in self.hands)
+        self._finish(net, self._decision())
+
+    def _decision(self) -> str:
+        if len(self.hands) == 2:
+            return "split"
+        n = len(self.hands[0].cards)
+        return {2: "stand", 3: "hit, stand", 4: "hit, double"}[n]
+
+    def _finish(self, net: float, decision: str) -> None:
+        d = zero_total(self.dealer)
+        results = []
+        for h in self.hands:
+            hand_net = net if decision == "zero pair" else settle_hand(h.total, d, h.wager)
+            results.append(HandResult(tuple(h.cards), h.total, h.wager, hand_net))
+        table = self.paytable
+        side_net = float(table.net(self.side_row)) * self.side_bet if self.side_bet else 0.0
+        c1, c2 = self.first_cards
+        self.outcome = ZeroOutcome(
+            float(net),
+            decision,
+            is_trips(c1, c2, self.up),
+            tuple(results),
+            tuple(self.dealer),
+            d,
+            self.side_row,
+            side_net,
+        )
+
+
+def play_round(rnd: ZeroRound, player) -> ZeroOutcome:
+    """Play a round to the end with ``player.choose(view) -> action``; its outcome."""
+    while not rnd.finished:
+        rnd.act(player.choose(rnd.view()))
+    return rnd.outcome

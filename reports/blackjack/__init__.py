@@ -1,0 +1,1 @@
+"""Blackjack's tables: edges, charts, hands, exceptions, deck comparisons, variants, dealer."""

@@ -1,0 +1,437 @@
+"""Blackjack tables: house edges by strategy, decks and rules; charts; hand EVs; departures.
+
+Every title names the rules (``BlackjackRules.describe``); every table notes the split
+convention (CDZ-, resplits exact).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+from cardedge.analysis.blackjack import player
+from cardedge.analysis.blackjack.dealer import (
+    OUTCOME_LABELS,
+    conditioned_on_no_natural,
+    outcome_table,
+)
+from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
+from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, shoe_analysis
+from cardedge.analysis.blackjack.rules import (
+    DEFAULT_RULES,
+    PUBLISHED_OPTIMAL_EDGE_PERCENT,
+    PUBLISHED_RULES,
+    SPLIT_CONVENTION,
+    BlackjackRules,
+)
+from cardedge.reports.core.render import Table
+from cardedge.strategy.blackjack.charts import (
+    AI_LEVELS,
+    UP_LABELS,
+    UP_ORDER,
+    Chart,
+    basic_strategy,
+    mark_das,
+    policy_from_chart,
+    strategy_policy,
+)
+
+Progress = Callable[[Iterable], Iterable]
+EV_NOTE = "EVs per unit of the initial wager, dealer naturals included (not conditioned away)."
+ACTION_NAMES = {
+    player.ACTION_STAND: "stand",
+    player.ACTION_HIT: "hit",
+    player.ACTION_DOUBLE: "double",
+    player.ACTION_SPLIT: "split",
+}
+
+
+def _identity(items: Iterable) -> Iterable:
+    return items
+
+
+def analysis_for(rules: BlackjackRules) -> ShoeAnalysis:
+    """The (cached) analysis of a fresh shoe under ``rules``."""
+    return shoe_analysis(rules)
+
+
+def edge_results(
+    rules_list: Iterable[BlackjackRules],
+    strategies: Iterable[str] = ("optimal",),
+    progress: Progress = _identity,
+) -> list[RoundResult]:
+    """Exact round results for every rule set and strategy, rule set by rule set."""
+    strategies = list(strategies)
+    out = []
+    for rules in progress(list(rules_list)):
+        a = analysis_for(rules)
+        out += [a.evaluate(strategy_policy(s, a)) for s in strategies]
+    return out
+
+
+def _published(res: RoundResult) -> float | None:
+    if res.rules == PUBLISHED_RULES and res.policy == "optimal":
+        return PUBLISHED_OPTIMAL_EDGE_PERCENT
+    return None
+
+
+def edge_table(results: list[RoundResult], digits: int = 4) -> Table:
+    """House edge per rule set and strategy, in percent of the initial wager."""
+    rows = []
+    for res in results:
+        pub = _published(res)
+        rows.append(
+            {
+                "decks": res.rules.decks,
+                "strategy": res.policy,
+                "house_edge_percent": res.house_edge_percent,
+                "player_ev": res.ev,
+                "published_percent": pub,
+                "rules_text": res.rules.describe(),
+            }
+        )
+    rules_seen = sorted({r["rules_text"] for r in rows})
+    title = "Blackjack house edge (%)" + (f": {rules_seen[0]}" if len(rules_seen) == 1 else "")
+    notes = [SPLIT_CONVENTION + ".", EV_NOTE]
+    if any(r["published_percent"] is not None for r in rows):
+        notes.append(
+            "published: 6D S17 DAS peek split to 4 no RSA, CDZ- optimal (Farmer, bjstrat, "
+            "Wizard of Odds agree to 4 decimals)."
+        )
+    return Table(
+        title, pd.DataFrame(rows), notes, digits={"house_edge_percent": digits, "player_ev": 6}
+    )
+
+
+def edge_records(results: list[RoundResult]) -> list[dict]:
+    """The JSON form of ``edge``: decks, strategy, house edge at full precision, the rules."""
+    return [
+        {
+            "decks": r.rules.decks,
+            "strategy": r.policy,
+            "house_edge_percent": r.house_edge_percent,
+            "player_ev": r.ev,
+            "split_convention": SPLIT_CONVENTION,
+            "rules": r.rules.as_dict(),
+        }
+        for r in results
+    ]
+
+
+def basic_chart(rules: BlackjackRules, das_marks: bool = False) -> Chart:
+    """The computed basic strategy chart; with ``das_marks`` (DAS rules) Ph where the split
+    pays only thanks to DAS."""
+    a = analysis_for(rules)
+    chart = basic_strategy(a)
+    if das_marks and rules.double_after_split:
+        chart = mark_das(chart, basic_strategy(a.variant(double_after_split=False)))
+    return chart
+
+
+def chart_table(chart: Chart, rules: BlackjackRules) -> Table:
+    """The chart as rows (hard 4-21, soft 13-21, pairs) by up card."""
+    rows = [
+        {"hand": label, **dict(zip(UP_LABELS, codes, strict=True))} for label, codes in chart.rows()
+    ]
+    title = f"Blackjack basic strategy ({chart.name}): {rules.describe()}"
+    notes = [
+        "H hit, S stand, Dh double else hit, Ds double else stand, P split, "
+        "Ph split if DAS else hit. Up card across.",
+        "Total-dependent: each row decided from exact EVs of the two-card hands of that "
+        "total (weighted by deal probability), later play following the chart; pairs split "
+        "where splitting (all split hands playing the chart) beats the pair's best play.",
+        SPLIT_CONVENTION + ".",
+    ]
+    return Table(title, pd.DataFrame(rows), notes)
+
+
+def ai_levels_table(rules: BlackjackRules = DEFAULT_RULES) -> Table:
+    """House edge of the three AI levels next to optimal and basic strategy."""
+    a = analysis_for(rules)
+    opt = a.evaluate(strategy_policy("optimal", a))
+    rows = []
+    for name, what in (
+        ("optimal", "composition-dependent optimal play (CDZ-)"),
+        ("hard", AI_LEVELS["hard"]),
+        ("normal", AI_LEVELS["normal"]),
+        ("easy", AI_LEVELS["easy"]),
+    ):
+        res = opt if name == "optimal" else a.evaluate(strategy_policy(name, a))
+        rows.append(
+            {
+                "strategy": name,
+                "house_edge_percent": res.house_edge_percent,
+                "cost_vs_optimal_percent": res.house_edge_percent - opt.house_edge_percent,
+                "plays": what,
+            }
+        )
+    title = f"Blackjack AI levels vs optimal play: {rules.describe()}"
+    notes = [SPLIT_CONVENTION + ".", EV_NOTE, "hard is the basic strategy of these rules."]
+    return Table(title, pd.DataFrame(rows), notes, default_digits=4)
+
+
+def compare_table(decks: Iterable[int], base: BlackjackRules = DEFAULT_RULES, progress=_identity):
+    """House edge of optimal and basic strategy by number of decks."""
+    rows = []
+    for d in progress(list(decks)):
+        rules = base.with_(decks=d)
+        a = analysis_for(rules)
+        opt = a.evaluate(strategy_policy("optimal", a))
+        basic = a.evaluate(strategy_policy("basic", a))
+        rows.append(
+            {
+                "decks": d,
+                "optimal_percent": opt.house_edge_percent,
+                "basic_percent": basic.house_edge_percent,
+                "basic_cost_percent": basic.house_edge_percent - opt.house_edge_percent,
+            }
+        )
+    rules_text = base.describe().split(", ", 1)[1]
+    title = f"Blackjack house edge (%) by decks: {rules_text}"
+    return Table(title, pd.DataFrame(rows), [SPLIT_CONVENTION + ".", EV_NOTE], default_digits=4)
+
+
+VARIANTS: tuple[tuple[str, dict], ...] = (
+    ("dealer hits soft 17 (H17)", {"hit_soft_17": True}),
+    ("dealer stands on soft 17 (S17)", {"hit_soft_17": False}),
+    ("no double after split", {"double_after_split": False}),
+    ("double after split", {"double_after_split": True}),
+    ("dealer peeks (US hole card)", {"peek": True}),
+    ("no peek (European no-hole-card)", {"peek": False}),
+    ("natural pays 3:2", {"natural_pays": "3:2"}),
+    ("natural pays 6:5", {"natural_pays": "6:5"}),
+    ("natural pays 1:1", {"natural_pays": "1:1"}),
+    ("split to 2 hands only", {"split_hands": 2}),
+    ("split to 4 hands", {"split_hands": 4}),
+    ("resplit aces", {"resplit_aces": True}),
+    ("hit split aces", {"hit_split_aces": True}),
+)
+"""Single rule changes; those that leave the base rules as they are are skipped."""
+
+
+def variants_table(base: BlackjackRules = DEFAULT_RULES, progress=_identity) -> Table:
+    """House edge (optimal and basic) of the base rules and of each single-rule change."""
+    a0 = analysis_for(base)
+    jobs = [("base rules", {})] + [(k, c) for k, c in VARIANTS if base.with_(**c) != base]
+    rows = []
+    ref = None
+    for label, change in progress(jobs):
+        a = a0.variant(**change) if change else a0
+        opt = a.evaluate(strategy_policy("optimal", a))
+        basic = a.evaluate(strategy_policy("basic", a))
+        if ref is None:
+            ref = opt.house_edge_percent
+        rows.append(
+            {
+                "variant": label,
+                "optimal_percent": opt.house_edge_percent,
+                "change_percent": opt.house_edge_percent - ref,
+                "basic_percent": basic.house_edge_percent,
+                "rules": a.rules.describe(),
+            }
+        )
+    title = f"Blackjack rule variations, one at a time from: {base.describe()}"
+    notes = [SPLIT_CONVENTION + ".", "change: house edge minus the base rules' (optimal play)."]
+    return Table(title, pd.DataFrame(rows), notes, default_digits=4)
+
+
+def chart_figure(chart: Chart, rules: BlackjackRules):
+    """The chart as a coloured matplotlib figure (needs matplotlib)."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as e:  # pragma: no cover - matplotlib is an optional extra
+        raise ValueError("drawing a chart needs matplotlib (pip install 'cardedge[plots]')") from e
+    colours = {
+        "H": "#f4a6a6",
+        "S": "#f7e08a",
+        "Dh": "#9fd89f",
+        "Ds": "#8fd3d3",
+        "P": "#9fb8f0",
+        "Ph": "#d0a8e8",
+    }
+    rows = chart.rows()
+    fig, ax = plt.subplots(figsize=(7, 0.28 * len(rows) + 1.2))
+    for r, (_label, codes) in enumerate(rows):
+        for c, code in enumerate(codes):
+            ax.add_patch(plt.Rectangle((c, r), 1, 1, facecolor=colours[code], edgecolor="white"))
+            ax.text(c + 0.5, r + 0.5, code, ha="center", va="center", fontsize=8)
+    ax.set_xlim(0, len(UP_LABELS))
+    ax.set_ylim(len(rows), 0)
+    ax.set_xticks([c + 0.5 for c in range(len(UP_LABELS))], UP_LABELS)
+    ax.set_yticks([r + 0.5 for r in range(len(rows))], [label for label, _ in rows], fontsize=7)
+    ax.xaxis.tick_top()
+    ax.set_title(f"Basic strategy: {rules.describe()}", fontsize=9, pad=22)
+    for side in ax.spines.values():
+        side.set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+def chart_png(chart: Chart, rules: BlackjackRules, path: str) -> None:
+    """Draw the chart as a coloured grid to a PNG file (needs matplotlib)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:  # pragma: no cover - matplotlib is an optional extra
+        raise ValueError("--png needs matplotlib (pip install 'cardedge[plots]')") from e
+    fig = chart_figure(chart, rules)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def hands_table(rules: BlackjackRules, up_filter: int | None = None) -> Table:
+    """EV of every two-card hand against every up card, for each action (optimal later play)."""
+    a = analysis_for(rules)
+    res = a.evaluate()
+    u0 = res.unsplit
+    h = hand_table()
+    natural = h.two_card(ACE, TEN)
+    rows = []
+    for x in range(N_VALUES):
+        for y in range(x, N_VALUES):
+            i = h.two_card(x, y)
+            for u in UP_ORDER:
+                if up_filter is not None and u != up_filter:
+                    continue
+                if res.deal_probability[i, u] == 0:
+                    continue
+                nat = i == natural
+                split = res.split_ev[x, u] if x == y else np.nan
+                rows.append(
+                    {
+                        "hand": h.label(i),
+                        "up": VALUE_LABELS[u],
+                        "stand": res.deal_ev[i, u] if nat else u0.stand[i, u],
+                        "hit": np.nan if nat else u0.hit[i, u],
+                        "double": np.nan if nat else u0.double[i, u],
+                        "split": split,
+                        "best": "natural" if nat else ACTION_NAMES[int(res.deal_action[i, u])],
+                        "probability": res.deal_probability[i, u],
+                    }
+                )
+    title = f"Blackjack two-card hand EVs by action: {rules.describe()}"
+    notes = [
+        EV_NOTE,
+        "Later play optimal for the exact shoe; split: all hands, " + SPLIT_CONVENTION + ".",
+        "probability: of being dealt that hand and up card.",
+    ]
+    return Table(title, pd.DataFrame(rows), notes, digits={"probability": 6})
+
+
+def exceptions_table(rules: BlackjackRules, max_cards: int = 3) -> Table:
+    """Composition-dependent departures from the basic strategy chart.
+
+    Two-card hands (every action, splits included) and hands of up to ``max_cards`` cards
+    (stand or hit) whose exact-shoe best action differs from what the chart plays; gain is
+    the EV the departure adds per initial wager, given the hand.
+    """
+    a = analysis_for(rules)
+    chart = basic_strategy(a)
+    chart_res = a.evaluate(policy_from_chart(chart, rules, "basic"))
+    opt = a.evaluate()
+    h = hand_table()
+    natural = h.two_card(ACE, TEN)
+    cu = chart_res.unsplit
+    ou = opt.unsplit
+    rows = []
+    for i in range(len(h.n_cards)):
+        n = int(h.n_cards[i])
+        if n < 2 or n > max_cards or i == natural:
+            continue
+        pair = n == 2 and h.counts[i].max() == 2
+        for u in UP_ORDER:
+            if n == 2:
+                if chart_res.deal_probability[i, u] == 0:
+                    continue
+                chart_act, best_act = int(chart_res.deal_action[i, u]), int(opt.deal_action[i, u])
+                chart_ev = _action_ev(ou, opt, i, u, chart_act, pair)
+                best_ev = opt.deal_ev[i, u]
+            else:
+                if not _possible(a.base, h.counts[i], u):
+                    continue
+                chart_act = int(cu.action[i, u])
+                best_act = player.ACTION_HIT if ou.hit[i, u] > ou.stand[i, u] else 0
+                chart_ev = ou.hit[i, u] if chart_act == player.ACTION_HIT else ou.stand[i, u]
+                best_ev = max(ou.hit[i, u], ou.stand[i, u])
+            if chart_act == best_act:
+                continue
+            rows.append(
+                {
+                    "hand": h.label(i),
+                    "total": f"{'soft' if h.soft[i] else 'hard'} {int(h.total[i])}",
+                    "up": VALUE_LABELS[u],
+                    "chart": ACTION_NAMES[chart_act],
+                    "best": ACTION_NAMES[best_act],
+                    "gain": best_ev - chart_ev,
+                }
+            )
+    title = f"Blackjack composition-dependent departures from basic strategy: {rules.describe()}"
+    notes = [
+        f"Hands of 2 to {max_cards} cards; three-card hands compare stand and hit only.",
+        "gain: EV added by the departure (later play optimal), per initial wager.",
+        SPLIT_CONVENTION + ".",
+    ]
+    return Table(
+        title,
+        pd.DataFrame(rows, columns=["hand", "total", "up", "chart", "best", "gain"]),
+        notes,
+        digits={"gain": 5},
+    )
+
+
+def _possible(base, counts, u) -> bool:
+    need = counts.copy()
+    need[u] += 1
+    return bool((base >= need).all())
+
+
+def _action_ev(ctx, res: RoundResult, i: int, u: int, action: int, pair: bool) -> float:
+    """EV of a first action on two-card hand i (later play optimal)."""
+    if action == player.ACTION_SPLIT:
+        h = hand_table()
+        return float(res.split_ev[int(np.argmax(h.counts[i])), u])
+    return float({0: ctx.stand, 1: ctx.hit, 2: ctx.double}[action][i, u])
+
+
+def dealer_table(rules: BlackjackRules) -> Table:
+    """P(dealer's final result) by up card from a fresh shoe; with peek, given no natural."""
+    a = analysis_for(rules)
+    table = outcome_table(a.base, rules.hit_soft_17)
+    rows = []
+    for u in UP_ORDER:
+        probs = conditioned_on_no_natural(table[u]) if rules.peek else table[u]
+        row = {"up": VALUE_LABELS[u]}
+        for name, p in zip(OUTCOME_LABELS, probs, strict=True):
+            if rules.peek and name == "natural":
+                continue
+            row[name] = p
+        rows.append(row)
+    title = f"Blackjack dealer's final result by up card: {rules.describe()}"
+    notes = [
+        "Probabilities from a fresh shoe less the up card"
+        + (", given the dealer has no natural (peek)." if rules.peek else ".")
+    ]
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+
+
+@lru_cache(maxsize=1)
+def default_tables() -> dict[str, Table]:
+    """The blackjack tables of ``results/`` (6 decks unless said); computed once per process
+    (treat the tables as read-only)."""
+    tables: dict[str, Table] = {}
+    edges = edge_results([DEFAULT_RULES, PUBLISHED_RULES], ("optimal", "basic"))
+    tables["blackjack_edge_6d"] = edge_table(edges, 6)
+    tables["blackjack_ai_levels_6d"] = ai_levels_table(DEFAULT_RULES)
+    tables["blackjack_chart_6d"] = chart_table(basic_chart(DEFAULT_RULES, True), DEFAULT_RULES)
+    tables["blackjack_chart_6d_peek"] = chart_table(
+        basic_chart(PUBLISHED_RULES, True), PUBLISHED_RULES
+    )
+    tables["blackjack_variants_6d"] = variants_table(DEFAULT_RULES)
+    tables["blackjack_decks"] = compare_table([1, 2, 4, 6, 8])
+    tables["blackjack_exceptions_6d"] = exceptions_table(DEFAULT_RULES, 3)
+    tables["blackjack_dealer_6d"] = dealer_table(DEFAULT_RULES)
+    return tables

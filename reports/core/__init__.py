@@ -1,0 +1,1 @@
+"""Shared table plumbing: the Table record, rendering to text/CSV/JSON/Markdown, simulation reports."""

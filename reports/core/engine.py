@@ -1,0 +1,344 @@
+"""Monte Carlo runs beside the exact figures, and training sessions, for named strategies.
+
+The simulator (``analysis.engine.simulate``) is an independent witness: it deals and settles
+every round itself. Here its counts are set beside the exact evaluators' edge, outcome
+probabilities and first-decision probabilities, each with its distance in standard errors.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import pandas as pd
+from cardedge.analysis.blackjack.round import shoe_analysis
+from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.zero.outcomes import outcome_distribution
+from cardedge.analysis.zero.paytable import load_paytable
+from cardedge.analysis.zero.round import evaluate_round
+from cardedge.analysis.zero.rules import TRIPS_NOTE, ZeroRules
+from cardedge.analysis.zero.sidebet import evaluate_side_bet
+from cardedge.engine.blackjack.tables import policy_tables
+from cardedge.engine.core.simulate import Simulation, simulate_blackjack, simulate_zero
+from cardedge.engine.core.training import BlackjackCoach, TrainingSession, ZeroCoach
+from cardedge.engine.zero.tables import chart_tables, optimal_tables
+from cardedge.reports.core.render import Table
+from cardedge.strategy.blackjack.charts import strategy_policy
+from cardedge.strategy.zero.charts import resolve
+
+SUMMARY_COLUMNS = (
+    "rounds",
+    "seed",
+    "house_edge_percent",
+    "stderr_percent",
+    "exact_house_edge_percent",
+    "difference_percent",
+    "standard_errors",
+)
+FREQ_DIGITS = {"net": 1, "standard_errors": 2}
+Z_NOTE = (
+    "standard_errors: (simulated - exact) / standard error (edges: house edge; frequencies: "
+    "share of rounds); beyond 4 in size would point to a fault in the engine or the exact "
+    "analysis (chance: about 1 in 16,000)."
+)
+
+
+def new_seed() -> int:
+    """A random seed to report, so that any run can be repeated."""
+    return secrets.randbelow(2**32)
+
+
+def _z(diff: float, se: float) -> float | None:
+    return diff / se if se > 0 else None
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """A simulation and the exact figures of the same game, rules and strategy.
+
+    ``exact_outcomes`` / ``exact_decisions`` give the exact probability of each simulated
+    outcome bin / first decision (None where no exact figure is available).
+    """
+
+    sim: Simulation
+    rules_name: str
+    exact_ev: float
+    exact_outcomes: dict[str, float | None]
+    exact_decisions: dict[str, float]
+    exact_side_ev: float | None = None
+    exact_side: dict[str, float] | None = None
+    side_name: str = ""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def exact_house_edge_percent(self) -> float:
+        return -100.0 * self.exact_ev
+
+    @property
+    def standard_errors(self) -> float | None:
+        """Distance of the simulated edge from the exact one, in standard errors."""
+        return _z(self.exact_ev - self.sim.mean, self.sim.stderr)
+
+    def summary(self) -> dict:
+        """The headline figures (edges in percent of the initial wager)."""
+        s = self.sim
+        return {
+            "game": s.game,
+            "rules": self.rules_name,
+            "rules_description": s.rules.describe(),
+            "decks": s.rules.decks,
+            "strategy": s.policy,
+            "seed": s.seed,
+            "rounds": s.rounds,
+            "house_edge_percent": s.house_edge_percent,
+            "stderr_percent": s.stderr_percent,
+            "exact_house_edge_percent": self.exact_house_edge_percent,
+            "difference_percent": s.house_edge_percent - self.exact_house_edge_percent,
+            "standard_errors": self.standard_errors,
+            "sd_per_round": math.sqrt(s.variance),
+        }
+
+    def outcome_rows(self) -> list[dict]:
+        """Each outcome bin: net, count, frequency, exact probability, z."""
+        s = self.sim
+        return _freq_rows(
+            "outcome",
+            s.outcome_labels,
+            s.outcome_net,
+            s.outcome_counts,
+            self.exact_outcomes,
+            s.rounds,
+        )
+
+    def decision_rows(self) -> list[dict]:
+        """Each first decision: count, frequency, exact probability, z."""
+        s = self.sim
+        return _freq_rows(
+            "decision", s.decision_labels, None, s.decision_counts, self.exact_decisions, s.rounds
+        )
+
+    def side_summary(self) -> dict | None:
+        s = self.sim
+        if s.side_counts is None or self.exact_side_ev is None:
+            return None
+        edge, se = -100.0 * s.side_mean, 100.0 * s.side_stderr
+        exact = -100.0 * self.exact_side_ev
+        rows = _freq_rows(
+            "hand", s.side_labels, s.side_net, s.side_counts, self.exact_side, s.rounds
+        )
+        return {
+            "paytable": self.side_name,
+            "house_edge_percent": edge,
+            "stderr_percent": se,
+            "exact_house_edge_percent": exact,
+            "standard_errors": _z(edge - exact, se),
+            "outcomes": rows,
+        }
+
+    def record(self) -> dict:
+        """Everything as one JSON-ready object."""
+        out = self.summary()
+        out["outcomes"] = self.outcome_rows()
+        out["decisions"] = self.decision_rows()
+        side = self.side_summary()
+        if side is not None:
+            out["side_bet"] = side
+        out["notes"] = list(self.notes) + [Z_NOTE]
+        return out
+
+    def tables(self) -> list[Table]:
+        """Summary, outcome frequencies, first decisions (and the side bet) as tables."""
+        s = self.sim
+        named = f"{self.rules_name} rules, " if self.rules_name else ""
+        head = f"{s.game.capitalize()} simulation, {s.policy} play, {named}{s.rules.describe()}"
+        summary = self.summary()
+        shown = {k: summary[k] for k in SUMMARY_COLUMNS}
+        notes = list(self.notes) + [Z_NOTE]
+        blank = ["exact_probability blank: no exact figure for that outcome."]
+        out = [
+            Table(head, pd.DataFrame([shown]), notes, {"standard_errors": 2}, default_digits=4),
+            Table(
+                f"{head}: outcomes (net per initial wager)",
+                pd.DataFrame(self.outcome_rows()),
+                blank if None in self.exact_outcomes.values() else [],
+                digits=FREQ_DIGITS,
+                default_digits=6,
+            ),
+            Table(
+                f"{head}: first decisions",
+                pd.DataFrame(self.decision_rows()),
+                digits=FREQ_DIGITS,
+                default_digits=6,
+            ),
+        ]
+        side = self.side_summary()
+        if side is not None:
+            frame = pd.DataFrame(side["outcomes"])
+            line = (
+                f"Zero Pays house edge {side['house_edge_percent']:.4f}% "
+                f"(standard error {side['stderr_percent']:.4f}%), exact "
+                f"{side['exact_house_edge_percent']:.4f}%."
+            )
+            title = f"{head}: Zero Pays side bet, pay table {self.side_name}"
+            out.append(Table(title, frame, [line], FREQ_DIGITS, default_digits=6))
+        return out
+
+
+def _freq_rows(key, labels, nets, counts, exact: dict, n: int) -> list[dict]:
+    """Rows of label, net, count, frequency, exact probability and z of the frequency."""
+    rows = []
+    for i, label in enumerate(labels):
+        count = int(counts[i])
+        freq = count / n
+        p = exact.get(label)
+        row = {key: label}
+        if nets is not None:
+            row["net"] = float(nets[i])
+        row.update({"count": count, "frequency": freq, "exact_probability": p})
+        if p is None:
+            row["standard_errors"] = None
+        elif 0.0 < p < 1.0:
+            row["standard_errors"] = (freq - p) / math.sqrt(p * (1.0 - p) / n)
+        else:
+            row["standard_errors"] = 0.0 if freq == p else math.inf
+        rows.append(row)
+    return rows
+
+
+# ---- Zero -------------------------------------------------------------------------------------
+def zero_tables_for(rules: ZeroRules, strategy: str):
+    """(label, decision tables named by the label, policy) of a Zero strategy or chart file."""
+    label, policy, chart = resolve(strategy, rules)
+    tables = optimal_tables(rules) if chart is None else chart_tables(policy, rules)
+    return label, replace(tables, name=label), policy
+
+
+def zero_simulation(
+    rules: ZeroRules,
+    rules_name: str,
+    strategy: str,
+    rounds: int,
+    seed: int | None = None,
+    paytable=None,
+    progress: Callable[[int], None] | None = None,
+    exact_outcomes: bool = True,
+) -> SimulationReport:
+    """Simulate Zero under ``rules`` with a named strategy, beside the exact figures.
+
+    ``exact_outcomes=False`` skips the exact probability of each net result (the slowest
+    exact figure, a few seconds); Zero Pair and trips probabilities are always given.
+    """
+    seed = new_seed() if seed is None else seed
+    _, tables, policy = zero_tables_for(rules, strategy)
+    table = load_paytable(paytable)
+    sim = simulate_zero(rules, tables, rounds, seed, table, progress=progress)
+    exact = evaluate_round(rules, policy)
+    deals = exact.probabilities
+    exact_by_bin: dict[str, float | None] = {
+        "zero pair": deals.zero_pair - deals.trips,
+        "trips": deals.trips,
+    }
+    if exact_outcomes:
+        dist = outcome_distribution(rules, policy)
+        by_net = dict(zip(dist.net.tolist(), dist.probability.tolist(), strict=True))
+        for lab, net in zip(sim.outcome_labels[2:], sim.outcome_net[2:], strict=True):
+            exact_by_bin[lab] = by_net[float(net)]
+    side = evaluate_side_bet(rules.decks, table)
+    exact_side = {lab: float(side.probability(i)) for i, lab in enumerate(sim.side_labels)}
+    notes = [
+        "trips: a ten-valued Zero Pair of the up card's rank (paid as a Zero Pair under 'stated').",
+        "Each round is dealt from a freshly shuffled shoe, as in the exact analysis; split "
+        "hands are played seeing the other split card, not the other hand's draws.",
+    ]
+    if rules.zero_trips_pays is not None:
+        notes.append(TRIPS_NOTE)
+    notes += table.notes()
+    return SimulationReport(
+        sim,
+        rules_name,
+        exact.ev,
+        exact_by_bin,
+        exact.decision_probabilities(),
+        float(side.ev),
+        exact_side,
+        table.label,
+        tuple(notes),
+    )
+
+
+def zero_training(
+    rules: ZeroRules,
+    basic: str = "basic",
+    seed: int | None = None,
+    bet: float = 10.0,
+    balance: float = 1000.0,
+    side_bet: float = 0.0,
+) -> TrainingSession:
+    """A Zero training session judged against the chart ``basic`` and exact optimal play."""
+    label, tables, _ = zero_tables_for(rules, basic)
+    if label == "optimal":
+        raise ValueError("the trainer's basic strategy must be a chart: basic, published, a file")
+    return TrainingSession("zero", rules, ZeroCoach(rules, tables), seed, bet, balance, side_bet)
+
+
+# ---- blackjack --------------------------------------------------------------------------------
+def natural_probabilities(rules: BlackjackRules) -> dict[str, float]:
+    """Exact P(player natural, dealer none) and P(both naturals) from a fresh shoe."""
+    n = 52 * rules.decks
+    aces, tens = 4 * rules.decks, 16 * rules.decks
+    p_player = Fraction(2 * aces * tens, n * (n - 1))
+    p_dealer = Fraction(2 * (aces - 1) * (tens - 1), (n - 2) * (n - 3))
+    return {
+        "natural wins": float(p_player * (1 - p_dealer)),
+        "natural pushes": float(p_player * p_dealer),
+    }
+
+
+def blackjack_simulation(
+    rules: BlackjackRules,
+    rules_name: str,
+    strategy: str,
+    rounds: int,
+    seed: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationReport:
+    """Simulate blackjack under ``rules`` with a named strategy, beside the exact figures."""
+    seed = new_seed() if seed is None else seed
+    analysis = shoe_analysis(rules)
+    policy = strategy_policy(strategy, analysis)
+    exact = analysis.evaluate(policy)
+    tables = policy_tables(analysis, policy, exact)
+    sim = simulate_blackjack(rules, tables, rounds, seed, progress=progress)
+    exact_outcomes: dict[str, float | None] = dict(natural_probabilities(rules))
+    notes = [
+        "Each round is dealt from a freshly shuffled shoe, as in the exact analysis; split "
+        "hands play as the exact evaluator plays them (CDZ-), resplitting whenever allowed.",
+        "First decision: the strategy's action on the initial two cards (also counted when a "
+        "peeking dealer's natural ends the round first, as the exact probabilities count it).",
+    ]
+    return SimulationReport(
+        sim,
+        rules_name,
+        exact.ev,
+        exact_outcomes,
+        exact.action_probabilities(),
+        notes=tuple(notes),
+    )
+
+
+def blackjack_training(
+    rules: BlackjackRules,
+    basic: str = "basic",
+    seed: int | None = None,
+    bet: float = 10.0,
+    balance: float = 1000.0,
+) -> TrainingSession:
+    """A blackjack training session judged against ``basic`` (a strategy name) and exact play."""
+    if basic == "optimal":
+        raise ValueError("the trainer's basic strategy must be a chart (basic, hard, normal, easy)")
+    analysis = shoe_analysis(rules)
+    tables = policy_tables(analysis, strategy_policy(basic, analysis))
+    return TrainingSession("blackjack", rules, BlackjackCoach(analysis, tables), seed, bet, balance)

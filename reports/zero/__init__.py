@@ -1,0 +1,1 @@
+"""Zero's tables: edges, charts, exceptions, returns, deck comparisons, EOR, the Zero Pays side bet."""

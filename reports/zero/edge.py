@@ -1,0 +1,105 @@
+"""Zero tables: house edges by preset and decks, EV and decisions by up card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import pandas as pd
+from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_round
+from cardedge.analysis.zero.rules import PUBLISHED_EDGES, TRIPS_NOTE, preset
+from cardedge.reports.core.render import Table
+from cardedge.strategy.zero.charts import resolve
+
+Progress = Callable[[Iterable], Iterable]
+
+
+def _identity(items: Iterable) -> Iterable:
+    return items
+
+
+def preset_names(rules: str) -> list[str]:
+    """The presets a ``--rules`` choice stands for ('both' is stated then published)."""
+    return ["stated", "published"] if rules == "both" else [rules]
+
+
+def published_figure(strategy: str, decks: int) -> float | None:
+    """The published edge for this strategy label and deck count, if one was published."""
+    key = {"optimal": "optimal", "published": "basic"}.get(strategy)
+    return PUBLISHED_EDGES.get((key, decks)) if key else None
+
+
+def edge_results(
+    decks: Iterable[int],
+    rules: str = "both",
+    split: str = "standard",
+    progress: Progress = _identity,
+    strategy: str = "optimal",
+) -> list[tuple[str, RoundResult]]:
+    """(preset name, exact round result) for every deck count and preset under ``strategy``.
+
+    ``strategy`` is 'optimal', 'basic' (the best total-dependent chart), 'published' (the
+    published chart) or a chart file; the result's ``policy`` names it.
+    """
+    jobs = [(d, name) for d in decks for name in preset_names(rules)]
+    out = []
+    for d, name in progress(jobs):
+        r = preset(name, d)
+        _, policy, _ = resolve(strategy, r)
+        out.append((name, evaluate_round(r, policy, split=split)))
+    return out
+
+
+def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table:
+    """House edge per (decks, preset, strategy) beside the published figure, in percent."""
+    rows = []
+    for name, res in results:
+        published = published_figure(res.policy, res.rules.decks)
+        edge = res.house_edge_percent
+        rows.append(
+            {
+                "decks": res.rules.decks,
+                "rules": name,
+                "strategy": res.policy,
+                "split": res.split,
+                "house_edge_percent": edge,
+                "published_percent": published,
+                "difference": None if published is None else edge - published,
+            }
+        )
+    data = pd.DataFrame(rows)
+    decks = sorted({r["decks"] for r in rows})
+    strategies = sorted({r["strategy"] for r in rows})
+    title = (
+        f"Zero house edge (%), {', '.join(strategies)} play, "
+        f"{', '.join(str(d) for d in decks)} deck(s), {results[0][1].split} split"
+    )
+    notes = [TRIPS_NOTE] if any(r["rules"] == "published" for r in rows) else []
+    if any(r["rules"] == "stated" for r in rows):
+        notes.append(
+            "'stated' is rules 1-8 as written; it differs from 'published' by exactly "
+            "1.5 x P(ten-valued trips)."
+        )
+    if "basic" in strategies:
+        notes.append(
+            "basic: the best total-dependent chart; published: that chart with a three-card 7 "
+            "doubled only against 4-7, the chart behind the published basic-strategy edges."
+        )
+    return Table(title, data, notes, digits={"house_edge_percent": digits, "difference": digits})
+
+
+def upcard_table(name: str, res: RoundResult, digits: int = 4) -> Table:
+    """EV and decision probabilities by dealer up card value for one round result."""
+    up = res.by_upcard()
+    rows = []
+    for u in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0):
+        row = {"up": UPCARD_LABELS[u], "probability": up["p_up"][u], "ev": up["ev"][u]}
+        for i, dname in enumerate(DECISIONS):
+            row[f"P({dname})"] = up["decisions"][i, u]
+        rows.append(row)
+    total = {"up": "all", "probability": up["p_up"].sum(), "ev": res.ev}
+    for dname, p in res.decision_probabilities().items():
+        total[f"P({dname})"] = p
+    rows.append(total)
+    title = f"Zero by dealer up card: {name} rules ({res.rules.describe()}), {res.policy} play"
+    notes = ["ev: expected net result per initial wager given the up card (0 = any ten-value)."]
+    return Table(title, pd.DataFrame(rows), notes, default_digits=digits)

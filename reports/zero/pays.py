@@ -1,0 +1,268 @@
+"""Zero Pays side bet tables: the pay table's probabilities and return, decks, EOR, combined edge.
+
+Every title names the pay table, flagged "(reconstruction)" for the default table, whose notes
+say what that means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from functools import lru_cache
+
+import pandas as pd
+from cardedge.analysis.core.cards import RANKS
+from cardedge.analysis.zero.paytable import PayTable, format_pays, load_paytable
+from cardedge.analysis.zero.round import evaluate_round
+from cardedge.analysis.zero.rules import PRESETS, TRIPS_NOTE, preset
+from cardedge.analysis.zero.sidebet import (
+    SideBetResult,
+    SuitedShoe,
+    combined_edge,
+    effect_of_removal,
+    evaluate_side_bet,
+)
+from cardedge.reports.core.render import Table
+
+LOSS_LABEL = "anything else (loses)"
+TOTAL_LABEL = "total return"
+PUBLISHED_SIDE_EDGES: dict[int, float] = {6: 7.75, 8: 7.43}
+"""Published Zero Pays house edges in percent, to the 2 decimals published, by decks."""
+
+COMBINATIONS_NOTE = (
+    "combinations: ordered deals (player's two cards, then the dealer's up card) from a fresh "
+    "shoe; they total N(N-1)(N-2) for N cards. return: probability x pays, per unit side bet."
+)
+
+
+def _decks_label(d: int) -> str:
+    return f"{d} deck{'s' if d != 1 else ''}"
+
+
+def _frame(rows: list[dict], table: PayTable) -> pd.DataFrame:
+    """The rows with a last ``paytable`` column, so CSV output also names the table."""
+    tag = table.name + (" (reconstruction)" if table.reconstruction else "")
+    return pd.DataFrame(rows).assign(paytable=tag)
+
+
+def _pays_digits(table: PayTable) -> int:
+    return 0 if all(row.pays.denominator == 1 for row in table.rows) else 4
+
+
+def side_bet(decks: int, paytable: PayTable | str | None = None) -> SideBetResult:
+    """The exact side-bet result for a fresh shoe of ``decks`` decks."""
+    return evaluate_side_bet(SuitedShoe.decks(decks), paytable)
+
+
+def _edge_note(res: SideBetResult) -> str:
+    d = res.decks
+    published = PUBLISHED_SIDE_EDGES.get(d) if d is not None else None
+    line = (
+        f"house edge {res.house_edge_percent:.6f}% = {res.house_edge} of the side bet, "
+        f"{_decks_label(d) if d else 'this shoe'}"
+    )
+    if published is not None:
+        line += f" (published: {published:.2f}%)"
+    return line
+
+
+def outcome_rows(res: SideBetResult) -> list[dict]:
+    """One dict per outcome (each pay row, then the loss): hand, pays, combinations, ..."""
+    table = res.paytable
+    hands = [row.hand for row in table.rows] + [LOSS_LABEL]
+    out = []
+    for i, hand in enumerate(hands):
+        out.append(
+            {
+                "hand": hand,
+                "pays": float(res.net(i)),
+                "combinations": res.combinations[i],
+                "probability": float(res.probability(i)),
+                "return": float(res.contribution(i)),
+            }
+        )
+    return out
+
+
+def pays_table(decks: int, paytable: PayTable | str | None = None, digits: int = 6) -> Table:
+    """Wizard of Odds style table: hand, pays (net, X to 1), combinations, probability, return.
+
+    The last row is the total return (expected net result per unit side bet); the house edge,
+    exact, is in the notes.
+    """
+    res = side_bet(decks, paytable)
+    rows = outcome_rows(res)
+    rows.append(
+        {
+            "hand": TOTAL_LABEL,
+            "pays": None,
+            "combinations": res.total,
+            "probability": 1.0,
+            "return": float(res.ev),
+        }
+    )
+    table = res.paytable
+    title = f"Zero Pays side bet, {_decks_label(decks)}, pay table {table.label}"
+    notes = table.notes() + [_edge_note(res), COMBINATIONS_NOTE]
+    return Table(
+        title,
+        _frame(rows, table),
+        notes,
+        digits={"pays": _pays_digits(table)},
+        default_digits=digits,
+    )
+
+
+def deck_comparison_table(
+    decks: Iterable[int], paytable: PayTable | str | None = None, digits: int = 6
+) -> Table:
+    """Return of each hand per deck count (one column per deck count), total return last."""
+    table = load_paytable(paytable)
+    decks = list(decks)
+    results = [side_bet(d, table) for d in decks]
+    hands = [row.hand for row in table.rows] + [LOSS_LABEL]
+    rows = []
+    for i, hand in enumerate(hands):
+        row = {"hand": hand, "pays": float(table.net(i))}
+        for d, res in zip(decks, results, strict=True):
+            row[_decks_label(d)] = float(res.contribution(i))
+        rows.append(row)
+    total = {"hand": TOTAL_LABEL, "pays": None}
+    for d, res in zip(decks, results, strict=True):
+        total[_decks_label(d)] = float(res.ev)
+    rows.append(total)
+    title = (
+        f"Zero Pays side bet: return by number of decks, pay table {table.label} "
+        f"(per unit side bet)"
+    )
+    notes = table.notes() + [_edge_note(res) for res in results]
+    return Table(
+        title,
+        _frame(rows, table),
+        notes,
+        digits={"pays": _pays_digits(table)},
+        default_digits=digits,
+    )
+
+
+def eor_table(
+    decks: Iterable[int], paytable: PayTable | str | None = None, digits: int = 6
+) -> Table:
+    """Effect of removal of each rank on the side bet's house edge, in percentage points."""
+    table = load_paytable(paytable)
+    decks = list(decks)
+    eors = {d: effect_of_removal(SuitedShoe.decks(d), table) for d in decks}
+    rows = []
+    for rank in RANKS:
+        row: dict = {"rank": rank}
+        for d in decks:
+            row[_decks_label(d)] = float(100 * eors[d][rank])
+        rows.append(row)
+    title = (
+        f"Zero Pays side bet: effect of removal on the house edge (percentage points), "
+        f"pay table {table.label}"
+    )
+    notes = table.notes() + [
+        "Change in the side bet's house edge when one card of the rank is removed from a fresh "
+        "shoe (a positive value: the edge rises, the bet gets worse for the player).",
+        "Exact check: the sum over ranks of (cards of the rank) x EOR is 0.",
+    ]
+    return Table(title, _frame(rows, table), notes, default_digits=digits)
+
+
+@lru_cache(maxsize=32)
+def zero_ev(rules_preset: str, decks: int) -> float:
+    """EV per initial Zero wager under optimal play (standard split) for a preset and decks."""
+    return evaluate_round(preset(rules_preset, decks)).ev
+
+
+def combined_rows(
+    decks: Iterable[int],
+    sizes: Iterable[float],
+    paytable: PayTable | str | None = None,
+    presets: Iterable[str] = PRESETS,
+) -> list[dict]:
+    """House edge of Zero (optimal play) + the side bet, per unit wagered, for each combination."""
+    table = load_paytable(paytable)
+    out = []
+    for d in decks:
+        side = side_bet(d, table)
+        for name in presets:
+            z = zero_ev(name, d)
+            for s in sizes:
+                out.append(
+                    {
+                        "decks": d,
+                        "rules": name,
+                        "side_bet_size": float(s),
+                        "zero_edge_percent": -100.0 * z,
+                        "side_edge_percent": side.house_edge_percent,
+                        "combined_edge_percent": 100.0 * combined_edge(z, side.ev, s),
+                    }
+                )
+    return out
+
+
+def combined_table(
+    decks: Iterable[int],
+    sizes: Iterable[float],
+    paytable: PayTable | str | None = None,
+    digits: int = 4,
+) -> Table:
+    """Combined house edge of a 1-unit Zero wager plus a side bet of each size, in percent."""
+    table = load_paytable(paytable)
+    rows = combined_rows(decks, sizes, table)
+    title = f"Zero + Zero Pays combined house edge (%), optimal play, pay table {table.label}"
+    notes = table.notes() + [
+        "combined edge = -(Zero EV + s x side bet EV) / (1 + s) for a Zero wager of 1 and a side "
+        "bet of s; both EVs per unit of their own initial wager.",
+        TRIPS_NOTE,
+    ]
+    return Table(
+        title, _frame(rows, table), notes, digits={"side_bet_size": 3}, default_digits=digits
+    )
+
+
+def pays_record(
+    decks: int,
+    paytable: PayTable | str | None = None,
+    eor: bool = False,
+    sizes: Iterable[float] = (),
+) -> dict:
+    """Everything about one deck count as JSON-ready data (exact values as fraction strings).
+
+    ``rows`` are the outcomes (each pay row, then the loss); their returns sum to ``ev``.
+    """
+    res = side_bet(decks, paytable)
+    table = res.paytable
+    rows = outcome_rows(res)
+    for i, row in enumerate(rows):
+        row["pays_text"] = format_pays(table.net(i)) if i < len(table.rows) else "loses"
+        row["probability_exact"] = str(res.probability(i))
+    record: dict = {
+        "decks": decks,
+        "paytable": table.name,
+        "paytable_is_reconstruction": table.reconstruction,
+        "notes": table.notes(),
+        "house_edge_percent": res.house_edge_percent,
+        "house_edge_exact": str(res.house_edge),
+        "ev": float(res.ev),
+        "total_combinations": res.total,
+        "rows": rows,
+    }
+    if decks in PUBLISHED_SIDE_EDGES:
+        record["published_house_edge_percent"] = PUBLISHED_SIDE_EDGES[decks]
+    if eor:
+        record["effect_of_removal_percent"] = {
+            rank: (None if v is None else float(100 * v))
+            for rank, v in effect_of_removal(SuitedShoe.decks(decks), table).items()
+        }
+    sizes = list(sizes)
+    if sizes:
+        record["combined"] = combined_rows([decks], sizes, table)
+    return record
+
+
+def exact_edge(decks: int, paytable: PayTable | str | None = None) -> Fraction:
+    """The side bet's exact house edge (fraction of the bet) for a fresh shoe."""
+    return side_bet(decks, paytable).house_edge

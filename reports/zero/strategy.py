@@ -1,0 +1,326 @@
+"""Zero strategy tables: charts, exceptions, return tables, per-hand EVs, decks, EOR, variants."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import pandas as pd
+from cardedge.analysis.core.cards import RANKS
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.hand import HandEvaluator
+from cardedge.analysis.zero.outcomes import outcome_distribution
+from cardedge.analysis.zero.player import DOUBLE, HIT, SPLIT
+from cardedge.analysis.zero.round import deal_probabilities, evaluate_round
+from cardedge.analysis.zero.rules import ZeroRules, preset
+from cardedge.reports.core.render import Table
+from cardedge.reports.zero import edge as zero_reports
+from cardedge.reports.zero.edge import Progress, _identity, preset_names
+from cardedge.strategy.zero.charts import (
+    LEGEND,
+    UP_LABELS,
+    UP_ORDER,
+    ZeroChart,
+    best_chart,
+    published_chart,
+    resolve,
+)
+
+
+def chart_table(chart: ZeroChart, rules: ZeroRules, edge_percent: float | None = None) -> Table:
+    """The chart for a person: rows two-card totals, split pairs, three-card totals; columns up."""
+    title = f"Zero {chart.name} strategy chart, {rules.describe()}"
+    notes = [LEGEND + "; up card 0 is any ten-valued card."]
+    if edge_percent is not None:
+        notes.append(f"House edge when every hand follows this chart: {edge_percent:.4f}%.")
+    return Table(title, chart.frame(), notes)
+
+
+def strategy_chart(rules: ZeroRules, strategy: str = "basic") -> tuple[Table, ZeroChart]:
+    """The chart of ``strategy`` as a table with its exact edge, and the chart itself.
+
+    For 'basic' and 'published' the notes give the other chart's edge and the cells that differ.
+    """
+    label, policy, chart = resolve(strategy, rules)
+    if chart is None:
+        raise ValueError("optimal play has no chart; give basic, published or a chart file")
+    table = chart_table(chart, rules, evaluate_round(rules, policy).house_edge_percent)
+    if label in ("basic", "published"):
+        best = best_chart(rules)
+        other = published_chart(best) if label == "basic" else best
+        diffs = chart.differences(other)
+        other_edge = evaluate_round(rules, other.policy()).house_edge_percent
+        cells = ", ".join(f"{b} {h} vs {u} ({x} here, {y} there)" for b, h, u, x, y in diffs)
+        table.notes.append(
+            f"The {other.name} chart: {other_edge:.4f}%; "
+            f"it differs in {len(diffs)} cell(s): {cells}."
+        )
+    return table, chart
+
+
+def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
+    """Every initial or three-card hand where optimal play departs from the chart.
+
+    EVs are per unit of the hand's initial wager with optimal play afterwards; ``P(cards)`` is
+    the probability that these cards are dealt (either order), and ``P x cost`` weights the cost
+    by how often the chart reaches the decision.
+    """
+    label, _, chart = resolve(strategy, rules)
+    if chart is None:
+        raise ValueError(
+            "exceptions compare a chart with optimal play: give a chart, not 'optimal'"
+        )
+    hands = HandEvaluator(rules)
+    probs = deal_probabilities(Shoe.decks(rules.decks))
+    nonpair = probs.nonpair
+    base = hands.states.base
+    rows = []
+    for a in range(10):
+        for b in range(a, 10):
+            for up in UP_ORDER:
+                p_deal = nonpair[a, b, up] + (nonpair[b, a, up] if a != b else 0.0)
+                if p_deal <= 0:
+                    continue
+                evs = hands.action_evs(up, (a, b))
+                chart_action = _chart_two_card(chart, a, b, up, rules)
+                rows += _exception(f"{a}-{b}", up, evs, chart_action, p_deal, p_deal)
+                reach = p_deal if chart_action == "hit" else 0.0
+                left = base.copy()
+                left[a] -= 1
+                left[b] -= 1
+                left[up] -= 1
+                for x in range(10):
+                    if left[x] <= 0:
+                        continue
+                    px = left[x] / left.sum()
+                    evs3 = hands.action_evs(up, (a, b, x))
+                    c3 = "double" if chart.three_card[(a + b + x) % 10, up] == DOUBLE else "stand"
+                    rows += _exception(f"{a}-{b}-{x}", up, evs3, c3, p_deal * px, reach * px)
+    frame = pd.DataFrame(
+        rows,
+        columns=[
+            "hand",
+            "up",
+            "chart",
+            "optimal",
+            "ev_chart",
+            "ev_optimal",
+            "cost",
+            "P(cards)",
+            "P x cost",
+        ],
+    )
+    title = f"Zero: composition-dependent exceptions to the {label} chart, {rules.describe()}"
+    notes = [
+        "hand: point values of the player's cards; ev: per initial wager of the hand, optimal play "
+        "afterwards; cost = ev_optimal - ev_chart.",
+        "P x cost weights the cost by P(the chart reaches the decision with these cards).",
+    ]
+    return Table(title, frame, notes, digits={"P(cards)": 8, "P x cost": 10}, default_digits=6)
+
+
+def _chart_two_card(chart: ZeroChart, a: int, b: int, up: int, rules: ZeroRules) -> str:
+    if (a + b) % 10 in rules.split_totals and chart.split[a, b, up] == SPLIT:
+        return "split"
+    return "hit" if chart.two_card[(a + b) % 10, up] == HIT else "stand"
+
+
+def _exception(hand: str, up: int, evs: dict, chart_action: str, p_cards: float, p_reach: float):
+    best = max(evs, key=lambda k: evs[k])
+    if best == chart_action or evs[best] <= evs[chart_action] + 1e-12:
+        return []
+    cost = evs[best] - evs[chart_action]
+    return [
+        {
+            "hand": hand,
+            "up": UP_LABELS[UP_ORDER.index(up)],
+            "chart": chart_action,
+            "optimal": best,
+            "ev_chart": evs[chart_action],
+            "ev_optimal": evs[best],
+            "cost": cost,
+            "P(cards)": p_cards,
+            "P x cost": p_reach * cost,
+        }
+    ]
+
+
+def returns_table(rules: ZeroRules, strategy: str = "optimal", rules_name: str = "") -> Table:
+    """Every net outcome with its probability and return; the last row is the total."""
+    label, policy, _ = resolve(strategy, rules)
+    out = outcome_distribution(rules, policy)
+    rows = [
+        {"outcome": n, "net": net, "probability": p, "return": net * p} for n, net, p in out.rows()
+    ]
+    rows.append(
+        {
+            "outcome": "total",
+            "net": None,
+            "probability": sum(r["probability"] for r in rows),
+            "return": out.ev,
+        }
+    )
+    named = f"{rules_name} rules, " if rules_name else ""
+    title = f"Zero return table, {label} play, {named}{rules.describe()}"
+    notes = [
+        f"house edge {-100 * out.ev:.6f}%; standard deviation {out.std:.6f} per initial wager; "
+        f"element of risk {out.element_of_risk_percent:.6f}% (edge per total amount wagered, "
+        f"{out.expected_wager:.6f} initial wagers per round)."
+    ]
+    return Table(title, pd.DataFrame(rows), notes, digits={"net": 1}, default_digits=8)
+
+
+def hands_table(rules: ZeroRules) -> Table:
+    """EV of every legal action for every two-card hand (by point values) and up card."""
+    hands = HandEvaluator(rules)
+    rows = []
+    for a in range(10):
+        for b in range(a, 10):
+            for up, label in zip(UP_ORDER, UP_LABELS, strict=True):
+                try:
+                    evs = hands.action_evs(up, (a, b))
+                except ValueError:
+                    continue
+                best = max(evs, key=lambda k: evs[k])
+                rows.append(
+                    {
+                        "hand": f"{a}-{b}",
+                        "total": (a + b) % 10,
+                        "up": label,
+                        "stand": evs["stand"],
+                        "hit": evs["hit"],
+                        "split": evs.get("split"),
+                        "best": best,
+                    }
+                )
+    title = f"Zero: EV of each action for every two-card hand, {rules.describe()}"
+    notes = [
+        "EV per initial wager, optimal play afterwards (hit: then stand or double); split: both "
+        "hands. 5-5 and same-rank ten-valued pairs are Zero Pairs and win at once; the rows "
+        "show those values for the non-pair hands (e.g. 10-K)."
+    ]
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+
+
+def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
+    """Optimal, best-chart and published-chart edges by deck count, both presets."""
+    rows = []
+    jobs = [(d, name) for d in decks for name in preset_names("both")]
+    for d, name in progress(jobs):
+        rules = preset(name, d)
+        opt = evaluate_round(rules)
+        basic = evaluate_round(rules, best_chart(rules).policy())
+        pub = evaluate_round(rules, published_chart(best_chart(rules)).policy())
+        decisions = opt.decision_probabilities()
+        rows.append(
+            {
+                "decks": d,
+                "rules": name,
+                "optimal_percent": opt.house_edge_percent,
+                "basic_percent": basic.house_edge_percent,
+                "published_chart_percent": pub.house_edge_percent,
+                "basic_gap": basic.house_edge_percent - opt.house_edge_percent,
+                "P(zero pair)": decisions["zero pair"],
+                "P(split)": decisions["split"],
+            }
+        )
+    title = "Zero house edge (%) by number of decks: optimal play, best chart, published chart"
+    notes = [
+        "basic: the best total-dependent chart for that deck count; P(split) under optimal play."
+    ]
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+
+
+def eor_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
+    """Change in the optimal edge (percentage points) when one card of each rank is removed."""
+    rows = []
+    jobs = [(d, name) for d in decks for name in preset_names("both")]
+    for d, name in progress(jobs):
+        rules = preset(name, d)
+        full = Shoe.decks(d)
+        base_edge = evaluate_round(rules).house_edge_percent
+        row = {"decks": d, "rules": name, "edge_percent": base_edge}
+        for r, rank in enumerate(RANKS):
+            row[rank] = evaluate_round(rules, shoe=full.remove(r)).house_edge_percent - base_edge
+        rows.append(row)
+    title = "Zero effect of removal: change in the optimal house edge (percentage points)"
+    notes = [
+        "Each column removes one card of that rank from a fresh shoe; optimal play, standard split."
+    ]
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+
+
+VARIANTS: tuple[tuple[str, dict], ...] = (
+    ("as the preset", {}),
+    ("zero pair pays 1:1", {"zero_pair_pays": 1.0}),
+    ("zero pair pays 6:5", {"zero_pair_pays": 1.2}),
+    ("zero pair pays 2:1", {"zero_pair_pays": 2.0}),
+    ("dealer draws on 4+", {"dealer_draw_threshold": 4}),
+    ("dealer draws on 6+", {"dealer_draw_threshold": 6}),
+    ("no double after split", {"double_after_split": False}),
+    ("no split", {"split_totals": frozenset()}),
+    ("split 7, 8 or 9", {"split_totals": frozenset({7, 8, 9})}),
+)
+"""Rule variations of the variants table (the presets pay a Zero Pair 3:2, dealer draws on 5+)."""
+
+
+def variants_table(decks: int, progress: Progress = _identity) -> Table:
+    """Optimal house edge under common rule variations, both presets."""
+    rows = []
+    for label, change in progress(VARIANTS):
+        row = {"variant": label}
+        for name in preset_names("both"):
+            rules = preset(name, decks).with_(**change)
+            row[f"{name}_percent"] = evaluate_round(rules).house_edge_percent
+        rows.append(row)
+    base = rows[0]
+    for row in rows:
+        for name in preset_names("both"):
+            row[f"{name}_change"] = row[f"{name}_percent"] - base[f"{name}_percent"]
+    title = f"Zero house edge (%) under rule variations, {decks} decks, optimal play"
+    return Table(title, pd.DataFrame(rows), default_digits=6)
+
+
+def default_tables() -> dict[str, Table]:
+    """Zero's tables in ``results/`` (6 and 8 decks), by file stem."""
+    tables: dict[str, Table] = {}
+    optimal = zero_reports.edge_results([6, 8], "both", "standard")
+    tables["zero_edge_optimal"] = zero_reports.edge_table(optimal, 6)
+    charts = zero_reports.edge_results([6, 8], "both", strategy="basic")
+    charts += zero_reports.edge_results([6, 8], "both", strategy="published")
+    tables["zero_edge_charts"] = zero_reports.edge_table(charts, 6)
+    for name, res in optimal:
+        tables[f"zero_by_upcard_{name}_{res.rules.decks}d"] = zero_reports.upcard_table(name, res)
+    for d in (6, 8):
+        rules = preset("published", d)
+        for strategy in ("basic", "published"):
+            table, chart = strategy_chart(rules, strategy)
+            tables[f"zero_chart_{chart.name}_{d}d"] = table
+        tables[f"zero_exceptions_{d}d"] = exceptions_table(rules, "basic")
+        tables[f"zero_hands_{d}d"] = hands_table(rules)
+        tables[f"zero_variants_{d}d"] = variants_table(d)
+        for name in preset_names("both"):
+            for strategy in ("optimal", "basic"):
+                tables[f"zero_returns_{strategy}_{name}_{d}d"] = returns_table(
+                    preset(name, d), strategy, name
+                )
+    tables["zero_decks"] = compare_table(range(1, 9))
+    tables["zero_eor"] = eor_table([6, 8])
+    return tables
+
+
+def default_figures(tables: dict[str, Table], out: Path) -> list[Path]:
+    """Write Zero's PNG figures into ``out``: the charts and edge vs decks."""
+    from cardedge.reports.zero.plots import chart_png, decks_png
+
+    paths = []
+    for d in (6, 8):
+        rules = preset("published", d)
+        for strategy in ("basic", "published"):
+            _, _, chart = resolve(strategy, rules)
+            path = out / f"zero_chart_{chart.name}_{d}d.png"
+            chart_png(chart, tables[f"zero_chart_{chart.name}_{d}d"].title, path)
+            paths.append(path)
+    path = out / "zero_decks.png"
+    decks_png(tables["zero_decks"], path)
+    return paths + [path]

@@ -1,0 +1,1 @@
+"""Blackjack strategy charts: basic strategy from exact EVs, the generic chart, the AI levels."""

@@ -1,0 +1,341 @@
+"""Blackjack strategies as charts: the computed basic strategy, the generic chart, the AI levels.
+
+A chart is keyed by hand kind and total (hard 4-21, soft 12-21, pairs A-T) and the dealer's up
+card; each cell a code: H hit, S stand, Dh double else hit, Ds double else stand, P split,
+Ph split if doubling after a split is allowed, else hit. Every chart becomes a
+``BlackjackPolicy`` that the exact evaluator plays for every hand, multi-card and split hands
+included (a split hand of the same cards and total plays the same cell).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from cardedge.analysis.blackjack import player
+from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
+from cardedge.analysis.blackjack.policy import NO_SPLIT, OPTIMAL_POLICY, SPLIT, BlackjackPolicy
+from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, deal_probabilities
+from cardedge.analysis.blackjack.rules import BlackjackRules
+
+UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, ACE)
+"""Up cards (value indices) in the order charts print them: 2..9, T, A."""
+UP_LABELS: tuple[str, ...] = tuple(VALUE_LABELS[u] for u in UP_ORDER)
+CODES: tuple[str, ...] = ("H", "S", "Dh", "Ds", "P", "Ph")
+HARD_TOTALS = tuple(range(4, 22))
+SOFT_TOTALS = tuple(range(12, 22))
+SHOWN_SOFT_TOTALS = tuple(range(13, 22))
+"""Soft 12 (an unsplit A,A) is kept in every chart but not printed (always H in practice)."""
+STRATEGIES: tuple[str, ...] = ("optimal", "basic", "easy", "normal", "hard")
+AI_LEVELS: dict[str, str] = {
+    "easy": "hits below 17, stands otherwise; never doubles or splits",
+    "normal": "the generic multi-deck S17 DAS peek chart of the rules page",
+    "hard": "this variant's computed total-dependent basic strategy",
+}
+
+_CODE_TO_PLAYER = {
+    "H": player.HIT,
+    "S": player.STAND,
+    "Dh": player.DOUBLE_HIT,
+    "Ds": player.DOUBLE_STAND,
+}
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A total-dependent strategy chart: rows of codes, one per up card in ``UP_ORDER``."""
+
+    name: str
+    hard: dict[int, tuple[str, ...]]
+    soft: dict[int, tuple[str, ...]]
+    pairs: dict[int, tuple[str, ...]]
+    """Keyed by the pair's value index (0 aces .. 9 ten-value cards)."""
+
+    def __post_init__(self) -> None:
+        for kind, rows, keys in (
+            ("hard", self.hard, HARD_TOTALS),
+            ("soft", self.soft, SOFT_TOTALS),
+            ("pairs", self.pairs, tuple(range(N_VALUES))),
+        ):
+            if sorted(rows) != sorted(keys):
+                raise ValueError(f"{kind} rows must be {keys[0]}..{keys[-1]}, got {sorted(rows)}")
+            for key, row in rows.items():
+                if len(row) != len(UP_ORDER) or any(c not in CODES for c in row):
+                    raise ValueError(f"bad {kind} row {key}: {row!r}")
+
+    def cell(self, kind: str, key: int, up: int) -> str:
+        """Code of a cell; ``up`` is a value index."""
+        rows = {"hard": self.hard, "soft": self.soft, "pairs": self.pairs}[kind]
+        return rows[key][UP_ORDER.index(up)]
+
+    def rows(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(row label, codes) in print order: hard 4-21, soft 13-21, pairs 2,2 .. A,A."""
+        out = [(f"hard {t}", self.hard[t]) for t in HARD_TOTALS]
+        out += [(f"soft {t}", self.soft[t]) for t in SHOWN_SOFT_TOTALS]
+        pair_order = list(range(1, N_VALUES)) + [ACE]
+        out += [(f"{VALUE_LABELS[p]},{VALUE_LABELS[p]}", self.pairs[p]) for p in pair_order]
+        return out
+
+    def differences(self, other: Chart) -> list[tuple[str, str, str, str]]:
+        """Cells where the charts differ: (row, up, this chart's code, the other's)."""
+        out = []
+        for (label, mine), (_, theirs) in zip(self.rows(), other.rows(), strict=True):
+            for up, a, b in zip(UP_LABELS, mine, theirs, strict=True):
+                if a != b:
+                    out.append((label, up, a, b))
+        return out
+
+
+# -- the generic chart of the rules page -------------------------------------------------------
+GENERIC_CHART_TEXT = """\
+Hard   2   3   4   5   6   7   8   9   T   A
+ 4-8   H   H   H   H   H   H   H   H   H   H
+   9   H   Dh  Dh  Dh  Dh  H   H   H   H   H
+  10   Dh  Dh  Dh  Dh  Dh  Dh  Dh  Dh  H   H
+  11   Dh  Dh  Dh  Dh  Dh  Dh  Dh  Dh  Dh  H
+  12   H   H   S   S   S   H   H   H   H   H
+13-16  S   S   S   S   S   H   H   H   H   H
+17-21  S   S   S   S   S   S   S   S   S   S
+Soft
+13-14  H   H   H   Dh  Dh  H   H   H   H   H
+15-16  H   H   Dh  Dh  Dh  H   H   H   H   H
+  17   H   Dh  Dh  Dh  Dh  H   H   H   H   H
+  18   S   Ds  Ds  Ds  Ds  S   S   H   H   H
+19-21  S   S   S   S   S   S   S   S   S   S
+Pairs
+ 2,2   P   P   P   P   P   P   H   H   H   H
+ 3,3   P   P   P   P   P   P   H   H   H   H
+ 4,4   H   H   H   P   P   H   H   H   H   H
+ 5,5   Dh  Dh  Dh  Dh  Dh  Dh  Dh  Dh  H   H
+ 6,6   P   P   P   P   P   H   H   H   H   H
+ 7,7   P   P   P   P   P   P   H   H   H   H
+ 8,8   P   P   P   P   P   P   P   P   P   P
+ 9,9   P   P   P   P   P   S   P   P   S   S
+ T,T   S   S   S   S   S   S   S   S   S   S
+ A,A   P   P   P   P   P   P   P   P   P   P
+"""
+"""The rules page's generic multi-deck chart (S17, DAS, peek), verbatim."""
+
+
+def parse_chart(text: str, name: str) -> Chart:
+    """A chart from the rules page's layout (row ranges like '4-8' and '13-16' allowed).
+
+    Soft 12, absent from printed charts, is H.
+    """
+    hard: dict[int, tuple[str, ...]] = {}
+    soft: dict[int, tuple[str, ...]] = {12: ("H",) * len(UP_ORDER)}
+    pairs: dict[int, tuple[str, ...]] = {}
+    section = None
+    for line in text.splitlines():
+        words = line.split()
+        if not words:
+            continue
+        if words[0] in ("Hard", "Soft", "Pairs"):
+            section = words[0]
+            continue
+        label, codes = words[0], tuple(words[1:])
+        if section == "Pairs":
+            first = label.split(",")[0]
+            pairs[VALUE_LABELS.index(first)] = codes
+            continue
+        lo, _, hi = label.partition("-")
+        for t in range(int(lo), int(hi or lo) + 1):
+            (hard if section == "Hard" else soft)[t] = codes
+    return Chart(name, hard, soft, pairs)
+
+
+GENERIC_CHART = parse_chart(GENERIC_CHART_TEXT, "generic")
+
+
+# -- charts as policies -------------------------------------------------------------------------
+def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = None):
+    """The chart as a policy the evaluator plays: every hand, split hands included, by cell.
+
+    A two-card pair whose pair cell is not a split plays that cell's code; other hands play
+    their total's row. Ph splits only with DAS.
+    """
+    h = hand_table()
+    codes = np.zeros((len(h.n_cards), N_VALUES), dtype=np.int8)
+    pairs = np.full((N_VALUES, N_VALUES), NO_SPLIT, dtype=np.int8)
+    for i in range(len(h.n_cards)):
+        if h.n_cards[i] < 2:
+            continue
+        kind = "soft" if h.soft[i] else "hard"
+        total = int(h.total[i])
+        pair = int(np.argmax(h.counts[i])) if h.n_cards[i] == 2 and h.counts[i].max() == 2 else -1
+        for u in range(N_VALUES):
+            code = chart.cell(kind, total, u)
+            if pair >= 0:
+                pc = chart.cell("pairs", pair, u)
+                if pc not in ("P", "Ph"):
+                    code = pc
+            codes[i, u] = _CODE_TO_PLAYER[code] if code in _CODE_TO_PLAYER else player.HIT
+    for p in range(N_VALUES):
+        for u in range(N_VALUES):
+            pc = chart.cell("pairs", p, u)
+            if pc == "P" or (pc == "Ph" and rules.double_after_split):
+                pairs[p, u] = SPLIT
+    return BlackjackPolicy(name or chart.name, codes, pairs)
+
+
+def easy_policy() -> BlackjackPolicy:
+    """The easy AI: hit below 17 (hard or soft), else stand; never double or split."""
+    h = hand_table()
+    codes = np.where(h.total < 17, player.HIT, player.STAND).astype(np.int8)
+    codes = np.repeat(codes[:, None], N_VALUES, axis=1)
+    return BlackjackPolicy("easy", codes, np.full((N_VALUES, N_VALUES), NO_SPLIT, dtype=np.int8))
+
+
+# -- the computed basic strategy -----------------------------------------------------------------
+def _row_hands(kind: str, total: int) -> list[int]:
+    """Hands that decide a row: the two-card non-pair hands of that total (a natural is no
+    playable hand), else the pairs, else the three-card hands."""
+    h = hand_table()
+    soft = kind == "soft"
+    natural = h.two_card(ACE, TEN)
+    for n, want_pair in ((2, False), (2, True), (3, None)):
+        found = [
+            i
+            for i in range(len(h.n_cards))
+            if h.n_cards[i] == n
+            and bool(h.soft[i]) == soft
+            and h.total[i] == total
+            and i != natural
+            and (want_pair is None or (h.counts[i].max() == 2) == want_pair)
+        ]
+        if found:
+            return found
+    raise ValueError(f"no hand makes {kind} {total}")
+
+
+def _deal_weights(base: np.ndarray, hands: list[int]) -> np.ndarray:
+    """``[k, up]``: probability of being dealt hand ``hands[k]`` (its cards first) and up."""
+    h = hand_table()
+    two = deal_probabilities(base)
+    out = np.zeros((len(hands), N_VALUES))
+    n = float(base.sum())
+    for k, i in enumerate(hands):
+        if h.n_cards[i] == 2:
+            out[k] = two[i]
+            continue
+        for u in range(N_VALUES):
+            s = base.astype(float).copy()
+            s[u] -= 1
+            if s[u] < 0:
+                continue
+            # ordered draws of the multiset, all orders alike
+            p, left = 1.0, n - 1
+            orders = 1.0
+            seen = 0
+            for v in range(N_VALUES):
+                for j in range(int(h.counts[i, v])):
+                    p *= max(s[v] - j, 0) / left
+                    left -= 1
+                    seen += 1
+                    orders *= seen / (j + 1)
+            out[k, u] = p * orders * (base[u] / n)
+    return out
+
+
+def _choose_code(stand: float, hit: float, dbl: float | None) -> str:
+    best = "S" if stand >= hit else "H"
+    if dbl is not None and dbl > max(stand, hit):
+        return "Dh" if best == "H" else "Ds"
+    return best
+
+
+def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
+    """The total-dependent basic strategy of the analysis' rules, from exact EVs.
+
+    Rows are decided from the highest totals down (hard 21-11, soft 21-12, hard 10-4), each
+    row once every row its hits can reach is known: per up card, the action of highest EV
+    summed over the row's deciding hands (``_row_hands``) weighted by the chance of being
+    dealt them, later play following the rows already decided. Pairs come last: P where
+    splitting (every split hand playing the chart, resplitting when allowed) beats playing
+    the pair as its best unsplit action.
+    """
+    h = hand_table()
+    codes = np.zeros((len(h.n_cards), N_VALUES), dtype=np.int8)
+    rows: dict[tuple[str, int], list[str]] = {}
+    order = [("hard", t) for t in range(21, 10, -1)]
+    order += [("soft", t) for t in range(21, 11, -1)]
+    order += [("hard", t) for t in range(10, 3, -1)]
+    base = analysis.base
+    for kind, total in order:
+        ctx = analysis.play(BlackjackPolicy("partial", codes, OPTIMAL_POLICY.pairs))
+        deciders = _row_hands(kind, total)
+        w = _deal_weights(base, deciders)
+        row = []
+        for u in range(N_VALUES):
+            ws = w[:, u]
+            if ws.sum() <= 0:
+                row.append("S" if total >= 17 else "H")
+                continue
+            stand = float(ws @ ctx.stand[deciders, u])
+            hit = float(ws @ ctx.hit[deciders, u])
+            two = h.n_cards[deciders[0]] == 2
+            dbl = float(ws @ ctx.double[deciders, u]) if two else None
+            row.append(_choose_code(stand, hit, dbl))
+        rows[(kind, total)] = row
+        mask = (h.total == total) & (h.soft == (kind == "soft")) & (h.n_cards >= 2)
+        for u in range(N_VALUES):
+            codes[mask, u] = _CODE_TO_PLAYER[row[u]]
+    hard = {t: tuple(rows[("hard", t)][u] for u in UP_ORDER) for t in HARD_TOTALS}
+    soft = {t: tuple(rows[("soft", t)][u] for u in UP_ORDER) for t in SOFT_TOTALS}
+    pairs = _pair_rows(analysis, codes)
+    return Chart(name, hard, soft, pairs)
+
+
+def _pair_rows(analysis: ShoeAnalysis, codes: np.ndarray) -> dict[int, tuple[str, ...]]:
+    """Pair rows: P where the split (played by ``codes``) beats the pair's own best play."""
+    h = hand_table()
+    always = BlackjackPolicy("split", codes, np.full((N_VALUES, N_VALUES), SPLIT, np.int8))
+    unsplit = analysis.play(always)
+    split_ev = analysis.split_values(always, unsplit)
+    pairs = {}
+    for p in range(N_VALUES):
+        i = h.two_card(p, p)
+        row = []
+        for u in UP_ORDER:
+            own = _choose_code(unsplit.stand[i, u], unsplit.hit[i, u], unsplit.double[i, u])
+            value = {
+                "S": unsplit.stand[i, u],
+                "H": unsplit.hit[i, u],
+                "Dh": unsplit.double[i, u],
+                "Ds": unsplit.double[i, u],
+            }[own]
+            sv = split_ev[p, u]
+            row.append("P" if not np.isnan(sv) and sv > value else own)
+        pairs[p] = tuple(row)
+    return pairs
+
+
+def mark_das(with_das: Chart, without_das: Chart) -> Chart:
+    """The DAS chart with Ph where splitting pays only thanks to DAS (hitting otherwise)."""
+    pairs = {
+        p: tuple(
+            "Ph" if a == "P" and b == "H" else a
+            for a, b in zip(with_das.pairs[p], without_das.pairs[p], strict=True)
+        )
+        for p in with_das.pairs
+    }
+    return Chart(with_das.name, with_das.hard, with_das.soft, pairs)
+
+
+# -- strategies by name --------------------------------------------------------------------------
+def strategy_policy(name: str, analysis: ShoeAnalysis) -> BlackjackPolicy:
+    """The policy of a named strategy (``STRATEGIES``) for the analysis' rules."""
+    if name == "optimal":
+        return OPTIMAL_POLICY
+    if name in ("basic", "hard"):
+        return policy_from_chart(basic_strategy(analysis), analysis.rules, name)
+    if name == "normal":
+        return policy_from_chart(GENERIC_CHART, analysis.rules, "normal")
+    if name == "easy":
+        return easy_policy()
+    raise ValueError(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)})")
+
+
+def evaluate_strategy(name: str, analysis: ShoeAnalysis) -> RoundResult:
+    """Exact round result of a named strategy on the analysis' shoe and rules."""
+    return analysis.evaluate(strategy_policy(name, analysis))

@@ -1,0 +1,302 @@
+"""Zero basic strategy: total-dependent charts as data, derived from exact EVs.
+
+A chart has three blocks, each by dealer up card (point values; columns printed A, 2..9, 0):
+two-card totals (S stand / H hit), split pairs by their exact point values (P split / N no
+split), three-card totals (S stand / D double). Every hand follows it, split hands included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
+from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
+from cardedge.analysis.zero.round import (
+    RoundResult,
+    ShoeStates,
+    deal_probabilities,
+    evaluate_round,
+    split_mask,
+)
+from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.strategy.zero.cells import cell_values
+
+UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
+"""Up card values in column order."""
+UP_LABELS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+BLOCKS = ("two-card", "split", "three-card")
+LETTERS = {"two-card": {"S": STAND, "H": HIT}, "three-card": {"S": STAND, "D": DOUBLE}}
+LEGEND = "S stand, H hit, D double (three-card hands), P split, N do not split"
+PUBLISHED_SEVEN_DOUBLES = (4, 5, 6, 7)
+"""Up cards against which the published chart doubles a three-card 7 (the best chart adds 9)."""
+
+
+def split_pairs(split_totals) -> list[tuple[int, int]]:
+    """Pairs of point values (a <= b) whose total may be split, in chart order."""
+    return sorted((a, b) for a in range(10) for b in range(a, 10) if (a + b) % 10 in split_totals)
+
+
+@dataclass(frozen=True, eq=False)
+class ZeroChart:
+    """A total-dependent Zero strategy chart (see the module doc for its blocks)."""
+
+    name: str
+    two_card: np.ndarray
+    """``[total, up]``: STAND or HIT."""
+    three_card: np.ndarray
+    """``[total, up]``: STAND or DOUBLE."""
+    split: np.ndarray
+    """``[a, b, up]``: SPLIT or NO_SPLIT (symmetric in a, b)."""
+    split_totals: frozenset[int]
+
+    def policy(self) -> ZeroPolicy:
+        """The chart as a policy the evaluator follows for every hand."""
+        return ZeroPolicy(
+            self.name, self.two_card.copy(), self.three_card.copy(), self.split.copy()
+        )
+
+    def rows(self) -> list[tuple[str, str, list[str]]]:
+        """(block, hand, letters by up card in ``UP_ORDER``) for every row of the chart."""
+        out = []
+        for t in range(10):
+            out.append(
+                ("two-card", str(t), [_letter("two-card", self.two_card[t, u]) for u in UP_ORDER])
+            )
+        for a, b in split_pairs(self.split_totals):
+            cells = ["P" if self.split[a, b, u] == SPLIT else "N" for u in UP_ORDER]
+            out.append(("split", f"{a}-{b}", cells))
+        for t in range(10):
+            out.append(
+                (
+                    "three-card",
+                    str(t),
+                    [_letter("three-card", self.three_card[t, u]) for u in UP_ORDER],
+                )
+            )
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        """The chart as a table: block, hand, then one column per up card (A, 2..9, 0)."""
+        rows = [
+            dict(block=b, hand=h, **dict(zip(UP_LABELS, c, strict=True))) for b, h, c in self.rows()
+        ]
+        return pd.DataFrame(rows)
+
+    def differences(self, other: ZeroChart) -> list[tuple[str, str, str, str, str]]:
+        """Cells where the charts differ: (block, hand, up label, this letter, other letter)."""
+        out = []
+        for (b, h, mine), (_, _, theirs) in zip(self.rows(), other.rows(), strict=True):
+            for label, x, y in zip(UP_LABELS, mine, theirs, strict=True):
+                if x != y:
+                    out.append((b, h, label, x, y))
+        return out
+
+    def save(self, path: str | Path) -> None:
+        """Write the chart as CSV (``.csv``) or JSON (anything else)."""
+        path = Path(path)
+        frame = self.frame()
+        if path.suffix.lower() == ".csv":
+            frame.to_csv(path, index=False, lineterminator="\n")
+        else:
+            path.write_text(frame.to_json(orient="records", indent=2) + "\n")
+
+
+def _letter(block: str, code: int) -> str:
+    for letter, c in LETTERS[block].items():
+        if c == code:
+            return letter
+    raise ValueError(f"no letter for code {code} in block {block}")
+
+
+def chart_from_frame(frame: pd.DataFrame, name: str, rules: ZeroRules) -> ZeroChart:
+    """Read a chart table (``ZeroChart.frame`` layout); errors name the row and column."""
+    missing = [c for c in ("block", "hand", *UP_LABELS) if c not in frame.columns]
+    if missing:
+        raise ValueError(f"chart {name}: missing column(s) {', '.join(missing)}")
+    two = np.full((10, 10), -1, dtype=np.int8)
+    three = np.full((10, 10), -1, dtype=np.int8)
+    split = np.full((10, 10, 10), NO_SPLIT, dtype=np.int8)
+    seen_pairs = set()
+    for i, row in frame.iterrows():
+        block = str(row["block"]).strip()
+        hand = str(row["hand"]).strip()
+        where = f"chart {name}, row {i + 1} ({block} {hand})"
+        if block not in BLOCKS:
+            raise ValueError(f"{where}: unknown block {block!r} (use {', '.join(BLOCKS)})")
+        if block == "split":
+            a, b = _pair(hand, where)
+            if (a + b) % 10 not in rules.split_totals:
+                raise ValueError(
+                    f"{where}: {a}-{b} totals {(a + b) % 10}, which may not be split "
+                    f"(split totals: {sorted(rules.split_totals)})"
+                )
+            seen_pairs.add((min(a, b), max(a, b)))
+        else:
+            t = _total(hand, where)
+        for label, u in zip(UP_LABELS, UP_ORDER, strict=True):
+            letter = "" if pd.isna(row[label]) else str(row[label]).strip().upper()
+            cell = f"{where}, column {label}"
+            if not letter:
+                raise ValueError(f"{cell}: empty cell")
+            if block == "split":
+                if letter not in ("P", "N"):
+                    raise ValueError(f"{cell}: unknown action {letter!r} (split cells take P or N)")
+                split[a, b, u] = split[b, a, u] = SPLIT if letter == "P" else NO_SPLIT
+            else:
+                codes = LETTERS[block]
+                if letter not in codes:
+                    raise ValueError(
+                        f"{cell}: unknown action {letter!r} ({block} cells take {'/'.join(codes)})"
+                    )
+                (two if block == "two-card" else three)[t, u] = codes[letter]
+    for block, arr in (("two-card", two), ("three-card", three)):
+        for t in range(10):
+            for label, u in zip(UP_LABELS, UP_ORDER, strict=True):
+                if arr[t, u] < 0:
+                    raise ValueError(f"chart {name}: missing cell {block} {t}, column {label}")
+    for a, b in split_pairs(rules.split_totals):
+        if (a, b) not in seen_pairs:
+            raise ValueError(f"chart {name}: missing row split {a}-{b}")
+    return ZeroChart(name, two, three, split, frozenset(rules.split_totals))
+
+
+def _total(hand: str, where: str) -> int:
+    if hand.isdigit() and 0 <= int(hand) <= 9:
+        return int(hand)
+    raise ValueError(f"{where}: hand {hand!r} is not a total 0..9")
+
+
+def _pair(hand: str, where: str) -> tuple[int, int]:
+    parts = hand.replace(",", "-").split("-")
+    if len(parts) == 2 and all(p.strip().isdigit() and int(p) <= 9 for p in parts):
+        return int(parts[0]), int(parts[1])
+    raise ValueError(f"{where}: split hand {hand!r} is not a pair of point values like 4-4")
+
+
+def load_chart(path: str | Path, rules: ZeroRules) -> ZeroChart:
+    """Read a chart file written by ``ZeroChart.save`` (CSV or JSON)."""
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"chart file {str(path)!r} not found")
+    try:
+        if path.suffix.lower() == ".csv":
+            frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+        else:
+            frame = pd.read_json(path, orient="records", dtype=False)
+    except ValueError as e:
+        raise ValueError(f"chart file {path.name}: not a readable chart ({e})") from None
+    return chart_from_frame(frame, path.name, rules)
+
+
+def _cell_sums(chart: ZeroChart, rules: ZeroRules, states: ShoeStates, weights: np.ndarray):
+    c2 = np.zeros((10, 10, 2))
+    c3 = np.zeros((10, 10, 2))
+    cs = np.zeros((10, 10, 10, 2))
+    split_ok = split_mask(rules)
+    cell_values(
+        weights,
+        split_ok,
+        rules.double_after_split,
+        chart.two_card,
+        chart.three_card,
+        chart.split,
+        *states.args(),
+        c2,
+        c3,
+        cs,
+    )
+    # A split cell is an unordered pair: it decides both deal orders a-b and b-a.
+    pair_sums = cs + cs.transpose(1, 0, 2, 3)
+    for a in range(10):
+        pair_sums[a, a] = cs[a, a]
+    return c2, c3, pair_sums
+
+
+def _better(current: np.ndarray, sums: np.ndarray, codes: tuple[int, int]) -> np.ndarray:
+    """Per cell, the action with the larger reach-weighted EV; ties keep the current action."""
+    out = current.copy()
+    out[sums[..., 1] > sums[..., 0]] = codes[1]
+    out[sums[..., 0] > sums[..., 1]] = codes[0]
+    return out
+
+
+def derive_best_chart(
+    rules: ZeroRules, shoe: Shoe | None = None, max_iterations: int = 50
+) -> tuple[ZeroChart, int]:
+    """The best total-dependent chart and the iterations it took.
+
+    Starting from "stand, never split", every cell takes the action whose reach-weighted EV
+    (``strategy.zero_cells``) is larger, and this repeats until the chart is a fixed point: no
+    single cell can then be changed to raise the round EV.
+    """
+    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
+    states = ShoeStates(shoe, rules.dealer_draw_threshold)
+    probs = deal_probabilities(shoe)
+    weights = probs.nonpair
+    chart = ZeroChart(
+        "best",
+        np.full((10, 10), STAND, dtype=np.int8),
+        np.full((10, 10), STAND, dtype=np.int8),
+        np.full((10, 10, 10), NO_SPLIT, dtype=np.int8),
+        frozenset(rules.split_totals),
+    )
+    for it in range(1, max_iterations + 1):
+        c2, c3, cs = _cell_sums(chart, rules, states, weights)
+        new = ZeroChart(
+            "best",
+            _better(chart.two_card, c2, (STAND, HIT)),
+            _better(chart.three_card, c3, (STAND, DOUBLE)),
+            _better(chart.split, cs, (NO_SPLIT, SPLIT)),
+            chart.split_totals,
+        )
+        if not new.differences(chart):
+            return new, it
+        chart = new
+    raise RuntimeError(f"chart derivation did not reach a fixed point in {max_iterations} steps")
+
+
+def published_chart(best: ZeroChart) -> ZeroChart:
+    """The published chart: the best chart, but a three-card 7 doubles only against 4-7.
+
+    The original chart did not survive; the rules page describes it as the best chart but for
+    that row, and the exact edges of this chart reproduce the published basic-strategy edges.
+    """
+    three = best.three_card.copy()
+    three[7, :] = STAND
+    for u in PUBLISHED_SEVEN_DOUBLES:
+        three[7, u] = DOUBLE
+    return ZeroChart("published", best.two_card, three, best.split, best.split_totals)
+
+
+def chart_edge(rules: ZeroRules, chart: ZeroChart) -> RoundResult:
+    """Exact round result when every hand follows ``chart``."""
+    return evaluate_round(rules, chart.policy())
+
+
+STRATEGIES: tuple[str, ...] = ("optimal", "basic", "published")
+"""Named strategies; anything else given where a strategy is expected is a chart file."""
+
+
+@lru_cache(maxsize=32)
+def best_chart(rules: ZeroRules) -> ZeroChart:
+    """The best total-dependent chart for ``rules`` (derived once per rule set)."""
+    return derive_best_chart(rules)[0]
+
+
+def resolve(strategy: str, rules: ZeroRules) -> tuple[str, ZeroPolicy, ZeroChart | None]:
+    """(label, policy, chart or None) for 'optimal', 'basic', 'published' or a chart file."""
+    if strategy == "optimal":
+        return "optimal", OPTIMAL_POLICY, None
+    if strategy == "basic":
+        chart = best_chart(rules)
+    elif strategy == "published":
+        chart = published_chart(best_chart(rules))
+    else:
+        chart = load_chart(strategy, rules)
+        return chart.name, chart.policy(), chart
+    return strategy, chart.policy(), chart
