@@ -1,1 +1,4 @@
-"""Blackjack's rules engine: rounds dealt, played and settled as at the table; its simulator and decision tables."""
+"""Blackjack's rules engine: rounds dealt, played and settled as at the table.
+
+Also its numba simulator, the decision tables it plays by, and its Python replay twin.
+"""

@@ -1,1 +1,1 @@
-"""Shared table plumbing: the Table record, rendering to text/CSV/JSON/Markdown, simulation reports."""
+"""Shared table plumbing: the Table record, its rendering (text, CSV, JSON, Markdown)."""

@@ -1,1 +1,1 @@
-"""Zero's tables: edges, charts, exceptions, returns, deck comparisons, EOR, the Zero Pays side bet."""
+"""Zero's tables: edges, charts, exceptions, returns, decks, EOR, the Zero Pays side bet."""
