@@ -16,9 +16,11 @@ import time
 from cardedge.analysis.blackjack.round import shoe_analysis
 from cardedge.analysis.blackjack.rules import DEFAULT_RULES
 from cardedge.analysis.zero.rules import preset
+from cardedge.engine.blackjack import replay as blackjack_replay
+from cardedge.engine.blackjack import simulate as blackjack_sim
 from cardedge.engine.blackjack.tables import policy_tables
-from cardedge.engine.core import replay as reference
-from cardedge.engine.core import simulate
+from cardedge.engine.zero import replay as zero_replay
+from cardedge.engine.zero import simulate as zero_sim
 from cardedge.engine.zero.tables import chart_tables, optimal_tables
 from cardedge.strategy.blackjack.charts import strategy_policy
 from cardedge.strategy.zero.charts import resolve
@@ -37,9 +39,9 @@ def configurations():
 
 def run(game, rules, tables, rounds, seed, twin=False):
     if game == "zero":
-        fn = reference.simulate_zero if twin else simulate.simulate_zero
+        fn = zero_replay.simulate_zero if twin else zero_sim.simulate_zero
     else:
-        fn = reference.simulate_blackjack if twin else simulate.simulate_blackjack
+        fn = blackjack_replay.simulate_blackjack if twin else blackjack_sim.simulate_blackjack
     return fn(rules, tables, rounds, seed=seed)
 
 

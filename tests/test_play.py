@@ -11,7 +11,8 @@ from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.rules import preset
 from cardedge.engine.core.dealing import IllegalAction, parse_card
-from cardedge.reports.core.engine import blackjack_training, zero_training
+from cardedge.reports.blackjack.simulation import blackjack_training
+from cardedge.reports.zero.simulation import zero_training
 from click.testing import CliRunner
 
 from cardedge.cli import cli

@@ -14,12 +14,15 @@ from cardedge.analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
 from cardedge.analysis.zero.policy import ZeroPolicy
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
+from cardedge.engine.blackjack import replay as blackjack_replay
+from cardedge.engine.blackjack import simulate as blackjack_sim
 from cardedge.engine.blackjack.players import TablePlayer
 from cardedge.engine.blackjack.tables import policy_tables
-from cardedge.engine.core import replay as reference
-from cardedge.engine.core import simulate
+from cardedge.engine.zero import replay as zero_replay
+from cardedge.engine.zero import simulate as zero_sim
 from cardedge.engine.zero.tables import ZeroTables, chart_tables, optimal_tables
-from cardedge.reports.core.engine import blackjack_simulation, zero_simulation
+from cardedge.reports.blackjack.simulation import blackjack_simulation
+from cardedge.reports.zero.simulation import zero_simulation
 from cardedge.strategy.blackjack.charts import GENERIC_CHART, strategy_policy
 from cardedge.strategy.zero.charts import resolve
 
@@ -45,8 +48,8 @@ def zero_tables(rules, strategy):
 )
 def test_zero_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
     tables = zero_tables(rules, strategy)
-    fast = simulate.simulate_zero(rules, tables, 2500, seed=17, chunk=999)
-    slow = reference.simulate_zero(rules, tables, 2500, seed=17)
+    fast = zero_sim.simulate_zero(rules, tables, 2500, seed=17, chunk=999)
+    slow = zero_replay.simulate_zero(rules, tables, 2500, seed=17)
     assert fast.outcome_counts.tolist() == slow.outcome_counts.tolist()
     assert fast.decision_counts.tolist() == slow.decision_counts.tolist()
     assert fast.side_counts.tolist() == slow.side_counts.tolist()
@@ -70,8 +73,8 @@ def test_zero_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
 def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
     analysis = shoe_analysis(rules)
     tables = policy_tables(analysis, strategy_policy(strategy, analysis))
-    fast = simulate.simulate_blackjack(rules, tables, 2500, seed=23, chunk=777)
-    slow = reference.simulate_blackjack(rules, tables, 2500, seed=23)
+    fast = blackjack_sim.simulate_blackjack(rules, tables, 2500, seed=23, chunk=777)
+    slow = blackjack_replay.simulate_blackjack(rules, tables, 2500, seed=23)
     assert fast.outcome_counts.tolist() == slow.outcome_counts.tolist()
     assert fast.decision_counts.tolist() == slow.decision_counts.tolist()
 
@@ -79,16 +82,16 @@ def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, strateg
 def test_results_do_not_depend_on_the_chunk_size():
     rules = preset("stated", 6)
     tables = optimal_tables(rules)
-    a = simulate.simulate_zero(rules, tables, 10_000, seed=3, chunk=10_000)
-    b = simulate.simulate_zero(rules, tables, 10_000, seed=3, chunk=333)
-    c = simulate.simulate_zero(rules, tables, 10_000, seed=4, chunk=333)
+    a = zero_sim.simulate_zero(rules, tables, 10_000, seed=3, chunk=10_000)
+    b = zero_sim.simulate_zero(rules, tables, 10_000, seed=3, chunk=333)
+    c = zero_sim.simulate_zero(rules, tables, 10_000, seed=4, chunk=333)
     assert a.outcome_counts.tolist() == b.outcome_counts.tolist()
     assert a.outcome_counts.tolist() != c.outcome_counts.tolist()
 
 
 def test_statistics_follow_from_the_counts():
     rules = preset("published", 6)
-    sim = simulate.simulate_zero(rules, optimal_tables(rules), 5000, seed=8)
+    sim = zero_sim.simulate_zero(rules, optimal_tables(rules), 5000, seed=8)
     samples = np.repeat(sim.outcome_net, sim.outcome_counts)
     assert sim.outcome_counts.sum() == sim.rounds == samples.size
     assert sim.mean == pytest.approx(samples.mean(), abs=1e-12)
@@ -102,9 +105,9 @@ def test_bad_arguments_are_rejected():
     rules = preset("stated", 6)
     tables = optimal_tables(rules)
     with pytest.raises(ValueError, match="rounds"):
-        simulate.simulate_zero(rules, tables, 1)
+        zero_sim.simulate_zero(rules, tables, 1)
     with pytest.raises(ValueError, match="seed"):
-        simulate.simulate_zero(rules, tables, 10, seed=-1)
+        zero_sim.simulate_zero(rules, tables, 10, seed=-1)
     with pytest.raises(ValueError, match="shape"):
         ZeroTables("x", tables.init[:5], tables.three, tables.split_two, tables.split_three)
 
@@ -267,7 +270,7 @@ def test_the_comparison_catches_a_wrong_strategy():
         np.full((10, 10), STAND, dtype=np.int8),
         np.full((10, 10, 10), NO_SPLIT, dtype=np.int8),
     )
-    sim = simulate.simulate_zero(rules, chart_tables(stand, rules), ROUNDS // 4, seed=5)
+    sim = zero_sim.simulate_zero(rules, chart_tables(stand, rules), ROUNDS // 4, seed=5)
     optimal = evaluate_round(rules).ev
     own = evaluate_round(rules, stand).ev
     assert abs(sim.mean - optimal) / sim.stderr > 10
@@ -279,9 +282,9 @@ def test_trips_alone_separate_the_presets_on_the_same_cards():
     # decisions never depend on the trips payout, so one seed deals and plays the same rounds
     # under both presets: the means differ by exactly 1.5 per ten-valued trips dealt
     stated, published = preset("stated", 6), preset("published", 6)
-    a = simulate.simulate_zero(stated, optimal_tables(stated), 200_000, seed=9)
-    b = simulate.simulate_zero(published, optimal_tables(published), 200_000, seed=9)
+    a = zero_sim.simulate_zero(stated, optimal_tables(stated), 200_000, seed=9)
+    b = zero_sim.simulate_zero(published, optimal_tables(published), 200_000, seed=9)
     assert a.outcome_counts.tolist() == b.outcome_counts.tolist()
-    trips = int(a.outcome_counts[simulate.ZERO_TRIPS])
+    trips = int(a.outcome_counts[zero_sim.ZERO_TRIPS])
     assert trips > 0
     assert b.mean - a.mean == pytest.approx(1.5 * trips / 200_000, abs=1e-15)

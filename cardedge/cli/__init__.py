@@ -7,8 +7,11 @@ import sys
 import click
 
 from cardedge import __version__
-from cardedge.cli.blackjack.commands import blackjack
-from cardedge.cli.zero.commands import zero
+from cardedge.cli.blackjack import blackjack
+from cardedge.cli.zero import zero
+
+GAMES: tuple[click.Group, ...] = (zero, blackjack)
+"""One command group per game: adding a game adds its group here."""
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -17,8 +20,8 @@ def cli() -> None:
     """Exact combinatorial analysis of Zero and European blackjack."""
 
 
-cli.add_command(zero)
-cli.add_command(blackjack)
+for _game in GAMES:
+    cli.add_command(_game)
 
 
 @cli.command()

@@ -4,84 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import wraps
 
 import click
 
-from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
-from cardedge.cli.common import decks_option, emit, flatten, format_option, progress
+from cardedge.cli.blackjack.options import one_rules, rule_options
+from cardedge.cli.core.common import emit, format_option, progress
 from cardedge.reports.blackjack import tables as bj_reports
 from cardedge.reports.core.render import render
 from cardedge.strategy.blackjack.charts import CODES, STRATEGIES
 
 
-def rule_options(f):
-    """The rule options every blackjack command takes (defaults: the rules page)."""
-    options = [
-        decks_option(),
-        click.option("--h17/--s17", "h17", default=False, help="Dealer hits / stands on soft 17."),
-        click.option(
-            "--peek/--no-peek",
-            default=False,
-            help="Dealer peeks for a natural (US) / European no-hole-card (default).",
-        ),
-        click.option("--das/--no-das", default=True, help="Double after split allowed."),
-        click.option(
-            "--split-hands",
-            type=click.IntRange(2, 4),
-            default=4,
-            show_default=True,
-            help="Most hands after splitting and resplitting.",
-        ),
-        click.option("--rsa/--no-rsa", default=False, help="Aces may be resplit."),
-        click.option(
-            "--hit-split-aces/--no-hit-split-aces",
-            default=False,
-            help="Split aces play on (default: one card each).",
-        ),
-        click.option(
-            "--natural",
-            type=click.Choice(list(NATURAL_PAYOUTS)),
-            default="3:2",
-            show_default=True,
-            help="Natural payout.",
-        ),
-    ]
-
-    @wraps(f)
-    def wrapper(decks, h17, peek, das, split_hands, rsa, hit_split_aces, natural, **kw):
-        rules = [
-            BlackjackRules(
-                decks=d,
-                hit_soft_17=h17,
-                peek=peek,
-                double_after_split=das,
-                split_hands=split_hands,
-                resplit_aces=rsa,
-                hit_split_aces=hit_split_aces,
-                natural_pays=natural,
-            )
-            for d in flatten(decks)
-        ]
-        return f(rules=rules, **kw)
-
-    for option in reversed(options):
-        wrapper = option(wrapper)
-    return wrapper
-
-
-def _one(rules: list[BlackjackRules], what: str) -> BlackjackRules:
-    if len(rules) != 1:
-        raise click.BadParameter(f"{what} takes one deck count", param_hint="--decks")
-    return rules[0]
-
-
-@click.group()
-def blackjack() -> None:
-    """European blackjack (no hole card, S17, DAS, split to 4): exact analysis."""
-
-
-@blackjack.command()
+@click.command()
 @rule_options
 @click.option(
     "--strategy",
@@ -106,7 +39,7 @@ def edge(rules, strategies, digits, fmt) -> None:
 _COLOURS = {"H": "red", "S": "yellow", "Dh": "green", "Ds": "cyan", "P": "blue", "Ph": "magenta"}
 
 
-@blackjack.command()
+@click.command()
 @rule_options
 @click.option(
     "--das-marks/--no-das-marks",
@@ -118,7 +51,7 @@ _COLOURS = {"H": "red", "S": "yellow", "Dh": "green", "Ds": "cyan", "P": "blue",
 @format_option()
 def chart(rules, das_marks, png, colour, fmt) -> None:
     """The basic strategy chart computed for these rules."""
-    r = _one(rules, "chart")
+    r = one_rules(rules, "chart")
     ch = bj_reports.basic_chart(r, das_marks)
     table = bj_reports.chart_table(ch, r)
     if png:
@@ -146,7 +79,7 @@ def _colourise(text: str) -> str:
     return "\n".join(out) + "\n"
 
 
-@blackjack.command()
+@click.command()
 @rule_options
 @click.option("--up", default=None, help="Only this up card (A, 2..9, T).")
 @format_option()
@@ -160,19 +93,19 @@ def hands(rules, up, fmt) -> None:
         if key not in VALUE_LABELS:
             raise click.BadParameter(f"{up!r} is not an up card (A, 2..9, T)", param_hint="--up")
         u = VALUE_LABELS.index(key)
-    emit([bj_reports.hands_table(_one(rules, "hands"), u)], fmt)
+    emit([bj_reports.hands_table(one_rules(rules, "hands"), u)], fmt)
 
 
-@blackjack.command()
+@click.command()
 @rule_options
 @click.option("--max-cards", type=click.IntRange(2, 4), default=3, show_default=True)
 @format_option()
 def exceptions(rules, max_cards, fmt) -> None:
     """Composition-dependent departures from the basic strategy chart."""
-    emit([bj_reports.exceptions_table(_one(rules, "exceptions"), max_cards)], fmt)
+    emit([bj_reports.exceptions_table(one_rules(rules, "exceptions"), max_cards)], fmt)
 
 
-@blackjack.command()
+@click.command()
 @rule_options
 @format_option()
 def compare(rules, fmt) -> None:
@@ -182,15 +115,10 @@ def compare(rules, fmt) -> None:
     emit([bj_reports.compare_table(decks, base, progress("Blackjack decks"))], fmt)
 
 
-@blackjack.command()
+@click.command()
 @rule_options
 @format_option()
 def variants(rules, fmt) -> None:
     """House edge of each single rule change (S17/H17, DAS, peek, 6:5...) from the given rules."""
-    r = _one(rules, "variants")
+    r = one_rules(rules, "variants")
     emit([bj_reports.variants_table(r, progress("Blackjack variants"))], fmt)
-
-
-from cardedge.cli.simulate import add_blackjack_commands  # noqa: E402  (simulate, play)
-
-add_blackjack_commands(blackjack, rule_options)

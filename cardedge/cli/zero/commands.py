@@ -9,19 +9,14 @@ import click
 
 from cardedge.analysis.zero.round import SPLIT_MODES
 from cardedge.analysis.zero.rules import preset
-from cardedge.cli.common import decks_option, emit, flatten, format_option, progress
+from cardedge.cli.core.common import decks_option, emit, flatten, format_option, progress
 from cardedge.cli.zero.options import rules_option, strategy_option
 from cardedge.reports.core.render import records, render
 from cardedge.reports.zero import edge as zero_reports
 from cardedge.reports.zero import strategy as zs
 
 
-@click.group()
-def zero() -> None:
-    """Zero, the blackjack/baccarat hybrid (Golden Nugget, 2011)."""
-
-
-@zero.command()
+@click.command()
 @decks_option()
 @rules_option()
 @click.option(
@@ -53,7 +48,7 @@ def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
     emit([table, *up_tables], fmt)
 
 
-@zero.command()
+@click.command()
 @decks_option()
 @rules_option("published")
 @strategy_option("basic")
@@ -89,7 +84,7 @@ def colour_chart(text: str) -> str:
     return "\n".join(out)
 
 
-@zero.command()
+@click.command()
 @decks_option()
 @rules_option("published")
 @strategy_option("basic")
@@ -100,7 +95,7 @@ def exceptions(decks, rules, strategy, fmt) -> None:
     emit(tables, fmt)
 
 
-@zero.command()
+@click.command()
 @decks_option()
 @rules_option("published")
 @strategy_option()
@@ -115,7 +110,7 @@ def returns(decks, rules, strategy, fmt) -> None:
     emit(tables, fmt)
 
 
-@zero.command()
+@click.command()
 @decks_option()
 @rules_option("published")
 @format_option()
@@ -124,7 +119,7 @@ def hands(decks, rules, fmt) -> None:
     emit([zs.hands_table(preset(rules, d)) for d in flatten(decks)], fmt)
 
 
-@zero.command()
+@click.command()
 @decks_option("1..8")
 @click.option("--png", type=click.Path(dir_okay=False), help="Also plot edge vs decks.")
 @format_option()
@@ -138,7 +133,7 @@ def compare(decks, png, fmt) -> None:
     emit([table], fmt)
 
 
-@zero.command()
+@click.command()
 @decks_option("6,8")
 @format_option()
 def eor(decks, fmt) -> None:
@@ -146,18 +141,9 @@ def eor(decks, fmt) -> None:
     emit([zs.eor_table(flatten(decks), progress("Zero EOR"))], fmt)
 
 
-@zero.command()
+@click.command()
 @decks_option()
 @format_option()
 def variants(decks, fmt) -> None:
     """Optimal edge under common rule variations."""
     emit([zs.variants_table(d, progress(f"Zero variants, {d} decks")) for d in flatten(decks)], fmt)
-
-
-from cardedge.cli.zero.pays import pays  # noqa: E402  (kept beside its registration)
-
-zero.add_command(pays)
-
-from cardedge.cli.simulate import add_zero_commands  # noqa: E402  (simulate, play)
-
-add_zero_commands(zero)

@@ -7,7 +7,7 @@ import json
 import click
 
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE, load_paytable
-from cardedge.cli.common import decks_option, emit, flatten, format_option
+from cardedge.cli.core.common import decks_option, emit, flatten, format_option
 from cardedge.reports.zero import pays as pays_reports
 
 

@@ -1,6 +1,6 @@
-"""Monte Carlo runs beside the exact figures, and training sessions, for named strategies.
+"""Monte Carlo runs beside the exact figures: the report both games' simulations share.
 
-The simulator (``analysis.engine.simulate``) is an independent witness: it deals and settles
+The simulators (``engine/<game>/simulate.py``) are independent witnesses: it deals and settles
 every round itself. Here its counts are set beside the exact evaluators' edge, outcome
 probabilities and first-decision probabilities, each with its distance in standard errors.
 """
@@ -9,25 +9,11 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import dataclass
 
 import pandas as pd
-from cardedge.analysis.blackjack.round import shoe_analysis
-from cardedge.analysis.blackjack.rules import BlackjackRules
-from cardedge.analysis.zero.outcomes import outcome_distribution
-from cardedge.analysis.zero.paytable import load_paytable
-from cardedge.analysis.zero.round import evaluate_round
-from cardedge.analysis.zero.rules import TRIPS_NOTE, ZeroRules
-from cardedge.analysis.zero.sidebet import evaluate_side_bet
-from cardedge.engine.blackjack.tables import policy_tables
-from cardedge.engine.core.simulate import Simulation, simulate_blackjack, simulate_zero
-from cardedge.engine.core.training import BlackjackCoach, TrainingSession, ZeroCoach
-from cardedge.engine.zero.tables import chart_tables, optimal_tables
+from cardedge.engine.core.simulation import Simulation
 from cardedge.reports.core.render import Table
-from cardedge.strategy.blackjack.charts import strategy_policy
-from cardedge.strategy.zero.charts import resolve
 
 SUMMARY_COLUMNS = (
     "rounds",
@@ -206,139 +192,3 @@ def _freq_rows(key, labels, nets, counts, exact: dict, n: int) -> list[dict]:
             row["standard_errors"] = 0.0 if freq == p else math.inf
         rows.append(row)
     return rows
-
-
-# ---- Zero -------------------------------------------------------------------------------------
-def zero_tables_for(rules: ZeroRules, strategy: str):
-    """(label, decision tables named by the label, policy) of a Zero strategy or chart file."""
-    label, policy, chart = resolve(strategy, rules)
-    tables = optimal_tables(rules) if chart is None else chart_tables(policy, rules)
-    return label, replace(tables, name=label), policy
-
-
-def zero_simulation(
-    rules: ZeroRules,
-    rules_name: str,
-    strategy: str,
-    rounds: int,
-    seed: int | None = None,
-    paytable=None,
-    progress: Callable[[int], None] | None = None,
-    exact_outcomes: bool = True,
-) -> SimulationReport:
-    """Simulate Zero under ``rules`` with a named strategy, beside the exact figures.
-
-    ``exact_outcomes=False`` skips the exact probability of each net result (the slowest
-    exact figure, a few seconds); Zero Pair and trips probabilities are always given.
-    """
-    seed = new_seed() if seed is None else seed
-    _, tables, policy = zero_tables_for(rules, strategy)
-    table = load_paytable(paytable)
-    sim = simulate_zero(rules, tables, rounds, seed, table, progress=progress)
-    exact = evaluate_round(rules, policy)
-    deals = exact.probabilities
-    exact_by_bin: dict[str, float | None] = {
-        "zero pair": deals.zero_pair - deals.trips,
-        "trips": deals.trips,
-    }
-    if exact_outcomes:
-        dist = outcome_distribution(rules, policy)
-        by_net = dict(zip(dist.net.tolist(), dist.probability.tolist(), strict=True))
-        for lab, net in zip(sim.outcome_labels[2:], sim.outcome_net[2:], strict=True):
-            exact_by_bin[lab] = by_net[float(net)]
-    side = evaluate_side_bet(rules.decks, table)
-    exact_side = {lab: float(side.probability(i)) for i, lab in enumerate(sim.side_labels)}
-    notes = [
-        "trips: a ten-valued Zero Pair of the up card's rank (paid as a Zero Pair under 'stated').",
-        "Each round is dealt from a freshly shuffled shoe, as in the exact analysis; split "
-        "hands are played seeing the other split card, not the other hand's draws.",
-    ]
-    if rules.zero_trips_pays is not None:
-        notes.append(TRIPS_NOTE)
-    notes += table.notes()
-    return SimulationReport(
-        sim,
-        rules_name,
-        exact.ev,
-        exact_by_bin,
-        exact.decision_probabilities(),
-        float(side.ev),
-        exact_side,
-        table.label,
-        tuple(notes),
-    )
-
-
-def zero_training(
-    rules: ZeroRules,
-    basic: str = "basic",
-    seed: int | None = None,
-    bet: float = 10.0,
-    balance: float = 1000.0,
-    side_bet: float = 0.0,
-) -> TrainingSession:
-    """A Zero training session judged against the chart ``basic`` and exact optimal play."""
-    label, tables, _ = zero_tables_for(rules, basic)
-    if label == "optimal":
-        raise ValueError("the trainer's basic strategy must be a chart: basic, published, a file")
-    return TrainingSession("zero", rules, ZeroCoach(rules, tables), seed, bet, balance, side_bet)
-
-
-# ---- blackjack --------------------------------------------------------------------------------
-def natural_probabilities(rules: BlackjackRules) -> dict[str, float]:
-    """Exact P(player natural, dealer none) and P(both naturals) from a fresh shoe."""
-    n = 52 * rules.decks
-    aces, tens = 4 * rules.decks, 16 * rules.decks
-    p_player = Fraction(2 * aces * tens, n * (n - 1))
-    p_dealer = Fraction(2 * (aces - 1) * (tens - 1), (n - 2) * (n - 3))
-    return {
-        "natural wins": float(p_player * (1 - p_dealer)),
-        "natural pushes": float(p_player * p_dealer),
-    }
-
-
-def blackjack_simulation(
-    rules: BlackjackRules,
-    rules_name: str,
-    strategy: str,
-    rounds: int,
-    seed: int | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> SimulationReport:
-    """Simulate blackjack under ``rules`` with a named strategy, beside the exact figures."""
-    seed = new_seed() if seed is None else seed
-    analysis = shoe_analysis(rules)
-    policy = strategy_policy(strategy, analysis)
-    exact = analysis.evaluate(policy)
-    tables = policy_tables(analysis, policy, exact)
-    sim = simulate_blackjack(rules, tables, rounds, seed, progress=progress)
-    exact_outcomes: dict[str, float | None] = dict(natural_probabilities(rules))
-    notes = [
-        "Each round is dealt from a freshly shuffled shoe, as in the exact analysis; split "
-        "hands play as the exact evaluator plays them (CDZ-), resplitting whenever allowed.",
-        "First decision: the strategy's action on the initial two cards (also counted when a "
-        "peeking dealer's natural ends the round first, as the exact probabilities count it).",
-    ]
-    return SimulationReport(
-        sim,
-        rules_name,
-        exact.ev,
-        exact_outcomes,
-        exact.action_probabilities(),
-        notes=tuple(notes),
-    )
-
-
-def blackjack_training(
-    rules: BlackjackRules,
-    basic: str = "basic",
-    seed: int | None = None,
-    bet: float = 10.0,
-    balance: float = 1000.0,
-) -> TrainingSession:
-    """A blackjack training session judged against ``basic`` (a strategy name) and exact play."""
-    if basic == "optimal":
-        raise ValueError("the trainer's basic strategy must be a chart (basic, hard, normal, easy)")
-    analysis = shoe_analysis(rules)
-    tables = policy_tables(analysis, strategy_policy(basic, analysis))
-    return TrainingSession("blackjack", rules, BlackjackCoach(analysis, tables), seed, bet, balance)

@@ -1,0 +1,71 @@
+"""The blackjack rule options every ``cardedge blackjack`` command shares."""
+
+from __future__ import annotations
+
+from functools import wraps
+
+import click
+
+from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
+from cardedge.cli.core.common import decks_option, flatten
+
+
+def rule_options(f):
+    """The rule options every blackjack command takes (defaults: the rules page)."""
+    options = [
+        decks_option(),
+        click.option("--h17/--s17", "h17", default=False, help="Dealer hits / stands on soft 17."),
+        click.option(
+            "--peek/--no-peek",
+            default=False,
+            help="Dealer peeks for a natural (US) / European no-hole-card (default).",
+        ),
+        click.option("--das/--no-das", default=True, help="Double after split allowed."),
+        click.option(
+            "--split-hands",
+            type=click.IntRange(2, 4),
+            default=4,
+            show_default=True,
+            help="Most hands after splitting and resplitting.",
+        ),
+        click.option("--rsa/--no-rsa", default=False, help="Aces may be resplit."),
+        click.option(
+            "--hit-split-aces/--no-hit-split-aces",
+            default=False,
+            help="Split aces play on (default: one card each).",
+        ),
+        click.option(
+            "--natural",
+            type=click.Choice(list(NATURAL_PAYOUTS)),
+            default="3:2",
+            show_default=True,
+            help="Natural payout.",
+        ),
+    ]
+
+    @wraps(f)
+    def wrapper(decks, h17, peek, das, split_hands, rsa, hit_split_aces, natural, **kw):
+        rules = [
+            BlackjackRules(
+                decks=d,
+                hit_soft_17=h17,
+                peek=peek,
+                double_after_split=das,
+                split_hands=split_hands,
+                resplit_aces=rsa,
+                hit_split_aces=hit_split_aces,
+                natural_pays=natural,
+            )
+            for d in flatten(decks)
+        ]
+        return f(rules=rules, **kw)
+
+    for option in reversed(options):
+        wrapper = option(wrapper)
+    return wrapper
+
+
+def one_rules(rules: list[BlackjackRules], what: str) -> BlackjackRules:
+    if len(rules) != 1:
+        raise click.BadParameter(f"{what} takes one deck count", param_hint="--decks")
+    return rules[0]

@@ -1,0 +1,74 @@
+"""``cardedge blackjack play``: an interactive blackjack training session (``cli/core/play.py``)."""
+
+from __future__ import annotations
+
+import click
+
+from cardedge.cli.blackjack.options import one_rules, rule_options
+from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session
+from cardedge.engine.blackjack import game as bj
+from cardedge.engine.core.dealing import card_label
+from cardedge.reports.blackjack import simulation as sim_reports
+from cardedge.strategy.blackjack.charts import STRATEGIES
+
+
+def blackjack_state(rnd: bj.BlackjackRound) -> list[str]:
+    lines = [f"Dealer: {card_label(rnd.up)} ??"]
+    many = len(rnd.hands) > 1
+    for i, h in enumerate(rnd.hands):
+        name = f"Hand {i + 1}" if many else "You"
+        mark = "  <- your move" if many and i == rnd.current else ""
+        soft = " soft" if bj.is_soft(h.cards) else ""
+        state = " bust" if h.busted else ""
+        doubled = " (doubled)" if h.wager == 2 else ""
+        lines.append(
+            f"{name + ':':7} {cards_text(h.cards)}  ={soft} {h.total}{state}{doubled}{mark}"
+        )
+    return lines
+
+
+def blackjack_outcome(rnd: bj.BlackjackRound, points: float) -> list[str]:
+    out = rnd.outcome
+    dealer = f"Dealer: {cards_text(out.dealer)}  = {out.dealer_total}"
+    if out.dealer_natural:
+        dealer += " (natural)"
+    elif out.dealer_total > 21:
+        dealer += " bust"
+    lines = [dealer]
+    if out.player_natural:
+        lines.append(f"You:    {cards_text(out.hands[0].cards)}  natural!")
+        return lines
+    for i, h in enumerate(out.hands):
+        name = f"Hand {i + 1}" if len(out.hands) > 1 else "You"
+        word = "wins" if h.net > 0 else "loses" if h.net < 0 else "pushes"
+        bust = " bust" if h.busted else ""
+        doubled = " (doubled)" if h.wager == 2 else ""
+        lines.append(f"{name + ':':7} {cards_text(h.cards)}  = {h.total}{bust}{doubled}: {word}")
+    return lines
+
+
+@click.command("play")
+@rule_options
+@click.option(
+    "--basic",
+    type=click.Choice([s for s in STRATEGIES if s != "optimal"]),
+    default="basic",
+    show_default=True,
+    help="The strategy to check decisions against (basic, or an AI level's chart).",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed for the cards.")
+@click.option("--bet", type=click.FloatRange(min=0, min_open=True), default=10, show_default=True)
+@click.option("--balance", type=float, default=1000, show_default=True)
+def play(rules, basic, seed, bet, balance) -> None:
+    """Practise blackjack: play hands, see what each decision cost against optimal play."""
+    r = one_rules(rules, "play")
+    seed = sim_reports.new_seed() if seed is None else seed
+    session = sim_reports.blackjack_training(r, basic, seed, bet, balance)
+    header = [
+        f"Blackjack training session: {r.describe()}; seed {seed}.",
+        f"Bet {bet:g} points a hand; balance {balance:g} points. {POINTS_NOTE}",
+        f"Decisions are checked against the {basic} strategy and exact optimal play "
+        "(EVs for a fresh shoe).",
+        "Type a key and Enter; q quits.",
+    ]
+    run_session(session, header, blackjack_state, blackjack_outcome)

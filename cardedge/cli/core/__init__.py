@@ -1,0 +1,1 @@
+"""Shared by both games' command groups: options, output, progress, simulation and play plumbing."""

@@ -1,0 +1,49 @@
+"""The ``simulate`` commands' shared options and output (``cli/<game>/simulate.py``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+
+import click
+
+from cardedge.cli.core.common import emit
+
+DEFAULT_ROUNDS = 1_000_000
+
+
+def rounds_option():
+    return click.option(
+        "--rounds",
+        type=click.IntRange(min=2),
+        default=DEFAULT_ROUNDS,
+        show_default=True,
+        help="Rounds to simulate (each from a freshly shuffled shoe).",
+    )
+
+
+def seed_option(what: str):
+    return click.option(
+        "--seed",
+        type=click.IntRange(min=0),
+        default=None,
+        help=f"Random seed; the same seed gives the same {what} (default: a new one, printed).",
+    )
+
+
+@contextmanager
+def rounds_progress(rounds: int, label: str):
+    """A callback adding simulated rounds to a progress bar (on a terminal only)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=rounds, label=label, file=sys.stderr) as bar:
+        yield bar.update
+
+
+def emit_report(report, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(report.record(), indent=2))
+        return
+    emit(report.tables(), fmt)

@@ -1,0 +1,84 @@
+"""``cardedge zero play``: an interactive Zero training session (see ``cli/core/play.py``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import click
+
+from cardedge.analysis.zero.rules import preset
+from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session
+from cardedge.cli.zero.options import rules_option
+from cardedge.engine.core.dealing import card_label
+from cardedge.engine.zero import game as zr
+from cardedge.reports.zero import simulation as sim_reports
+
+
+def zero_state(rnd: zr.ZeroRound) -> list[str]:
+    lines = [f"Dealer: {card_label(rnd.up)} ??"]
+    many = len(rnd.hands) > 1
+    for i, h in enumerate(rnd.hands):
+        name = f"Hand {i + 1}" if many else "You"
+        mark = "  <- your move" if many and i == rnd.current else ""
+        doubled = " (doubled)" if h.doubled else ""
+        lines.append(f"{name + ':':7} {cards_text(h.cards)}  = {h.total}{doubled}{mark}")
+    return lines
+
+
+def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
+    out = rnd.outcome
+    lines = []
+    if out.decision == "zero pair":
+        pays = Fraction(out.net).limit_denominator(1000)
+        kind = "a Zero Pair of the up card's rank (trips)" if out.trips else "a Zero Pair"
+        lines.append(
+            f"You: {cards_text(out.hands[0].cards)} with {card_label(rnd.up)} up: {kind}, "
+            f"paid {pays.numerator} to {pays.denominator} at once."
+        )
+    else:
+        lines.append(f"Dealer: {cards_text(out.dealer)}  = {out.dealer_total}")
+        for i, h in enumerate(out.hands):
+            name = f"Hand {i + 1}" if len(out.hands) > 1 else "You"
+            word = "wins" if h.net > 0 else "loses" if h.net < 0 else "pushes"
+            doubled = " (doubled)" if h.wager == 2 else ""
+            lines.append(f"{name + ':':7} {cards_text(h.cards)}  = {h.total}{doubled}: {word}")
+    if rnd.side_bet:
+        row = rnd.paytable.rows[out.side_row].hand if out.side_row < len(rnd.paytable.rows) else ""
+        lines.append(f"Zero Pays side bet: {row or 'loses'}")
+    return lines
+
+
+@click.command("play")
+@rules_option("published")
+@click.option("--decks", type=click.IntRange(1, 8), default=6, show_default=True)
+@click.option(
+    "--basic",
+    default="basic",
+    show_default=True,
+    help="The chart to check decisions against: basic (best chart), published, or a chart file.",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed for the cards.")
+@click.option("--bet", type=click.FloatRange(min=0, min_open=True), default=10, show_default=True)
+@click.option("--balance", type=float, default=1000, show_default=True, help="Starting points.")
+@click.option(
+    "--side-bet",
+    type=click.FloatRange(min=0),
+    default=0,
+    show_default=True,
+    help="Points on the Zero Pays side bet each hand (reconstructed pay table).",
+)
+def play(rules, decks, basic, seed, bet, balance, side_bet) -> None:
+    """Practise Zero: play hands, see after each decision what it cost against optimal play."""
+    seed = sim_reports.new_seed() if seed is None else seed
+    the_rules = preset(rules, decks)
+    session = sim_reports.zero_training(the_rules, basic, seed, bet, balance, side_bet)
+    header = [
+        f"Zero training session: {rules} rules ({the_rules.describe()}); seed {seed}.",
+        f"Bet {bet:g} points a hand"
+        + (f" plus {side_bet:g} on Zero Pays" if side_bet else "")
+        + f"; balance {balance:g} points. {POINTS_NOTE}",
+        f"Decisions are checked against the {session.coach.basic.name} chart and exact optimal "
+        "play (EVs for a fresh shoe).",
+        "Lower total wins; 10/J/Q/K count 0. Type a key and Enter; q quits.",
+    ]
+    run_session(session, header, zero_state, zero_outcome)

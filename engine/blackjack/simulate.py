@@ -1,0 +1,236 @@
+"""Monte Carlo rounds of blackjack in numba: the rules engine's blackjack at millions a minute.
+
+Each round is dealt from a freshly shuffled shoe and played by ``tables.BlackjackTables``; the
+kernel settles every wager from the rules alone and counts outcomes and first decisions.
+``replay`` plays the same rounds through the Python engine, count for count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
+from cardedge.analysis.blackjack.player import ACTION_DOUBLE, ACTION_HIT, ACTION_SPLIT, ACTION_STAND
+from cardedge.engine.blackjack.game import FIRST_ACTIONS
+from cardedge.engine.core import dealing
+from cardedge.engine.core.dealing import draw, fresh_shoe
+from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, check_rounds, chunks, rng_for
+from numba import njit
+
+BJ_MAX_NET = 8
+"""Four hands, all doubled: a blackjack round's net lies in -8..8 outside naturals."""
+BJ_NATURAL_WIN, BJ_NATURAL_PUSH = 0, 1
+BJ_MAX_HANDS = 4
+
+
+def blackjack_outcome_labels() -> tuple[str, ...]:
+    """Outcome bins of a blackjack round: natural paid, natural pushed, then net -8 .. +8."""
+    nets = tuple(f"{n:+d}" if n else "0" for n in range(-BJ_MAX_NET, BJ_MAX_NET + 1))
+    return ("natural wins", "natural pushes") + nets
+
+
+def blackjack_outcome_nets(rules) -> np.ndarray:
+    """Net result per initial wager of each bin of ``blackjack_outcome_labels``."""
+    ints = [float(n) for n in range(-BJ_MAX_NET, BJ_MAX_NET + 1)]
+    return np.array([rules.natural_payout, 0.0] + ints)
+
+
+@njit(cache=True)
+def _dealer_total(hard, has_ace):
+    """(total, soft): one ace counts 11 when that does not pass 21."""
+    if has_ace and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+@njit(cache=True)
+def blackjack_rounds(
+    rng,
+    rounds,
+    shoe,
+    vidx,
+    child,
+    total,
+    n_cards,
+    peek,
+    hit_soft_17,
+    das,
+    max_hands,
+    one_card_aces,
+    first,
+    unsplit,
+    split,
+    outcomes,
+    decisions,
+):
+    """Play ``rounds`` rounds of blackjack, adding to the ``outcomes`` and ``decisions`` counts.
+
+    ``shoe`` holds card kinds and ``vidx`` maps them to value indices (0 ace .. 9 ten); a hand
+    is an index of ``analysis.blackjack.hands`` (``child``: draw transitions, -1 a bust).
+    Deal order as the engine; decision codes ``analysis.blackjack.player.ACTION_*``.
+    """
+    hidx = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
+    wager = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
+    for _ in range(rounds):
+        a = vidx[draw(rng, shoe, 0)]
+        b = vidx[draw(rng, shoe, 1)]
+        u = vidx[draw(rng, shoe, 2)]
+        hole = vidx[draw(rng, shoe, 3)]
+        dealt = 4
+        p_nat = (a == ACE and b == TEN) or (a == TEN and b == ACE)
+        d_nat = (u == ACE and hole == TEN) or (u == TEN and hole == ACE)
+        if p_nat:
+            decisions[0] += 1
+            outcomes[1 if d_nat else 0] += 1
+            continue
+        h0 = child[child[0, a], b]
+        act = first[h0, u]
+        decisions[1 + act] += 1  # FIRST_ACTIONS: natural, then the ACTION_* codes in order
+        if peek and d_nat:
+            outcomes[2 + BJ_MAX_NET - 1] += 1
+            continue
+        if act == ACTION_SPLIT:
+            if a != b or max_hands[a] < 2:
+                raise ValueError("decision table splits a hand that cannot be split")
+            n_hands = 2
+            wager[0] = 1
+            wager[1] = 1
+            one_card = one_card_aces and a == ACE
+            i = 0
+            while i < n_hands:
+                y = vidx[draw(rng, shoe, dealt)]
+                dealt += 1
+                while y == a and n_hands < max_hands[a]:
+                    wager[n_hands] = 1
+                    n_hands += 1
+                    y = vidx[draw(rng, shoe, dealt)]
+                    dealt += 1
+                h = child[child[0, a], y]
+                if one_card:
+                    hidx[i] = h
+                else:
+                    table = split[a]
+                    dealt = _play_hand(
+                        rng, shoe, dealt, h, u, table, -1, das, child, n_cards, hidx, wager, i, vidx
+                    )
+                i += 1
+        else:
+            n_hands = 1
+            wager[0] = 1
+            dealt = _play_hand(
+                rng, shoe, dealt, h0, u, unsplit, act, True, child, n_cards, hidx, wager, 0, vidx
+            )
+        all_bust = True
+        for i in range(n_hands):
+            if hidx[i] >= 0:
+                all_bust = False
+        dealer = 0
+        if not d_nat:
+            hard = u + 1 + hole + 1
+            has_ace = u == ACE or hole == ACE
+            if not all_bust:
+                while True:
+                    t, soft = _dealer_total(hard, has_ace)
+                    if t > 17 or (t == 17 and not (hit_soft_17 and soft)):
+                        break
+                    v = vidx[draw(rng, shoe, dealt)]
+                    dealt += 1
+                    hard += v + 1
+                    has_ace = has_ace or v == ACE
+            dealer, _ = _dealer_total(hard, has_ace)
+        net = 0
+        for i in range(n_hands):
+            h = hidx[i]
+            if h < 0 or d_nat:
+                net -= wager[i]
+            elif dealer > 21 or total[h] > dealer:
+                net += wager[i]
+            elif total[h] < dealer:
+                net -= wager[i]
+        outcomes[2 + BJ_MAX_NET + net] += 1
+
+
+@njit(cache=True)
+def _play_hand(
+    rng, shoe, dealt, h, u, table, first_code, may_double, child, n_cards, hidx, wager, i, vidx
+):
+    """Play hand ``i`` (hand index ``h``) by ``table[hand, up]``; ``first_code`` >= 0 is its
+    first decision instead. Stores the final hand index in ``hidx[i]`` (-1: bust) and a double
+    in ``wager[i]``; returns the number of cards dealt so far."""
+    code = first_code
+    while True:
+        if code < 0:
+            code = table[h, u]
+        if code == ACTION_STAND:
+            break
+        if code == ACTION_DOUBLE:
+            if n_cards[h] != 2 or not may_double:
+                raise ValueError("decision table doubles where the rules forbid it")
+            h = child[h, vidx[draw(rng, shoe, dealt)]]
+            dealt += 1
+            wager[i] = 2
+            break
+        if code != ACTION_HIT:
+            raise ValueError("decision table splits a hand that cannot be split")
+        h = child[h, vidx[draw(rng, shoe, dealt)]]
+        dealt += 1
+        if h < 0:
+            break
+        code = -1
+    hidx[i] = h
+    return dealt
+
+
+def simulate_blackjack(
+    rules,
+    tables,
+    rounds: int,
+    seed: int | None = None,
+    chunk: int = DEFAULT_CHUNK,
+    progress: Callable[[int], None] | None = None,
+) -> Simulation:
+    """Simulate ``rounds`` rounds of blackjack under ``rules`` played by ``tables``
+    (``blackjack_tables.BlackjackTables``); ``progress(n)`` after each chunk of n rounds."""
+    rounds = check_rounds(rounds)
+    rng = rng_for(seed)
+    hands = hand_table()
+    shoe = fresh_shoe(rules.decks)
+    max_hands = np.array([rules.max_hands(v + 1) for v in range(10)], dtype=np.int64)
+    labels = blackjack_outcome_labels()
+    outcomes = np.zeros(len(labels), dtype=np.int64)
+    decisions = np.zeros(len(FIRST_ACTIONS), dtype=np.int64)
+    for n in chunks(rounds, chunk):
+        blackjack_rounds(
+            rng,
+            n,
+            shoe,
+            dealing.BLACKJACK_INDEX_OF_KIND,
+            hands.child,
+            hands.total,
+            hands.n_cards,
+            rules.peek,
+            rules.hit_soft_17,
+            rules.double_after_split,
+            max_hands,
+            not rules.hit_split_aces,
+            tables.first,
+            tables.unsplit,
+            tables.split,
+            outcomes,
+            decisions,
+        )
+        if progress is not None:
+            progress(n)
+    return Simulation(
+        "blackjack",
+        tables.name,
+        rules,
+        rounds,
+        seed,
+        labels,
+        blackjack_outcome_nets(rules),
+        outcomes,
+        FIRST_ACTIONS,
+        decisions,
+    )

@@ -1,0 +1,67 @@
+"""The zero simulator's pure-Python twin: the same rounds played through the rules engine.
+
+Given the same seed, ``ShuffledShoe`` deals exactly the cards the numba kernel deals (the same
+``rng.integers`` calls in the same order), so ``simulate_zero`` here must return the kernel's
+counts exactly. It is slow (the engine checks every action): a few thousand rounds, in tests.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from cardedge.analysis.zero.paytable import PayTable, load_paytable
+from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.engine.core.dealing import ShuffledShoe
+from cardedge.engine.core.simulation import Simulation, check_rounds, rng_for
+from cardedge.engine.zero.game import DECISIONS as ZERO_DECISIONS
+from cardedge.engine.zero.game import ZeroRound, play_round
+from cardedge.engine.zero.players import TablePlayer
+from cardedge.engine.zero.simulate import (
+    ZERO_PAIR,
+    ZERO_TRIPS,
+    zero_outcome_labels,
+    zero_outcome_nets,
+)
+from cardedge.engine.zero.tables import ZeroTables
+
+
+def simulate_zero(
+    rules: ZeroRules,
+    tables: ZeroTables,
+    rounds: int,
+    seed: int | None = None,
+    paytable: PayTable | str | None = None,
+) -> Simulation:
+    """``simulate.simulate_zero``, one ``ZeroRound`` at a time."""
+    rounds = check_rounds(rounds)
+    table = load_paytable(paytable)
+    shoe = ShuffledShoe(rules.decks, rng_for(seed))
+    player = TablePlayer(tables)
+    labels = zero_outcome_labels()
+    outcomes = np.zeros(len(labels), dtype=np.int64)
+    decisions = np.zeros(len(ZERO_DECISIONS), dtype=np.int64)
+    side = np.zeros(len(table.rows) + 1, dtype=np.int64)
+    for _ in range(rounds):
+        out = play_round(ZeroRound(rules, shoe, 1.0, table), player)
+        decisions[ZERO_DECISIONS.index(out.decision)] += 1
+        side[out.side_row] += 1
+        if out.decision == "zero pair":
+            outcomes[ZERO_TRIPS if out.trips else ZERO_PAIR] += 1
+        else:
+            outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
+    side_labels = tuple(r.hand for r in table.rows) + ("loses",)
+    side_net = np.array([float(table.net(i)) for i in range(len(side_labels))])
+    return Simulation(
+        "zero",
+        tables.name,
+        rules,
+        rounds,
+        seed,
+        labels,
+        zero_outcome_nets(rules),
+        outcomes,
+        ZERO_DECISIONS,
+        decisions,
+        side_labels,
+        side_net,
+        side,
+    )
