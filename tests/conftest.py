@@ -1,4 +1,5 @@
 import pytest
+
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
 

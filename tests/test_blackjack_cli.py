@@ -3,11 +3,11 @@
 import json
 
 import pytest
+
 from cardedge.analysis.blackjack.rules import PUBLISHED_OPTIMAL_EDGE_PERCENT
+from cardedge.cli import main
 from cardedge.reports.blackjack import tables as bj_reports
 from cardedge.strategy.blackjack.charts import GENERIC_CHART
-
-from cardedge.cli import main
 
 
 def run(capsys, *args):

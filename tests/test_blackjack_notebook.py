@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from cardedge.analysis.blackjack.round import shoe_analysis
 from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_OPTIMAL_EDGE_PERCENT
 

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+
 from cardedge.analysis.blackjack import reference
 from cardedge.analysis.blackjack.hands import ACE
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+
 from cardedge.reports.results import expected_files, result_tables
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"

@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import pytest
+
 from cardedge.analysis.zero.rules import PUBLISHED_EDGES
 
 

@@ -5,6 +5,9 @@ import json
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardedge.analysis.zero.paytable import load_paytable, parse_paytable, shipped_paytables
 from cardedge.analysis.zero.sidebet import (
     SuitedShoe,
@@ -12,11 +15,8 @@ from cardedge.analysis.zero.sidebet import (
     effect_of_removal,
     evaluate_side_bet,
 )
-from cardedge.reports.zero import pays as zero_pays
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from cardedge.cli import main
+from cardedge.reports.zero import pays as zero_pays
 
 # ---- an independent reference: the rules page's table written out as plain if-statements ----
 

@@ -4,14 +4,15 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
 from cardedge.analysis.zero.dealer import dealer_distribution
 from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules, preset
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 value_shoes = st.lists(st.integers(0, 6), min_size=10, max_size=10).filter(lambda c: sum(c) >= 4)
 rank_shoes = st.lists(st.integers(0, 4), min_size=13, max_size=13).filter(lambda c: sum(c) >= 20)

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import reference as ref
 from cardedge.analysis.zero.dealer import dealer_table

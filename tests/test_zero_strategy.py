@@ -4,11 +4,13 @@ import json
 
 import numpy as np
 import pytest
+
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
 from cardedge.analysis.zero.outcomes import outcome_distribution
 from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
 from cardedge.analysis.zero.rules import PUBLISHED_EDGES, preset
+from cardedge.cli import main
 from cardedge.strategy.zero.charts import (
     ZeroChart,
     _cell_sums,
@@ -17,8 +19,6 @@ from cardedge.strategy.zero.charts import (
     load_chart,
     published_chart,
 )
-
-from cardedge.cli import main
 
 
 @pytest.fixture(scope="module")

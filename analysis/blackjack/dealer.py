@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, points
 from numba import njit
+
+from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, points
 
 N_OUTCOMES = 7
 OUTCOME_LABELS: tuple[str, ...] = ("17", "18", "19", "20", "21", "bust", "natural")

@@ -24,9 +24,10 @@ hit / stand).
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from cardedge.analysis.blackjack.dealer import BUST, NATURAL, dealer_outcomes
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN
-from numba import njit
 
 OPTIMAL, STAND, HIT, DOUBLE_HIT, DOUBLE_STAND = 0, 1, 2, 3, 4
 """Strategy codes of a hand cell."""

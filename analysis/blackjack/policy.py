@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+
 from cardedge.analysis.blackjack.hands import N_VALUES, hand_table
 from cardedge.analysis.blackjack.player import OPTIMAL
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+
 from cardedge.analysis.blackjack import player
 from cardedge.analysis.blackjack.dealer import kernel_args
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, hand_table, points
@@ -26,7 +27,7 @@ from cardedge.analysis.core.cards import BLACKJACK_VALUES
 from cardedge.analysis.core.shoe import Shoe
 
 VALUE_INDEX: tuple[int, ...] = tuple(v - 1 for v in BLACKJACK_VALUES)
-"""Value index (0 ace .. 9 ten-value) of each rank of ``analysis.cards.RANKS``."""
+"""Value index (0 ace .. 9 ten-value) of each rank of ``cardedge.analysis.core.cards.RANKS``."""
 
 _STAND_SIGN = player.stand_sign()
 _KEY_WEIGHTS = 64 ** np.arange(N_VALUES, dtype=np.int64)

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
+from cardedge.analysis.core.shoe import MAX_DECKS, check_decks
+
 NATURAL_PAYOUTS: dict[str, Fraction] = {
     "3:2": Fraction(3, 2),
     "6:5": Fraction(6, 5),
     "1:1": Fraction(1),
 }
 """Allowed natural payouts (net win per unit wagered), by their usual name."""
-
-MAX_DECKS = 8
 
 SPLIT_CONVENTION = (
     "splits: CDZ- (each post-split hand plays the optimal strategy of an unsplit hand of the same "
@@ -48,10 +48,7 @@ class BlackjackRules:
     """A natural's payout, a key of ``NATURAL_PAYOUTS``."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.decks, bool) or not isinstance(self.decks, int):
-            raise ValueError(f"decks must be a whole number in 1..{MAX_DECKS}, got {self.decks!r}")
-        if not 1 <= self.decks <= MAX_DECKS:
-            raise ValueError(f"decks must be in 1..{MAX_DECKS}, got {self.decks!r}")
+        object.__setattr__(self, "decks", check_decks(self.decks, MAX_DECKS))
         if isinstance(self.split_hands, bool) or self.split_hands not in (2, 3, 4):
             raise ValueError(f"split_hands must be 2, 3 or 4, got {self.split_hands!r}")
         if self.natural_pays not in NATURAL_PAYOUTS:

@@ -5,12 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
 from cardedge.analysis.core.cards import CARDS_PER_RANK_PER_DECK, RANKS
+
+MAX_DECKS = 8
+"""The most decks any game here is dealt from (blackjack's memo tables are sized for 8)."""
+
+
+def check_decks(decks, limit: int = MAX_DECKS) -> int:
+    """``decks`` as an int, or ValueError with the one message every layer gives."""
+    if isinstance(decks, bool) or not isinstance(decks, int | float) or int(decks) != decks:
+        raise ValueError(f"decks must be a whole number in 1..{limit}, got {decks!r}")
+    if not 1 <= decks <= limit:
+        raise ValueError(f"decks must be a whole number in 1..{limit}, got {decks!r}")
+    return int(decks)
 
 
 @dataclass(frozen=True)
 class Shoe:
-    """Counts of the cards left, by rank (index order of ``analysis.cards.RANKS``)."""
+    """Counts of the cards left, by rank (index order of ``cardedge.analysis.core.cards.RANKS``)."""
 
     counts: tuple[int, ...]
 
@@ -23,9 +36,7 @@ class Shoe:
     @classmethod
     def decks(cls, n: int) -> Shoe:
         """A fresh shoe of ``n`` standard 52-card decks."""
-        if int(n) != n or n < 1:
-            raise ValueError(f"decks must be a positive whole number, got {n!r}")
-        return cls((CARDS_PER_RANK_PER_DECK * int(n),) * len(RANKS))
+        return cls((CARDS_PER_RANK_PER_DECK * check_decks(n),) * len(RANKS))
 
     @property
     def size(self) -> int:

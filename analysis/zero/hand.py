@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
 from cardedge.analysis.zero.dealer import N_TOTALS

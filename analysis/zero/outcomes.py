@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
+
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
 from cardedge.analysis.zero.dealer import N_TOTALS
@@ -18,7 +20,6 @@ from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, deal_value, split_mask
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.split import SPLIT_STANDARD
-from numba import njit
 
 MAX_NET = 4
 """The largest net result of a non-pair deal: a split, both hands doubled, both winning."""

@@ -44,6 +44,7 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
+
 from cardedge.analysis.core.cards import BACCARAT_VALUES, RANKS, TEN_RANKS
 
 DEFAULT_PAYTABLE = "reconstructed"

@@ -15,9 +15,10 @@ optimal play. Splits are in ``split``, the loop over initial deals in ``round``.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from cardedge.analysis.core.memo import multiset_rank
 from cardedge.analysis.zero.dealer import N_TOTALS, dealer_distribution, stand_evs
-from numba import njit
 
 OPTIMAL, STAND, HIT, DOUBLE, SPLIT, NO_SPLIT = 0, 1, 2, 3, 4, 5
 ACTION_STAND, ACTION_HIT, ACTION_SPLIT = 0, 1, 2

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
+
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.memo import binomial_table, multiset_count
 from cardedge.analysis.core.shoe import Shoe
@@ -19,7 +21,6 @@ from cardedge.analysis.zero.split import (
     optimal_split_value,
     split_value,
 )
-from numba import njit
 
 SPLIT_MODES = ("standard", "optimal")
 """Split conventions offered to users (see ``analysis.zero.split``)."""

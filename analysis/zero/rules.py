@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from cardedge.analysis.core.shoe import check_decks
+
 PRESETS: tuple[str, ...] = ("stated", "published")
 
 PUBLISHED_EDGES: dict[tuple[str, int], float] = {
@@ -37,8 +39,7 @@ class ZeroRules:
     """Two-card totals that may be split (empty: no splitting)."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.decks, bool) or int(self.decks) != self.decks or self.decks < 1:
-            raise ValueError(f"decks must be a whole number >= 1, got {self.decks!r}")
+        object.__setattr__(self, "decks", check_decks(self.decks))
         if self.zero_pair_pays < 0:
             raise ValueError(f"zero_pair_pays must be >= 0, got {self.zero_pair_pays!r}")
         if self.zero_trips_pays is not None and self.zero_trips_pays < 0:

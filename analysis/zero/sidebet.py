@@ -15,7 +15,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
+
 from cardedge.analysis.core.cards import CARDS_PER_RANK_PER_DECK, RANKS, SUITS
+from cardedge.analysis.core.shoe import check_decks
 from cardedge.analysis.zero.paytable import Deal, PayTable, load_paytable
 
 N_KINDS = len(RANKS) * len(SUITS)
@@ -44,9 +46,7 @@ class SuitedShoe:
     @classmethod
     def decks(cls, n: int) -> SuitedShoe:
         """A fresh shoe of ``n`` standard 52-card decks (``n`` copies of every card)."""
-        if isinstance(n, bool) or int(n) != n or n < 1:
-            raise ValueError(f"decks must be a positive whole number, got {n!r}")
-        per_suit = CARDS_PER_RANK_PER_DECK // len(SUITS) * int(n)
+        per_suit = CARDS_PER_RANK_PER_DECK // len(SUITS) * check_decks(n)
         return cls(((per_suit,) * len(SUITS),) * len(RANKS))
 
     @property

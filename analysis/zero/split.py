@@ -15,6 +15,8 @@ All EVs are per unit of the initial Zero wager (two split hands: up to +-4).
 
 from __future__ import annotations
 
+from numba import njit
+
 from cardedge.analysis.core.memo import multiset_rank
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import (
@@ -24,7 +26,6 @@ from cardedge.analysis.zero.player import (
     stand_ev_row,
     two_card_value,
 )
-from numba import njit
 
 SPLIT_STANDARD, SPLIT_OPTIMAL, SPLIT_OPTIMAL_OWN = 0, 1, 2
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+
 from cardedge.analysis.blackjack.hands import hand_table
 from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY
 from cardedge.analysis.blackjack.round import ShoeAnalysis

@@ -2,7 +2,7 @@
 actions), never the hole card.
 
 ``TablePlayer`` plays any policy of the exact evaluator (optimal, basic, the AI levels) from its
-decision tables (``blackjack_tables``).
+decision tables (``tables``).
 """
 
 from __future__ import annotations

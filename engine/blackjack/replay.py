@@ -8,6 +8,7 @@ counts exactly. It is slow (the engine checks every action): a few thousand roun
 from __future__ import annotations
 
 import numpy as np
+
 from cardedge.analysis.blackjack.hands import hand_table
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.engine.blackjack import game as bj

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from numba import njit
+
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
 from cardedge.analysis.blackjack.player import ACTION_DOUBLE, ACTION_HIT, ACTION_SPLIT, ACTION_STAND
 from cardedge.engine.blackjack.game import FIRST_ACTIONS
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
 from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, check_rounds, chunks, rng_for
-from numba import njit
 
 BJ_MAX_NET = 8
 """Four hands, all doubled: a blackjack round's net lies in -8..8 outside naturals."""
@@ -191,7 +192,7 @@ def simulate_blackjack(
     progress: Callable[[int], None] | None = None,
 ) -> Simulation:
     """Simulate ``rounds`` rounds of blackjack under ``rules`` played by ``tables``
-    (``blackjack_tables.BlackjackTables``); ``progress(n)`` after each chunk of n rounds."""
+    (``tables.BlackjackTables``); ``progress(n)`` after each chunk of n rounds."""
     rounds = check_rounds(rounds)
     rng = rng_for(seed)
     hands = hand_table()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
 from cardedge.analysis.blackjack.hands import N_VALUES, hand_table
 from cardedge.analysis.blackjack.policy import BlackjackPolicy
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis

@@ -1,8 +1,9 @@
 """Cards by rank and suit, and a shuffled finite shoe dealt with ``numpy.random.Generator``.
 
-A card is a *kind* ``k = rank * 4 + suit`` (``analysis.cards.RANKS``/``SUITS`` order), so
-identical cards (same rank and suit, possible with two or more decks) are told apart from merely
-same-rank ones. A shoe of ``d`` decks is an array holding every kind ``d`` times.
+A card is a *kind* ``k = rank * 4 + suit`` (in the order of ``RANKS`` and ``SUITS`` of
+``cardedge.analysis.core.cards``), so identical cards (same rank and suit, possible with two or
+more decks) are told apart from merely same-rank ones. A shoe of ``d`` decks is an array
+holding every kind ``d`` times.
 
 Each draw swaps a uniformly chosen undealt card into the next dealt position (one step of a
 Fisher-Yates shuffle), so the cards of a round are a uniform draw without replacement however
@@ -15,12 +16,14 @@ the same cards in both.
 from __future__ import annotations
 
 import numpy as np
-from cardedge.analysis.core.cards import BACCARAT_VALUES, BLACKJACK_VALUES, RANKS, SUITS
 from numba import njit
+
+from cardedge.analysis.core.cards import BACCARAT_VALUES, BLACKJACK_VALUES, RANKS, SUITS
+from cardedge.analysis.core.shoe import check_decks
 
 N_KINDS = len(RANKS) * len(SUITS)
 SUIT_SYMBOLS: tuple[str, ...] = ("\u2663", "\u2666", "\u2665", "\u2660")
-"""Clubs, diamonds, hearts, spades: the order of ``analysis.cards.SUITS``."""
+"""Clubs, diamonds, hearts, spades: the order of ``cardedge.analysis.core.cards.SUITS``."""
 
 
 class IllegalAction(ValueError):
@@ -28,12 +31,12 @@ class IllegalAction(ValueError):
 
 
 def rank_of(kind: int) -> int:
-    """Rank index (``analysis.cards.RANKS``) of a card kind."""
+    """Rank index (``cardedge.analysis.core.cards.RANKS``) of a card kind."""
     return kind // len(SUITS)
 
 
 def suit_of(kind: int) -> int:
-    """Suit index (``analysis.cards.SUITS``) of a card kind."""
+    """Suit index (``cardedge.analysis.core.cards.SUITS``) of a card kind."""
     return kind % len(SUITS)
 
 
@@ -82,9 +85,7 @@ BLACKJACK_INDEX_OF_KIND = kind_table(tuple(v - 1 for v in BLACKJACK_VALUES))
 
 def fresh_shoe(decks: int) -> np.ndarray:
     """Every card kind ``decks`` times (int64), in kind order: the array shoes start from."""
-    if isinstance(decks, bool) or int(decks) != decks or decks < 1:
-        raise ValueError(f"decks must be a whole number >= 1, got {decks!r}")
-    return np.tile(np.arange(N_KINDS, dtype=np.int64), int(decks))
+    return np.tile(np.arange(N_KINDS, dtype=np.int64), check_decks(decks))
 
 
 @njit(cache=True)

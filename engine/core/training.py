@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+
 from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe
 
 ACTION_ORDER = ("stand", "hit", "double", "split")

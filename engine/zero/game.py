@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
+
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.zero.paytable import Deal, PayTable, load_paytable
 from cardedge.analysis.zero.rules import ZeroRules

@@ -1,6 +1,6 @@
 """Zero players: they see a ``ZeroView`` (own cards, up card, public cards, legal actions) only.
 
-``TablePlayer`` follows decision tables (a chart or optimal play, ``zero_tables``);
+``TablePlayer`` follows decision tables (a chart or optimal play, ``tables``);
 ``EvaluatorPlayer`` asks the exact hand evaluator for the best action in each situation, the
 slow, direct definition of optimal play that the tables are checked against.
 """

@@ -8,6 +8,7 @@ counts exactly. It is slow (the engine checks every action): a few thousand roun
 from __future__ import annotations
 
 import numpy as np
+
 from cardedge.analysis.zero.paytable import PayTable, load_paytable
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.engine.core.dealing import ShuffledShoe

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from numba import njit
+
 from cardedge.analysis.zero.paytable import PayTable, load_paytable
 from cardedge.analysis.zero.round import split_mask
 from cardedge.analysis.zero.rules import ZeroRules
@@ -19,7 +21,6 @@ from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, check_rou
 from cardedge.engine.zero.game import DECISIONS as ZERO_DECISIONS
 from cardedge.engine.zero.game import side_bet_index
 from cardedge.engine.zero.tables import INIT_HIT, INIT_SPLIT, ZeroTables
-from numba import njit
 
 ZERO_MAX_NET = 4
 """Two split hands, both doubled: the main wager's net lies in -4..4 outside Zero Pairs."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
+
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import (
@@ -35,7 +37,6 @@ from cardedge.analysis.zero.policy import ZeroPolicy
 from cardedge.analysis.zero.round import ShoeStates
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.split import split_value
-from numba import njit
 
 INIT_STAND, INIT_HIT, INIT_SPLIT = ACTION_STAND, ACTION_HIT, ACTION_SPLIT
 """Codes of ``init``; ``three``, ``split_two``, ``split_three`` hold 1 (hit/double) or 0 (stand)."""

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 import pandas as pd
+
 from cardedge.analysis.blackjack import player
 from cardedge.analysis.blackjack.dealer import (
     OUTCOME_LABELS,

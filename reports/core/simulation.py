@@ -12,6 +12,7 @@ import secrets
 from dataclasses import dataclass
 
 import pandas as pd
+
 from cardedge.engine.core.simulation import Simulation
 from cardedge.reports.core.render import Table
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 import pandas as pd
+
 from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_round
 from cardedge.analysis.zero.rules import PUBLISHED_EDGES, TRIPS_NOTE, preset
 from cardedge.reports.core.render import Table

@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import pandas as pd
+
 from cardedge.analysis.core.cards import RANKS
 from cardedge.analysis.zero.paytable import PayTable, format_pays, load_paytable
 from cardedge.analysis.zero.round import evaluate_round

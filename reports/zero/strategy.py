@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pandas as pd
+
 from cardedge.analysis.core.cards import RANKS
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.hand import HandEvaluator

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
 from cardedge.analysis.blackjack import player
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
 from cardedge.analysis.blackjack.policy import NO_SPLIT, OPTIMAL_POLICY, SPLIT, BlackjackPolicy

@@ -10,6 +10,8 @@ consults a cell lies inside another situation consulting the same cell.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
+
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import (
     HIT,
@@ -22,7 +24,6 @@ from cardedge.analysis.zero.player import (
     two_card_value,
 )
 from cardedge.analysis.zero.split import split_value
-from numba import njit
 
 
 @njit(cache=True)

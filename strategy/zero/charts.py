@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
@@ -231,7 +232,7 @@ def derive_best_chart(
     """The best total-dependent chart and the iterations it took.
 
     Starting from "stand, never split", every cell takes the action whose reach-weighted EV
-    (``strategy.zero_cells``) is larger, and this repeats until the chart is a fixed point: no
+    (``cells``) is larger, and this repeats until the chart is a fixed point: no
     single cell can then be changed to raise the round EV.
     """
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe

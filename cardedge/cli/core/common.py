@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import click
 
+from cardedge.analysis.core.shoe import check_decks
 from cardedge.reports.core.render import FORMATS, Table, render
 
 
@@ -24,13 +25,16 @@ class DeckList(click.ParamType):
                 part = part.strip()
                 if ".." in part:
                     lo, hi = (int(x) for x in part.split(".."))
-                    out.extend(range(lo, hi + 1))
+                    # both ends are checked before the range is expanded
+                    out.extend(range(check_decks(lo), check_decks(hi) + 1))
                 else:
-                    out.append(int(part))
-        except ValueError:
+                    out.append(check_decks(int(part)))
+        except ValueError as e:
+            if "decks must" in str(e):
+                self.fail(f"{value!r}: {e}")
             self.fail(f"{value!r} is not a deck count, a range like 1..8 or a list like 6,8")
-        if not out or any(d < 1 for d in out):
-            self.fail(f"{value!r}: deck counts must be whole numbers >= 1")
+        if not out:
+            self.fail(f"{value!r}: an empty range of decks")
         return out
 
 

@@ -4,18 +4,18 @@ through stdin (``cardedge zero play`` / ``cardedge blackjack play``)."""
 import re
 
 import pytest
+from click.testing import CliRunner
+
 from cardedge.analysis.blackjack.dealer import BUST, conditioned_on_no_natural, outcome_table
 from cardedge.analysis.blackjack.round import shoe_values
 from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.rules import preset
+from cardedge.cli import cli
 from cardedge.engine.core.dealing import IllegalAction, parse_card
 from cardedge.reports.blackjack.simulation import blackjack_training
 from cardedge.reports.zero.simulation import zero_training
-from click.testing import CliRunner
-
-from cardedge.cli import cli
 
 RULES = preset("published", 6)
 

@@ -2,6 +2,9 @@
 hands, split aces) and every illegal action, with rules as data."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.engine.blackjack.game import (
     DOUBLE,
@@ -15,8 +18,6 @@ from cardedge.engine.blackjack.game import (
     settle_hand,
 )
 from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe, kind_of, parse_card
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 DEFAULT = BlackjackRules()
 PEEK = BlackjackRules(peek=True)

@@ -4,6 +4,9 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardedge.analysis.blackjack import reference
 from cardedge.analysis.blackjack.dealer import NATURAL, outcome_table
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
@@ -21,8 +24,6 @@ from cardedge.analysis.blackjack.split import (
     split_patterns,
 )
 from cardedge.analysis.core.shoe import Shoe
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 SMALL = (2, 1, 1, 1, 1, 1, 1, 1, 1, 5)
 """A 16-card shoe by value (A, 2..9, ten-value) big enough for one split and the dealer."""

@@ -4,6 +4,9 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardedge.analysis.zero.paytable import load_paytable
 from cardedge.analysis.zero.rules import ZeroRules, preset
 from cardedge.engine.core.dealing import (
@@ -25,8 +28,6 @@ from cardedge.engine.zero.game import (
     is_zero_pair,
     settle_hand,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 
 def cards(text: str) -> list[int]:

@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 import pytest
+
 from cardedge.analysis.blackjack import player as bjp
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
 from cardedge.analysis.blackjack.round import shoe_analysis
