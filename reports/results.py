@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardedge.reports.blackjack import tables as blackjack_reports
+from cardedge.reports.blackjack import results as blackjack_results
 from cardedge.reports.core.render import Table, render
-from cardedge.reports.zero import pays as zero_pays_reports
-from cardedge.reports.zero import strategy as zero_strategy_reports
+from cardedge.reports.zero import results as zero_results
 
 COMMAND = "make tables  (cardedge tables --out results)"
+
+GAMES = (zero_results, blackjack_results)
+"""Each game's ``results`` module (``default_tables``, ``default_figures``): adding a game adds
+its module here."""
 
 
 def _texts(stem: str, table: Table) -> dict[str, str]:
@@ -25,13 +28,9 @@ def _texts(stem: str, table: Table) -> dict[str, str]:
 
 def result_tables() -> dict[str, Table]:
     """Every table in ``results/``, by file stem."""
-    tables: dict[str, Table] = zero_strategy_reports.default_tables()
-    for decks in (6, 8):
-        tables[f"zero_pays_{decks}d"] = zero_pays_reports.pays_table(decks)
-    tables["zero_pays_decks"] = zero_pays_reports.deck_comparison_table(range(1, 9))
-    tables["zero_pays_eor"] = zero_pays_reports.eor_table([6, 8])
-    tables["zero_pays_combined"] = zero_pays_reports.combined_table([6, 8], [0.5, 1.0])
-    tables.update(blackjack_reports.default_tables())
+    tables: dict[str, Table] = {}
+    for game in GAMES:
+        tables.update(game.default_tables())
     return tables
 
 
@@ -53,4 +52,6 @@ def write_results(out: str | Path) -> list[Path]:
         path = out / name
         path.write_text(text)
         paths.append(path)
-    return paths + zero_strategy_reports.default_figures(tables, out)
+    for game in GAMES:
+        paths += game.default_figures(tables, out)
+    return paths

@@ -1,0 +1,18 @@
+"""Blackjack's part of ``results/``: the tables ``make tables`` writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardedge.reports.blackjack import tables as blackjack_tables
+from cardedge.reports.core.render import Table
+
+
+def default_tables() -> dict[str, Table]:
+    """Blackjack's tables in ``results/``, by file stem."""
+    return blackjack_tables.default_tables()
+
+
+def default_figures(tables: dict[str, Table], out: Path) -> list[Path]:
+    """Blackjack writes no figures into ``results/`` (its charts are tables)."""
+    return []
