@@ -11,11 +11,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# setuptools warns that the repository's cardedge/ folder shares the package's name: it is the
+# package itself (setup.py maps the layer folders under it), so the warning is silenced.
+PIP_INSTALL := PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet
+
 install: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[plots]'
+	$(PIP_INSTALL) -e '.[plots]'
 
 install-dev: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,plots]'
+	$(PIP_INSTALL) -e '.[dev,plots]'
 
 tables: install
 	$(BIN)/cardedge tables --out results

@@ -4,7 +4,7 @@
 ``cardedge/`` itself holds the command line. Everything else is in ``pyproject.toml``.
 """
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, find_packages, setup
 
 LAYERS = ("analysis", "engine", "strategy", "reports")
 
@@ -13,7 +13,9 @@ package_dir = {"cardedge": "cardedge"}
 for layer in LAYERS:
     package_dir[f"cardedge.{layer}"] = layer
     packages += [f"cardedge.{layer}"] + [
-        f"cardedge.{layer}.{p}" for p in find_packages(where=layer)
+        # namespace packages too, so data folders (zero/paytables) are packages, not strays
+        f"cardedge.{layer}.{p}"
+        for p in find_namespace_packages(where=layer, exclude=["*__pycache__*"])
     ]
 
 setup(packages=packages, package_dir=package_dir)
