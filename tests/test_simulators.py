@@ -19,6 +19,7 @@ from cardedge.engine.blackjack import replay as blackjack_replay
 from cardedge.engine.blackjack import simulate as blackjack_sim
 from cardedge.engine.blackjack.players import TablePlayer
 from cardedge.engine.blackjack.tables import policy_tables
+from cardedge.engine.core import simulation
 from cardedge.engine.zero import replay as zero_replay
 from cardedge.engine.zero import simulate as zero_sim
 from cardedge.engine.zero.tables import ZeroTables, chart_tables, optimal_tables
@@ -88,6 +89,48 @@ def test_results_do_not_depend_on_the_chunk_size():
     c = zero_sim.simulate_zero(rules, tables, 10_000, seed=4, chunk=333)
     assert a.outcome_counts.tolist() == b.outcome_counts.tolist()
     assert a.outcome_counts.tolist() != c.outcome_counts.tolist()
+
+
+@pytest.mark.parametrize("game", ["zero", "blackjack"])
+def test_streams_give_the_same_counts_on_any_number_of_threads_and_in_the_twin(monkeypatch, game):
+    # small streams, so that a run the Python twin can replay spans several of them
+    monkeypatch.setattr(simulation, "STREAM_ROUNDS", 700)
+    if game == "zero":
+        rules = preset("published", 6)
+        tables = zero_tables(rules, "optimal")
+        fast, slow = zero_sim.simulate_zero, zero_replay.simulate_zero
+    else:
+        rules = DEFAULT_RULES
+        analysis = shoe_analysis(rules)
+        tables = policy_tables(analysis, strategy_policy("basic", analysis))
+        fast, slow = blackjack_sim.simulate_blackjack, blackjack_replay.simulate_blackjack
+    runs = [fast(rules, tables, 2500, seed=31, threads=t, chunk=256) for t in (1, 2, 3)]
+    twin = slow(rules, tables, 2500, seed=31)
+    for run in runs:
+        assert run.outcome_counts.tolist() == twin.outcome_counts.tolist()
+        assert run.decision_counts.tolist() == twin.decision_counts.tolist()
+    # a longer run extends a shorter one stream by stream; each stream has its own generator
+    first = fast(rules, tables, 700, seed=31, threads=1).outcome_counts
+    both = fast(rules, tables, 1400, seed=31, threads=2).outcome_counts
+    assert (both - first).sum() == 700
+    assert (both - first).tolist() != first.tolist()
+
+
+def test_a_long_run_is_the_same_on_one_and_two_threads():
+    rules = preset("published", 6)
+    tables = optimal_tables(rules)
+    rounds = 2 * simulation.STREAM_ROUNDS + 12_345
+    a = zero_sim.simulate_zero(rules, tables, rounds, seed=5, threads=1)
+    b = zero_sim.simulate_zero(rules, tables, rounds, seed=5, threads=2)
+    assert a.outcome_counts.tolist() == b.outcome_counts.tolist()
+    assert a.side_counts.tolist() == b.side_counts.tolist()
+    assert a.outcome_counts.sum() == rounds
+
+
+def test_rounds_are_bounded():
+    rules = preset("stated", 6)
+    with pytest.raises(ValueError, match="rounds must be a whole number in 2"):
+        zero_sim.simulate_zero(rules, optimal_tables(rules), simulation.MAX_ROUNDS + 1)
 
 
 def test_statistics_follow_from_the_counts():

@@ -21,36 +21,44 @@ from cardedge.engine.blackjack.simulate import (
 )
 from cardedge.engine.blackjack.tables import BlackjackTables
 from cardedge.engine.core.dealing import ShuffledShoe
-from cardedge.engine.core.simulation import Simulation, check_rounds, rng_for
+from cardedge.engine.core.simulation import (
+    Simulation,
+    check_rounds,
+    stream_entropy,
+    stream_rng,
+    stream_sizes,
+)
 
 
 def simulate_blackjack(
     rules: BlackjackRules, tables: BlackjackTables, rounds: int, seed: int | None = None
 ) -> Simulation:
-    """``simulate.simulate_blackjack``, one ``BlackjackRound`` at a time.
+    """``simulate.simulate_blackjack``, one ``BlackjackRound`` at a time, from the same streams.
 
     The first action of a round a peeking dealer's natural ends at once is the table's action
     on the deal (the exact action probabilities count the policy's action on every deal).
     """
     rounds = check_rounds(rounds)
-    shoe = ShuffledShoe(rules.decks, rng_for(seed))
+    entropy = stream_entropy(seed)
     player = TablePlayer(tables)
     labels = blackjack_outcome_labels()
     outcomes = np.zeros(len(labels), dtype=np.int64)
     decisions = np.zeros(len(bj.FIRST_ACTIONS), dtype=np.int64)
-    for _ in range(rounds):
-        rnd = bj.BlackjackRound(rules, shoe)
-        out = bj.play_round(rnd, player)
-        first = out.first_action
-        if first is None:
-            values = rnd.hands[0].values
-            code = int(tables.first[hand_table().find(values), bj.value_index(rnd.up)])
-            first = bj.ACTIONS[code]
-        decisions[bj.FIRST_ACTIONS.index(first)] += 1
-        if out.player_natural:
-            outcomes[BJ_NATURAL_PUSH if out.dealer_natural else BJ_NATURAL_WIN] += 1
-        else:
-            outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
+    for i, size in enumerate(stream_sizes(rounds)):
+        shoe = ShuffledShoe(rules.decks, stream_rng(entropy, i))
+        for _ in range(size):
+            rnd = bj.BlackjackRound(rules, shoe)
+            out = bj.play_round(rnd, player)
+            first = out.first_action
+            if first is None:
+                values = rnd.hands[0].values
+                code = int(tables.first[hand_table().find(values), bj.value_index(rnd.up)])
+                first = bj.ACTIONS[code]
+            decisions[bj.FIRST_ACTIONS.index(first)] += 1
+            if out.player_natural:
+                outcomes[BJ_NATURAL_PUSH if out.dealer_natural else BJ_NATURAL_WIN] += 1
+            else:
+                outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
     return Simulation(
         "blackjack",
         tables.name,

@@ -17,7 +17,7 @@ from cardedge.analysis.blackjack.player import ACTION_DOUBLE, ACTION_HIT, ACTION
 from cardedge.engine.blackjack.game import FIRST_ACTIONS
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
-from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, check_rounds, chunks, rng_for
+from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, chunks, run_streams
 
 BJ_MAX_NET = 8
 """Four hands, all doubled: a blackjack round's net lies in -8..8 outside naturals."""
@@ -45,7 +45,7 @@ def _dealer_total(hard, has_ace):
     return hard, False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def blackjack_rounds(
     rng,
     rounds,
@@ -190,46 +190,53 @@ def simulate_blackjack(
     seed: int | None = None,
     chunk: int = DEFAULT_CHUNK,
     progress: Callable[[int], None] | None = None,
+    threads: int | None = None,
 ) -> Simulation:
     """Simulate ``rounds`` rounds of blackjack under ``rules`` played by ``tables``
-    (``tables.BlackjackTables``); ``progress(n)`` after each chunk of n rounds."""
-    rounds = check_rounds(rounds)
-    rng = rng_for(seed)
+    (``tables.BlackjackTables``).
+
+    The rounds are dealt from independent streams (``simulation.run_streams``) on ``threads``
+    threads (default: every core); the counts of a seed do not depend on ``threads`` or
+    ``chunk``. ``progress(n)`` is called after each stream of n rounds.
+    """
     hands = hand_table()
-    shoe = fresh_shoe(rules.decks)
     max_hands = np.array([rules.max_hands(v + 1) for v in range(10)], dtype=np.int64)
-    labels = blackjack_outcome_labels()
-    outcomes = np.zeros(len(labels), dtype=np.int64)
-    decisions = np.zeros(len(FIRST_ACTIONS), dtype=np.int64)
-    for n in chunks(rounds, chunk):
-        blackjack_rounds(
-            rng,
-            n,
-            shoe,
-            dealing.BLACKJACK_INDEX_OF_KIND,
-            hands.child,
-            hands.total,
-            hands.n_cards,
-            rules.peek,
-            rules.hit_soft_17,
-            rules.double_after_split,
-            max_hands,
-            not rules.hit_split_aces,
-            tables.first,
-            tables.unsplit,
-            tables.split,
-            outcomes,
-            decisions,
-        )
-        if progress is not None:
-            progress(n)
+    n_outcomes = len(blackjack_outcome_labels())
+
+    def play(rng, n):
+        shoe = fresh_shoe(rules.decks)
+        outcomes = np.zeros(n_outcomes, dtype=np.int64)
+        decisions = np.zeros(len(FIRST_ACTIONS), dtype=np.int64)
+        for m in chunks(n, chunk):
+            blackjack_rounds(
+                rng,
+                m,
+                shoe,
+                dealing.BLACKJACK_INDEX_OF_KIND,
+                hands.child,
+                hands.total,
+                hands.n_cards,
+                rules.peek,
+                rules.hit_soft_17,
+                rules.double_after_split,
+                max_hands,
+                not rules.hit_split_aces,
+                tables.first,
+                tables.unsplit,
+                tables.split,
+                outcomes,
+                decisions,
+            )
+        return outcomes, decisions
+
+    outcomes, decisions = run_streams(play, rounds, seed, threads, progress)
     return Simulation(
         "blackjack",
         tables.name,
         rules,
-        rounds,
+        int(rounds),
         seed,
-        labels,
+        blackjack_outcome_labels(),
         blackjack_outcome_nets(rules),
         outcomes,
         FIRST_ACTIONS,

@@ -12,12 +12,24 @@ count.
 from __future__ import annotations
 
 import math
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
-DEFAULT_CHUNK = 500_000
-"""Rounds per kernel call (progress is reported between calls; results do not depend on it)."""
+DEFAULT_CHUNK = 65_536
+"""Rounds per kernel call within a stream (results do not depend on it)."""
+
+STREAM_ROUNDS = 1 << 18
+"""Rounds dealt from one random stream. A run of n rounds is ceil(n / STREAM_ROUNDS) independent
+streams, each starting from a fresh (sorted) shoe; threads take whole streams, so the counts
+of a seed are the same whatever the number of threads."""
+
+MAX_ROUNDS = 10**12
+"""The most rounds one run may ask for (several days at ten million rounds a second)."""
 
 
 @dataclass(frozen=True)
@@ -104,17 +116,82 @@ def shares(labels, counts, n) -> dict[str, float]:
     return {lab: float(c) / n for lab, c in zip(labels, counts, strict=True)}
 
 
-def rng_for(seed: int | None) -> np.random.Generator:
+def check_seed(seed: int | None) -> int | None:
+    """``seed`` if it is None or a whole number >= 0, else ValueError."""
     if seed is not None and (isinstance(seed, bool) or int(seed) != seed or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
-    return np.random.default_rng(seed)
+    return None if seed is None else int(seed)
 
 
 def check_rounds(rounds: int) -> int:
-    if isinstance(rounds, bool) or int(rounds) != rounds or rounds < 2:
-        raise ValueError(f"rounds must be a whole number >= 2, got {rounds!r}")
+    """``rounds`` if it is a whole number in 2..MAX_ROUNDS, else ValueError."""
+    if isinstance(rounds, bool) or int(rounds) != rounds or not 2 <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"rounds must be a whole number in 2..{MAX_ROUNDS:.0e}, got {rounds!r}")
     return int(rounds)
 
 
 def chunks(rounds: int, chunk: int) -> list[int]:
     return [min(chunk, rounds - i) for i in range(0, rounds, chunk)]
+
+
+def stream_sizes(rounds: int) -> list[int]:
+    """Rounds dealt from each stream of a run of ``rounds`` rounds, in stream order."""
+    return chunks(rounds, STREAM_ROUNDS)
+
+
+def stream_rng(entropy: int, index: int) -> np.random.Generator:
+    """The generator of stream ``index``: the ``index``-th child of ``SeedSequence(entropy)``."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy, spawn_key=(index,))))
+
+
+def stream_entropy(seed: int | None) -> int:
+    """The seed itself, or fresh entropy for an unseeded run (shared by all its streams)."""
+    seed = check_seed(seed)
+    return np.random.SeedSequence().entropy if seed is None else seed
+
+
+def run_streams(
+    play: Callable[[np.random.Generator, int], tuple[np.ndarray, ...]],
+    rounds: int,
+    seed: int | None,
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[np.ndarray, ...]:
+    """Sum of ``play(rng, n)`` over the run's streams, played on ``threads`` threads.
+
+    ``play`` deals ``n`` rounds from a fresh shoe with ``rng`` and returns its count arrays; it
+    must release the GIL (a ``nogil`` kernel) for threads to help. Counts are integers, so the
+    sums do not depend on which thread played which stream. ``progress(n)`` is called (under a
+    lock) after each stream of n rounds.
+    """
+    rounds = check_rounds(rounds)
+    entropy = stream_entropy(seed)
+    sizes = stream_sizes(rounds)
+    lock = threading.Lock()
+    pending = iter(range(len(sizes)))
+
+    def worker() -> tuple[np.ndarray, ...] | None:
+        total = None
+        while True:
+            with lock:
+                i = next(pending, None)
+            if i is None:
+                return total
+            counts = play(stream_rng(entropy, i), sizes[i])
+            total = (
+                counts
+                if total is None
+                else tuple(a + b for a, b in zip(total, counts, strict=True))
+            )
+            if progress is not None:
+                with lock:
+                    progress(sizes[i])
+
+    n_threads = max(1, min(threads or os.cpu_count() or 1, len(sizes)))
+    if n_threads == 1:
+        parts = [worker()]
+    else:
+        with ThreadPoolExecutor(n_threads) as pool:
+            parts = list(pool.map(lambda _: worker(), range(n_threads)))
+    parts = [p for p in parts if p is not None]
+    return tuple(sum(arrays[1:], arrays[0].copy()) for arrays in zip(*parts, strict=True))

@@ -12,7 +12,13 @@ import numpy as np
 from cardedge.analysis.zero.paytable import PayTable, load_paytable
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.engine.core.dealing import ShuffledShoe
-from cardedge.engine.core.simulation import Simulation, check_rounds, rng_for
+from cardedge.engine.core.simulation import (
+    Simulation,
+    check_rounds,
+    stream_entropy,
+    stream_rng,
+    stream_sizes,
+)
 from cardedge.engine.zero.game import DECISIONS as ZERO_DECISIONS
 from cardedge.engine.zero.game import ZeroRound, play_round
 from cardedge.engine.zero.players import TablePlayer
@@ -32,23 +38,25 @@ def simulate_zero(
     seed: int | None = None,
     paytable: PayTable | str | None = None,
 ) -> Simulation:
-    """``simulate.simulate_zero``, one ``ZeroRound`` at a time."""
+    """``simulate.simulate_zero``, one ``ZeroRound`` at a time, from the same streams."""
     rounds = check_rounds(rounds)
     table = load_paytable(paytable)
-    shoe = ShuffledShoe(rules.decks, rng_for(seed))
+    entropy = stream_entropy(seed)
     player = TablePlayer(tables)
     labels = zero_outcome_labels()
     outcomes = np.zeros(len(labels), dtype=np.int64)
     decisions = np.zeros(len(ZERO_DECISIONS), dtype=np.int64)
     side = np.zeros(len(table.rows) + 1, dtype=np.int64)
-    for _ in range(rounds):
-        out = play_round(ZeroRound(rules, shoe, 1.0, table), player)
-        decisions[ZERO_DECISIONS.index(out.decision)] += 1
-        side[out.side_row] += 1
-        if out.decision == "zero pair":
-            outcomes[ZERO_TRIPS if out.trips else ZERO_PAIR] += 1
-        else:
-            outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
+    for i, size in enumerate(stream_sizes(rounds)):
+        shoe = ShuffledShoe(rules.decks, stream_rng(entropy, i))
+        for _ in range(size):
+            out = play_round(ZeroRound(rules, shoe, 1.0, table), player)
+            decisions[ZERO_DECISIONS.index(out.decision)] += 1
+            side[out.side_row] += 1
+            if out.decision == "zero pair":
+                outcomes[ZERO_TRIPS if out.trips else ZERO_PAIR] += 1
+            else:
+                outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
     side_labels = tuple(r.hand for r in table.rows) + ("loses",)
     side_net = np.array([float(table.net(i)) for i in range(len(side_labels))])
     return Simulation(

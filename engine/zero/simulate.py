@@ -17,7 +17,7 @@ from cardedge.analysis.zero.round import split_mask
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
-from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, check_rounds, chunks, rng_for
+from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, chunks, run_streams
 from cardedge.engine.zero.game import DECISIONS as ZERO_DECISIONS
 from cardedge.engine.zero.game import side_bet_index
 from cardedge.engine.zero.tables import INIT_HIT, INIT_SPLIT, ZeroTables
@@ -40,7 +40,7 @@ def zero_outcome_nets(rules: ZeroRules) -> np.ndarray:
     return np.array([rules.zero_pair_pays, rules.trips_pays] + ints)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def zero_rounds(
     rng,
     rounds,
@@ -148,51 +148,56 @@ def simulate_zero(
     paytable: PayTable | str | None = None,
     chunk: int = DEFAULT_CHUNK,
     progress: Callable[[int], None] | None = None,
+    threads: int | None = None,
 ) -> Simulation:
     """Simulate ``rounds`` rounds of Zero played by ``tables``, with the Zero Pays side bet.
 
-    ``progress(n)`` is called after each chunk of n rounds.
+    The rounds are dealt from independent streams (``simulation.run_streams``) on ``threads``
+    threads (default: every core); the counts of a seed do not depend on ``threads`` or
+    ``chunk``. ``progress(n)`` is called after each stream of n rounds.
     """
-    rounds = check_rounds(rounds)
-    rng = rng_for(seed)
     table = load_paytable(paytable)
-    shoe = fresh_shoe(rules.decks)
     split_ok = split_mask(rules)
-    labels = zero_outcome_labels()
-    outcomes = np.zeros(len(labels), dtype=np.int64)
-    decisions = np.zeros(len(ZERO_DECISIONS), dtype=np.int64)
-    side = np.zeros(len(table.rows) + 1, dtype=np.int64)
+    n_outcomes = len(zero_outcome_labels())
+    n_side = len(table.rows) + 1
     index = side_bet_index(table)
-    for n in chunks(rounds, chunk):
-        zero_rounds(
-            rng,
-            n,
-            shoe,
-            dealing.ZERO_VALUE_OF_KIND,
-            dealing.RANK_OF_KIND,
-            rules.dealer_draw_threshold,
-            rules.double_after_split,
-            split_ok,
-            tables.init,
-            tables.three,
-            tables.split_two,
-            tables.split_three,
-            index,
-            outcomes,
-            decisions,
-            side,
-        )
-        if progress is not None:
-            progress(n)
+
+    def play(rng, n):
+        shoe = fresh_shoe(rules.decks)
+        outcomes = np.zeros(n_outcomes, dtype=np.int64)
+        decisions = np.zeros(len(ZERO_DECISIONS), dtype=np.int64)
+        side = np.zeros(n_side, dtype=np.int64)
+        for m in chunks(n, chunk):
+            zero_rounds(
+                rng,
+                m,
+                shoe,
+                dealing.ZERO_VALUE_OF_KIND,
+                dealing.RANK_OF_KIND,
+                rules.dealer_draw_threshold,
+                rules.double_after_split,
+                split_ok,
+                tables.init,
+                tables.three,
+                tables.split_two,
+                tables.split_three,
+                index,
+                outcomes,
+                decisions,
+                side,
+            )
+        return outcomes, decisions, side
+
+    outcomes, decisions, side = run_streams(play, rounds, seed, threads, progress)
     side_labels = tuple(r.hand for r in table.rows) + ("loses",)
     side_net = np.array([float(table.net(i)) for i in range(len(side_labels))])
     return Simulation(
         "zero",
         tables.name,
         rules,
-        rounds,
+        int(rounds),
         seed,
-        labels,
+        zero_outcome_labels(),
         zero_outcome_nets(rules),
         outcomes,
         ZERO_DECISIONS,

@@ -34,14 +34,18 @@ def blackjack_simulation(
     rounds: int,
     seed: int | None = None,
     progress: Callable[[int], None] | None = None,
+    threads: int | None = None,
 ) -> SimulationReport:
-    """Simulate blackjack under ``rules`` with a named strategy, beside the exact figures."""
+    """Simulate blackjack under ``rules`` with a named strategy, beside the exact figures.
+
+    ``threads``: simulation threads (default every core; the counts do not depend on it).
+    """
     seed = new_seed() if seed is None else seed
     analysis = shoe_analysis(rules)
     policy = strategy_policy(strategy, analysis)
     exact = analysis.evaluate(policy)
     tables = policy_tables(analysis, policy, exact)
-    sim = simulate_blackjack(rules, tables, rounds, seed, progress=progress)
+    sim = simulate_blackjack(rules, tables, rounds, seed, progress=progress, threads=threads)
     exact_outcomes: dict[str, float | None] = dict(natural_probabilities(rules))
     notes = [
         "Each round is dealt from a freshly shuffled shoe, as in the exact analysis; split "

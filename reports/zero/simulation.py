@@ -34,16 +34,18 @@ def zero_simulation(
     paytable=None,
     progress: Callable[[int], None] | None = None,
     exact_outcomes: bool = True,
+    threads: int | None = None,
 ) -> SimulationReport:
     """Simulate Zero under ``rules`` with a named strategy, beside the exact figures.
 
+    ``threads``: simulation threads (default every core; the counts do not depend on it).
     ``exact_outcomes=False`` skips the exact probability of each net result (the slowest
     exact figure, a few seconds); Zero Pair and trips probabilities are always given.
     """
     seed = new_seed() if seed is None else seed
     _, tables, policy = zero_tables_for(rules, strategy)
     table = load_paytable(paytable)
-    sim = simulate_zero(rules, tables, rounds, seed, table, progress=progress)
+    sim = simulate_zero(rules, tables, rounds, seed, table, progress=progress, threads=threads)
     exact = evaluate_round(rules, policy)
     deals = exact.probabilities
     exact_by_bin: dict[str, float | None] = {

@@ -6,7 +6,13 @@ import click
 
 from cardedge.cli.blackjack.options import one_rules, rule_options
 from cardedge.cli.core.common import format_option
-from cardedge.cli.core.simulate import emit_report, rounds_option, rounds_progress, seed_option
+from cardedge.cli.core.simulate import (
+    emit_report,
+    rounds_option,
+    rounds_progress,
+    seed_option,
+    threads_option,
+)
 from cardedge.reports.blackjack import simulation as sim_reports
 from cardedge.strategy.blackjack.charts import STRATEGIES
 
@@ -21,9 +27,10 @@ from cardedge.strategy.blackjack.charts import STRATEGIES
     help="optimal (CDZ-), basic, or an AI level (easy, normal, hard).",
 )
 @rounds_option()
+@threads_option()
 @seed_option("rounds")
 @format_option()
-def simulate(rules, strategy, rounds, seed, fmt) -> None:
+def simulate(rules, strategy, rounds, threads, seed, fmt) -> None:
     """Monte Carlo house edge of blackjack beside the exact figure, with frequencies.
 
     Every round is dealt from a freshly shuffled shoe and settled by the rules engine; the
@@ -32,5 +39,7 @@ def simulate(rules, strategy, rounds, seed, fmt) -> None:
     r = one_rules(rules, "simulate")
     name = "default" if r == type(r)() else "custom"
     with rounds_progress(rounds, "Blackjack simulation") as bar:
-        report = sim_reports.blackjack_simulation(r, name, strategy, rounds, seed, bar)
+        report = sim_reports.blackjack_simulation(
+            r, name, strategy, rounds, seed, bar, threads=threads
+        )
     emit_report(report, fmt)

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import click
 
 from cardedge.cli.core.common import emit
+from cardedge.engine.core.simulation import MAX_ROUNDS
 
 DEFAULT_ROUNDS = 1_000_000
 
@@ -16,10 +17,20 @@ DEFAULT_ROUNDS = 1_000_000
 def rounds_option():
     return click.option(
         "--rounds",
-        type=click.IntRange(min=2),
+        type=click.IntRange(2, MAX_ROUNDS),
         default=DEFAULT_ROUNDS,
         show_default=True,
-        help="Rounds to simulate (each from a freshly shuffled shoe).",
+        help=f"Rounds to simulate (each from a freshly shuffled shoe), at most {MAX_ROUNDS:.0e}.",
+    )
+
+
+def threads_option():
+    return click.option(
+        "--threads",
+        type=click.IntRange(1, 256),
+        default=None,
+        help="Simulation threads (default: every core); the same seed gives the same counts "
+        "on any number of threads.",
     )
 
 

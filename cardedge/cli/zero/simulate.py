@@ -7,7 +7,13 @@ import click
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli.core.common import format_option
-from cardedge.cli.core.simulate import emit_report, rounds_option, rounds_progress, seed_option
+from cardedge.cli.core.simulate import (
+    emit_report,
+    rounds_option,
+    rounds_progress,
+    seed_option,
+    threads_option,
+)
 from cardedge.cli.zero.options import rules_option, strategy_option
 from cardedge.reports.zero import simulation as sim_reports
 
@@ -17,6 +23,7 @@ from cardedge.reports.zero import simulation as sim_reports
 @click.option("--decks", type=click.IntRange(1, 8), default=6, show_default=True)
 @strategy_option()
 @rounds_option()
+@threads_option()
 @seed_option("rounds")
 @click.option(
     "--paytable",
@@ -25,7 +32,7 @@ from cardedge.reports.zero import simulation as sim_reports
     help=f"Zero Pays pay table for the side bet's figures [default: {DEFAULT_PAYTABLE}].",
 )
 @format_option()
-def simulate(rules, decks, strategy, rounds, seed, paytable, fmt) -> None:
+def simulate(rules, decks, strategy, rounds, threads, seed, paytable, fmt) -> None:
     """Monte Carlo house edge of Zero beside the exact figure, with outcome frequencies.
 
     Every round is dealt from a freshly shuffled shoe and settled by the rules engine; the
@@ -34,6 +41,6 @@ def simulate(rules, decks, strategy, rounds, seed, paytable, fmt) -> None:
     """
     with rounds_progress(rounds, "Zero simulation") as bar:
         report = sim_reports.zero_simulation(
-            preset(rules, decks), rules, strategy, rounds, seed, paytable, bar
+            preset(rules, decks), rules, strategy, rounds, seed, paytable, bar, threads=threads
         )
     emit_report(report, fmt)
