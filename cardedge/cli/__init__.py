@@ -7,21 +7,19 @@ import sys
 import click
 
 from cardedge import __version__
-from cardedge.cli.blackjack import blackjack
-from cardedge.cli.zero import zero
+from cardedge.cli.core.lazy import LazyGroup
 
-GAMES: tuple[click.Group, ...] = (zero, blackjack)
+GAMES: dict[str, str] = {
+    "zero": "cardedge.cli.zero:zero",
+    "blackjack": "cardedge.cli.blackjack:blackjack",
+}
 """One command group per game: adding a game adds its group here."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, lazy=GAMES, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardedge")
 def cli() -> None:
     """Exact combinatorial analysis of Zero and European blackjack."""
-
-
-for _game in GAMES:
-    cli.add_command(_game)
 
 
 @cli.command()

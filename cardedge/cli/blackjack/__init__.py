@@ -5,22 +5,21 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.blackjack import commands, play, simulate
+from cardedge.cli.core.lazy import LazyGroup
+
+COMMANDS = {
+    "edge": "cardedge.cli.blackjack.commands:edge",
+    "chart": "cardedge.cli.blackjack.commands:chart",
+    "hands": "cardedge.cli.blackjack.commands:hands",
+    "exceptions": "cardedge.cli.blackjack.commands:exceptions",
+    "compare": "cardedge.cli.blackjack.commands:compare",
+    "variants": "cardedge.cli.blackjack.commands:variants",
+    "simulate": "cardedge.cli.blackjack.simulate:simulate",
+    "play": "cardedge.cli.blackjack.play:play",
+}
+"""Each subcommand and where it lives; its module is imported only when it runs."""
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy=COMMANDS)
 def blackjack() -> None:
     """European blackjack (no hole card, S17, DAS, split to 4): exact analysis."""
-
-
-for _command in (
-    commands.edge,
-    commands.chart,
-    commands.hands,
-    commands.exceptions,
-    commands.compare,
-    commands.variants,
-    simulate.simulate,
-    play.play,
-):
-    blackjack.add_command(_command)

@@ -4,25 +4,24 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.zero import commands, pays, play, simulate
+from cardedge.cli.core.lazy import LazyGroup
+
+COMMANDS = {
+    "edge": "cardedge.cli.zero.commands:edge",
+    "chart": "cardedge.cli.zero.commands:chart",
+    "exceptions": "cardedge.cli.zero.commands:exceptions",
+    "returns": "cardedge.cli.zero.commands:returns",
+    "hands": "cardedge.cli.zero.commands:hands",
+    "compare": "cardedge.cli.zero.commands:compare",
+    "eor": "cardedge.cli.zero.commands:eor",
+    "variants": "cardedge.cli.zero.commands:variants",
+    "pays": "cardedge.cli.zero.pays:pays",
+    "simulate": "cardedge.cli.zero.simulate:simulate",
+    "play": "cardedge.cli.zero.play:play",
+}
+"""Each subcommand and where it lives; its module is imported only when it runs."""
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy=COMMANDS)
 def zero() -> None:
     """Zero, the blackjack/baccarat hybrid (Golden Nugget, 2011)."""
-
-
-for _command in (
-    commands.edge,
-    commands.chart,
-    commands.exceptions,
-    commands.returns,
-    commands.hands,
-    commands.compare,
-    commands.eor,
-    commands.variants,
-    pays.pays,
-    simulate.simulate,
-    play.play,
-):
-    zero.add_command(_command)
