@@ -141,6 +141,9 @@ def _bad_chart(tmp_path, charts, edit):
             ),
             ["row 1", "column 0", "empty"],
         ),
+        # a second row for a cell would silently override the first: both rows are named
+        (lambda ls: ls + [ls[5].replace(",S,", ",H,", 1)], ["row 32", "repeats row 5"]),
+        (lambda ls: ls + [ls[-1]], ["row 32", "repeats row 31"]),
     ],
 )
 def test_bad_chart_files_exit_2_naming_row_and_column(tmp_path, capsys, charts, edit, needles):

@@ -123,6 +123,7 @@ def chart_from_frame(frame: pd.DataFrame, name: str, rules: ZeroRules) -> ZeroCh
     three = np.full((10, 10), -1, dtype=np.int8)
     split = np.full((10, 10, 10), NO_SPLIT, dtype=np.int8)
     seen_pairs = set()
+    first_row: dict[tuple, int] = {}
     for i, row in frame.iterrows():
         block = str(row["block"]).strip()
         hand = str(row["hand"]).strip()
@@ -136,9 +137,15 @@ def chart_from_frame(frame: pd.DataFrame, name: str, rules: ZeroRules) -> ZeroCh
                     f"{where}: {a}-{b} totals {(a + b) % 10}, which may not be split "
                     f"(split totals: {sorted(rules.split_totals)})"
                 )
-            seen_pairs.add((min(a, b), max(a, b)))
+            key = (block, min(a, b), max(a, b))
+            seen_pairs.add(key[1:])
         else:
             t = _total(hand, where)
+            key = (block, t)
+        if key in first_row:
+            # a second row for the same cells would silently override the first
+            raise ValueError(f"{where}: repeats row {first_row[key]}; give each hand once")
+        first_row[key] = i + 1
         for label, u in zip(UP_LABELS, UP_ORDER, strict=True):
             letter = "" if pd.isna(row[label]) else str(row[label]).strip().upper()
             cell = f"{where}, column {label}"

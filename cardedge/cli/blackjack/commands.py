@@ -8,7 +8,7 @@ import sys
 import click
 
 from cardedge.cli.blackjack.options import one_rules, rule_options
-from cardedge.cli.core.common import emit, format_option, progress
+from cardedge.cli.core.common import color_option, digits_option, emit, format_option, progress
 from cardedge.reports.blackjack import tables as bj_reports
 from cardedge.reports.core.render import render
 from cardedge.strategy.blackjack.charts import CODES, STRATEGIES
@@ -25,7 +25,7 @@ from cardedge.strategy.blackjack.charts import CODES, STRATEGIES
     show_default=True,
     help="optimal (CDZ-), basic, or an AI level (easy, normal, hard); repeatable.",
 )
-@click.option("--digits", type=click.IntRange(0, 16), default=4, show_default=True)
+@digits_option()
 @format_option()
 def edge(rules, strategies, digits, fmt) -> None:
     """House edge of a round, one row per deck count and strategy."""
@@ -47,9 +47,9 @@ _COLOURS = {"H": "red", "S": "yellow", "Dh": "green", "Ds": "cyan", "P": "blue",
     help="With DAS, mark Ph the splits that pay only thanks to DAS.",
 )
 @click.option("--png", metavar="FILE", default=None, help="Also draw the chart to a PNG file.")
-@click.option("--colour/--no-colour", "colour", default=None, help="Colour (default: terminal).")
+@color_option()
 @format_option()
-def chart(rules, das_marks, png, colour, fmt) -> None:
+def chart(rules, das_marks, png, color, fmt) -> None:
     """The basic strategy chart computed for these rules."""
     r = one_rules(rules, "chart")
     ch = bj_reports.basic_chart(r, das_marks)
@@ -61,7 +61,7 @@ def chart(rules, das_marks, png, colour, fmt) -> None:
         emit([table], fmt)
         return
     text = render(table, fmt)
-    if fmt == "table" and (colour if colour is not None else sys.stdout.isatty()):
+    if fmt == "table" and (color if color is not None else sys.stdout.isatty()):
         click.echo(_colourise(text), nl=False, color=True)
         return
     click.echo(text, nl=False)
@@ -98,7 +98,13 @@ def hands(rules, up, fmt) -> None:
 
 @click.command()
 @rule_options
-@click.option("--max-cards", type=click.IntRange(2, 4), default=3, show_default=True)
+@click.option(
+    "--max-cards",
+    type=click.IntRange(2, 4),
+    default=3,
+    show_default=True,
+    help="Largest hand (in cards) whose departures from basic strategy are listed.",
+)
 @format_option()
 def exceptions(rules, max_cards, fmt) -> None:
     """Composition-dependent departures from the basic strategy chart."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Iterable
 
@@ -36,6 +37,40 @@ class DeckList(click.ParamType):
         if not out:
             self.fail(f"{value!r}: an empty range of decks")
         return out
+
+
+class FiniteFloat(click.FloatRange):
+    """A float within the range that is also finite: 'nan' and 'inf' are refused."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        x = super().convert(value, param, ctx)
+        if not math.isfinite(x):
+            self.fail(f"{value!r} is not a finite number")
+        return x
+
+
+def color_option():
+    """``--color/--no-color`` (``--colour`` is accepted too): colour on a terminal by default."""
+    return click.option(
+        "--color/--no-color",
+        "--colour/--no-colour",
+        "color",
+        default=None,
+        help="Colour the chart letters (default: when printing to a terminal).",
+    )
+
+
+def digits_option(default: int = 4):
+    """``--digits``: decimals shown in the table for a person (CSV and JSON keep them all)."""
+    return click.option(
+        "--digits",
+        type=click.IntRange(0, 16),
+        default=default,
+        show_default=True,
+        help="Decimals shown in tables for a person; CSV and JSON keep full precision.",
+    )
 
 
 def flatten(values: Iterable[list[int]]) -> list[int]:

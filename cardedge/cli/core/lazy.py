@@ -21,6 +21,12 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
 
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            refuse_repeated_options(command, rest)
+        return name, command, rest
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.lazy:
             module, attr = self.lazy[name].split(":")
@@ -29,3 +35,23 @@ class LazyGroup(click.Group):
                 raise TypeError(f"{self.lazy[name]} is not a click command")
             return command
         return super().get_command(ctx, name)
+
+
+def refuse_repeated_options(command: click.Command, args: list[str]) -> None:
+    """UsageError when an option that takes one value is given twice (click keeps the last)."""
+    single: dict[str, str] = {}
+    for p in command.params:
+        if isinstance(p, click.Option) and not p.multiple and not p.count:
+            for opt in (*p.opts, *p.secondary_opts):
+                single[opt] = p.name
+    seen: dict[str, str] = {}
+    for token in args:
+        if token == "--":
+            break
+        opt = token.split("=", 1)[0] if token.startswith("--") else token
+        if opt in single:
+            name = single[opt]
+            if name in seen:
+                again = "is given twice" if seen[name] == opt else f"repeats {seen[name]}"
+                raise click.UsageError(f"option {opt} {again}: give it once")
+            seen[name] = opt

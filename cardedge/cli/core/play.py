@@ -35,7 +35,8 @@ def _read(text: str) -> str | None:
     terminal (a script) is echoed, so the screen reads as the session went."""
     try:
         line = click.prompt(text, default="", show_default=False, prompt_suffix="> ")
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, EOFError, RuntimeError, OSError):
+        # end of input, or no standard input at all (closed): the session ends
         return None
     if not sys.stdin.isatty():
         click.echo(line)
@@ -110,6 +111,8 @@ def summary_lines(stats: SessionStats) -> list[str]:
 
 def run_session(session: TrainingSession, header: list[str], show_state, show_outcome) -> None:
     """Deal, ask, judge and settle rounds until the player quits; then print the summary."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise click.UsageError("play reads the player's keys from standard input, which is closed")
     for line in header:
         click.echo(line)
     stats = session.stats

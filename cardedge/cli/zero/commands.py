@@ -9,7 +9,15 @@ import click
 
 from cardedge.analysis.zero.round import SPLIT_MODES
 from cardedge.analysis.zero.rules import preset
-from cardedge.cli.core.common import decks_option, emit, flatten, format_option, progress
+from cardedge.cli.core.common import (
+    color_option,
+    decks_option,
+    digits_option,
+    emit,
+    flatten,
+    format_option,
+    progress,
+)
 from cardedge.cli.zero.options import rules_option, strategy_option
 from cardedge.reports.core.render import records, render
 from cardedge.reports.zero import edge as zero_reports
@@ -27,7 +35,7 @@ from cardedge.reports.zero import strategy as zs
     help="standard: each split hand sees only its own cards; optimal: the second sees the first.",
 )
 @strategy_option()
-@click.option("--digits", type=click.IntRange(0, 16), default=4, show_default=True)
+@digits_option()
 @click.option("--by-upcard", is_flag=True, help="Add EV and decisions by dealer up card.")
 @format_option()
 def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
@@ -53,7 +61,7 @@ def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
 @rules_option("published")
 @strategy_option("basic")
 @click.option("--png", type=click.Path(dir_okay=False), help="Also write a colour chart image.")
-@click.option("--color/--no-color", default=None, help="Colour letters (default: on a terminal).")
+@color_option()
 @format_option()
 def chart(decks, rules, strategy, png, color, fmt) -> None:
     """The basic-strategy chart (rows: two-card totals, split pairs, three-card totals)."""

@@ -7,7 +7,14 @@ import json
 import click
 
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE, load_paytable
-from cardedge.cli.core.common import decks_option, emit, flatten, format_option
+from cardedge.cli.core.common import (
+    FiniteFloat,
+    decks_option,
+    digits_option,
+    emit,
+    flatten,
+    format_option,
+)
 from cardedge.reports.zero import pays as pays_reports
 
 
@@ -24,12 +31,12 @@ from cardedge.reports.zero import pays as pays_reports
 @click.option(
     "--side-bet-size",
     "sizes",
-    type=click.FloatRange(min=0),
+    type=FiniteFloat(min=0),
     multiple=True,
     metavar="S",
     help="Add the combined edge of Zero plus a side bet of S per unit Zero wager; repeatable.",
 )
-@click.option("--digits", type=click.IntRange(0, 16), default=6, show_default=True)
+@digits_option(6)
 @format_option()
 def pays(decks, paytable, eor, sizes, digits, fmt) -> None:
     """Zero Pays side bet: probability and return of each winning hand, and the house edge.

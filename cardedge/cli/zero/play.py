@@ -6,7 +6,9 @@ from fractions import Fraction
 
 import click
 
+from cardedge.analysis.core.shoe import MAX_DECKS
 from cardedge.analysis.zero.rules import preset
+from cardedge.cli.core.common import FiniteFloat
 from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session
 from cardedge.cli.zero.options import rules_option
 from cardedge.engine.core.dealing import card_label
@@ -50,7 +52,9 @@ def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
 
 @click.command("play")
 @rules_option("published")
-@click.option("--decks", type=click.IntRange(1, 8), default=6, show_default=True)
+@click.option(
+    "--decks", type=click.IntRange(1, MAX_DECKS), default=6, show_default=True, help="Decks."
+)
 @click.option(
     "--basic",
     default="basic",
@@ -58,11 +62,19 @@ def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
     help="The chart to check decisions against: basic (best chart), published, or a chart file.",
 )
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed for the cards.")
-@click.option("--bet", type=click.FloatRange(min=0, min_open=True), default=10, show_default=True)
-@click.option("--balance", type=float, default=1000, show_default=True, help="Starting points.")
+@click.option(
+    "--bet",
+    type=FiniteFloat(min=0, min_open=True),
+    default=10,
+    show_default=True,
+    help="Points staked on each hand (virtual points).",
+)
+@click.option(
+    "--balance", type=FiniteFloat(), default=1000, show_default=True, help="Starting points."
+)
 @click.option(
     "--side-bet",
-    type=click.FloatRange(min=0),
+    type=FiniteFloat(min=0),
     default=0,
     show_default=True,
     help="Points on the Zero Pays side bet each hand (reconstructed pay table).",

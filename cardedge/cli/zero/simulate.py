@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from cardedge.analysis.core.shoe import MAX_DECKS
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli.core.common import format_option
@@ -20,7 +21,9 @@ from cardedge.reports.zero import simulation as sim_reports
 
 @click.command("simulate")
 @rules_option("published")
-@click.option("--decks", type=click.IntRange(1, 8), default=6, show_default=True)
+@click.option(
+    "--decks", type=click.IntRange(1, MAX_DECKS), default=6, show_default=True, help="Decks."
+)
 @strategy_option()
 @rounds_option()
 @threads_option()

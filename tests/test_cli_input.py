@@ -1,0 +1,94 @@
+"""Bad input on the command line: exit 2 and one line on stderr, never a traceback or a hang."""
+
+import pytest
+
+from cardedge.cli import main
+
+
+def refused(capsys, args, *needles):
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("cardedge: error:")
+    for needle in needles:
+        assert needle in err
+    return err
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["zero", "play", "--bet", "nan"], "'nan' is not a finite number"),
+        (["zero", "play", "--balance", "inf"], "'inf' is not a finite number"),
+        (["zero", "play", "--side-bet", "-inf"], "--side-bet"),
+        (["blackjack", "play", "--bet", "inf"], "'inf' is not a finite number"),
+        (["blackjack", "play", "--balance", "-nan"], "finite"),
+        (["zero", "pays", "--side-bet-size", "nan"], "'nan' is not a finite number"),
+    ],
+)
+def test_numbers_must_be_finite(capsys, args, needle):
+    refused(capsys, args, needle)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["zero", "edge", "--decks", "1..1000000000"],
+        ["blackjack", "edge", "--decks", "1..100000"],
+        ["zero", "chart", "--decks", "0"],
+        ["zero", "pays", "--decks", "9"],
+    ],
+)
+def test_deck_counts_are_checked_before_a_range_is_expanded(capsys, args):
+    refused(capsys, args, "decks must be a whole number in 1..8")
+
+
+def test_rounds_are_bounded(capsys):
+    refused(capsys, ["zero", "simulate", "--rounds", str(10**20)], "--rounds", "1000000000000")
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["zero", "edge", "--strategy", "basic", "--strategy", "published"], "--strategy is given"),
+        (["zero", "edge", "--digits", "3", "--digits=5"], "--digits is given twice"),
+        (["blackjack", "chart", "--colour", "--no-color"], "--no-color repeats --colour"),
+        (["zero", "simulate", "--seed", "1", "--seed", "2"], "--seed is given twice"),
+    ],
+)
+def test_a_single_valued_option_given_twice_is_refused(capsys, args, needle):
+    refused(capsys, args, needle)
+
+
+def test_repeatable_options_stay_repeatable(capsys):
+    code = main(["zero", "pays", "--decks", "6", "--decks", "8", "--format", "csv"])
+    assert code == 0
+    assert "6" in capsys.readouterr().out
+
+
+def test_color_and_colour_are_the_same_option_in_both_games(capsys):
+    for game in ("zero", "blackjack"):
+        for flag in ("--color", "--colour"):
+            assert main([game, "chart", flag]) == 0
+            assert "\x1b[" in capsys.readouterr().out
+
+
+def test_play_with_standard_input_closed_is_refused(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", None)
+    refused(capsys, ["zero", "play", "--seed", "1"], "standard input")
+
+
+@pytest.mark.parametrize("game", ["zero", "blackjack"])
+def test_every_option_has_help_text(game):
+    import click
+
+    from cardedge.cli import cli
+
+    ctx = click.Context(cli)
+    group = cli.get_command(ctx, game)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        for param in command.params:
+            if isinstance(param, click.Option) and param.name != "help":
+                assert param.help, f"{game} {name} {param.opts[0]} has no help text"
