@@ -92,3 +92,28 @@ def test_every_option_has_help_text(game):
         for param in command.params:
             if isinstance(param, click.Option) and param.name != "help":
                 assert param.help, f"{game} {name} {param.opts[0]} has no help text"
+
+
+# ---- several tables: one document ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["zero", "chart", "--decks", "6,8"],
+        ["zero", "pays", "--decks", "6", "--eor"],
+        ["zero", "simulate", "--rounds", "2000", "--seed", "1"],
+    ],
+)
+def test_several_tables_make_one_json_document_and_one_csv(capsys, args):
+    import csv
+    import io
+    import json
+
+    assert main([*args, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert main([*args, "--format", "csv"]) == 0
+    lines = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert len({len(line) for line in lines}) == 1, "every CSV line has the same fields"
+    if "tables" in doc:
+        rows = sum(len(t["rows"]) for t in doc["tables"])
+        assert len(doc["tables"]) >= 2 and all(t["title"] and t["rows"] for t in doc["tables"])
+        assert rows == len(lines) - 1, "the CSV holds every row the JSON holds"

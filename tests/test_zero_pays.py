@@ -1,5 +1,7 @@
 """Zero Pays side bet: published edges, exact counts, pay-table files, EOR, CLI."""
 
+import csv
+import io
 import itertools
 import json
 from fractions import Fraction
@@ -342,7 +344,12 @@ def test_cli_several_decks_json_is_a_list(capsys):
 def test_cli_deck_comparison_and_eor_tables(capsys):
     code, out, _ = _run(capsys, "zero", "pays", "--decks", "1..8", "--eor", "--format", "csv")
     assert code == 0
-    assert "8 decks" in out and out.count("\nK,") == 1
+    # one CSV: both tables in one long table, every line with the same fields
+    lines = list(csv.reader(io.StringIO(out)))
+    assert len({len(line) for line in lines}) == 1
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert "8 decks" in rows[0] and len({r["table"] for r in rows}) == 2
+    assert [r["rank"] for r in rows].count("K") == 1
 
 
 @pytest.mark.parametrize("fmt", ["table", "csv", "markdown", "json"])
@@ -350,9 +357,8 @@ def test_every_output_flags_the_reconstruction(capsys, fmt):
     code, out, _ = _run(capsys, "zero", "pays", "--decks", "6", "--eor", "--format", fmt)
     assert code == 0
     if fmt == "csv":
-        headers = ("hand,", "rank,")
-        rows = [line for line in out.splitlines() if line and not line.startswith(headers)]
-        assert rows and all(line.endswith("reconstructed (reconstruction)") for line in rows)
+        rows = list(csv.DictReader(io.StringIO(out)))
+        assert rows and all(r["paytable"] == "reconstructed (reconstruction)" for r in rows)
     else:
         assert "RECONSTRUCTION" in out
 

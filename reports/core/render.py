@@ -23,6 +23,16 @@ class Table:
     digits: dict[str, int] = field(default_factory=dict)
     """Decimals shown per column in the person-facing formats (full precision in CSV/JSON)."""
     default_digits: int = 4
+    keys: dict[str, object] = field(default_factory=dict)
+    """What every row shares and the columns may not say (decks or shoe, rules, strategy):
+    prepended to each row in JSON and in a multi-table CSV, so every row describes itself."""
+
+    def rows(self) -> list[dict]:
+        """The rows as JSON-ready dicts, each led by the table's keys."""
+        return [
+            {**{k: _plain(v) for k, v in self.keys.items() if k not in row}, **row}
+            for row in records(self.data)
+        ]
 
 
 def _display_frame(table: Table) -> tuple[pd.DataFrame, list[str]]:
@@ -72,7 +82,7 @@ def render(
         raise ValueError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     header = header or []
     if fmt == "json":
-        return json.dumps(records(table.data), indent=2) + "\n"
+        return json.dumps(table.rows(), indent=2) + "\n"
     if fmt == "csv":
         lead = "".join(f"# {line}\n" for text in header for line in text.splitlines())
         return lead + table.data.to_csv(index=False, lineterminator="\n", float_format=csv_float)
@@ -109,3 +119,26 @@ def render(
         lines.append("")
         lines += table.notes
     return "\n".join(lines) + "\n"
+
+
+def render_many(tables: list[Table], fmt: str = "table") -> str:
+    """Several tables as one document in ``fmt``.
+
+    Text and Markdown: the tables one after another. JSON: one object, ``{"tables": [...]}``,
+    each with its title, notes and self-describing rows (one table: its rows, as ``render``).
+    CSV: one long table, a ``table`` column (the title) and the keys leading every row, the
+    union of the tables' columns after them (blank where a table has no such column), so
+    every line has the same fields.
+    """
+    if len(tables) == 1:
+        return render(tables[0], fmt)
+    if fmt == "json":
+        doc = {
+            "tables": [{"title": t.title, "notes": list(t.notes), "rows": t.rows()} for t in tables]
+        }
+        return json.dumps(doc, indent=2) + "\n"
+    if fmt == "csv":
+        frames = [pd.DataFrame([{"table": t.title, **row} for row in t.rows()]) for t in tables]
+        long = pd.concat(frames, ignore_index=True, sort=False)
+        return long.to_csv(index=False, lineterminator="\n")
+    return "\n".join(render(t, fmt) for t in tables)

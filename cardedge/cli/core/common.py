@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import click
 
 from cardedge.analysis.core.shoe import check_decks
-from cardedge.reports.core.render import FORMATS, Table, render
+from cardedge.reports.core.render import FORMATS, Table, render_many
 
 
 class DeckList(click.ParamType):
@@ -108,11 +108,8 @@ def format_option():
 
 
 def emit(tables: list[Table], fmt: str) -> None:
-    """Print tables one after another (JSON: the first table's rows)."""
-    if fmt == "json":
-        click.echo(render(tables[0], "json"), nl=False)
-        return
-    click.echo("\n".join(render(t, fmt) for t in tables), nl=False)
+    """Print the tables as one document (``render_many``: JSON one object, CSV one table)."""
+    click.echo(render_many(tables, fmt), nl=False)
 
 
 def progress(label: str):
