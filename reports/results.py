@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardedge.reports.blackjack import results as blackjack_results
+from cardedge.reports.core.files import output_folder, write_text
 from cardedge.reports.core.render import Table, render
 from cardedge.reports.zero import results as zero_results
 
@@ -44,13 +45,12 @@ def expected_files(tables: dict[str, Table] | None = None) -> dict[str, str]:
 
 def write_results(out: str | Path) -> list[Path]:
     """Write every table as Markdown and CSV, and the figures as PNG, into ``out``."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = output_folder(out)
     tables = result_tables()
     paths: list[Path] = []
     for name, text in expected_files(tables).items():
         path = out / name
-        path.write_text(text)
+        write_text(path, text)
         paths.append(path)
     for game in GAMES:
         paths += game.default_figures(tables, out)

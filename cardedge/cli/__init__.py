@@ -23,7 +23,7 @@ def cli() -> None:
 
 
 @cli.command()
-@click.option("--out", default="results", show_default=True, help="Folder to write.")
+@click.option("--out", default="results", show_default=True, help="Folder to write (created).")
 def tables(out: str) -> None:
     """Write every published table to OUT (Markdown and CSV)."""
     from cardedge.reports.results import write_results

@@ -27,6 +27,7 @@ from cardedge.analysis.blackjack.rules import (
     SPLIT_CONVENTION,
     BlackjackRules,
 )
+from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.render import Table
 from cardedge.strategy.blackjack.charts import (
     AI_LEVELS,
@@ -280,8 +281,10 @@ def chart_png(chart: Chart, rules: BlackjackRules, path: str) -> None:
     except ImportError as e:  # pragma: no cover - matplotlib is an optional extra
         raise ValueError("--png needs matplotlib (pip install 'cardedge[plots]')") from e
     fig = chart_figure(chart, rules)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    try:
+        save_figure(fig, path, dpi=120)
+    finally:
+        plt.close(fig)
 
 
 def hands_table(rules: BlackjackRules, up_filter: int | None = None) -> Table:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.render import Table
 from cardedge.strategy.zero.charts import UP_LABELS, ZeroChart
 
@@ -41,8 +42,10 @@ def chart_png(chart: ZeroChart, title: str, path: str | Path) -> None:
     ax.tick_params(length=0, labelsize=8)
     ax.set_title(textwrap.fill(title, 60), fontsize=9, pad=18)
     fig.tight_layout()
-    fig.savefig(path, dpi=110, metadata={"Software": None})
-    plt.close(fig)
+    try:
+        save_figure(fig, path, dpi=110, metadata={"Software": None})
+    finally:
+        plt.close(fig)
 
 
 def decks_png(table: Table, path: str | Path) -> None:
@@ -66,5 +69,7 @@ def decks_png(table: Table, path: str | Path) -> None:
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110, metadata={"Software": None})
-    plt.close(fig)
+    try:
+        save_figure(fig, path, dpi=110, metadata={"Software": None})
+    finally:
+        plt.close(fig)

@@ -102,9 +102,13 @@ class ZeroChart:
         path = Path(path)
         frame = self.frame()
         if path.suffix.lower() == ".csv":
-            frame.to_csv(path, index=False, lineterminator="\n")
+            text = frame.to_csv(index=False, lineterminator="\n")
         else:
-            path.write_text(frame.to_json(orient="records", indent=2) + "\n")
+            text = frame.to_json(orient="records", indent=2) + "\n"
+        # write, then rename: an interrupted save leaves no partial chart behind
+        tmp = path.with_name(f".{path.name}.part")
+        tmp.write_text(text)
+        tmp.replace(path)
 
 
 def _letter(block: str, code: int) -> str:

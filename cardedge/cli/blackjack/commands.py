@@ -8,7 +8,14 @@ import sys
 import click
 
 from cardedge.cli.blackjack.options import one_rules, rule_options
-from cardedge.cli.core.common import color_option, digits_option, emit, format_option, progress
+from cardedge.cli.core.common import (
+    color_option,
+    digits_option,
+    emit,
+    format_option,
+    png_option,
+    progress,
+)
 from cardedge.reports.blackjack import tables as bj_reports
 from cardedge.reports.core.render import render
 from cardedge.strategy.blackjack.charts import CODES, STRATEGIES
@@ -46,7 +53,7 @@ _COLOURS = {"H": "red", "S": "yellow", "Dh": "green", "Ds": "cyan", "P": "blue",
     default=True,
     help="With DAS, mark Ph the splits that pay only thanks to DAS.",
 )
-@click.option("--png", metavar="FILE", default=None, help="Also draw the chart to a PNG file.")
+@png_option("Also draw the chart as a colour image.")
 @color_option()
 @format_option()
 def chart(rules, das_marks, png, color, fmt) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 
 import click
 
 from cardedge.analysis.core.shoe import check_decks
+from cardedge.reports.core.files import output_file
 from cardedge.reports.core.render import FORMATS, Table, render_many
 
 
@@ -49,6 +51,34 @@ class FiniteFloat(click.FloatRange):
         if not math.isfinite(x):
             self.fail(f"{value!r} is not a finite number")
         return x
+
+
+class OutputFile(click.ParamType):
+    """A file to write (checked before any work: not a folder, folder writable, suffix)."""
+
+    name = "file"
+
+    def __init__(self, suffix: str | None = None) -> None:
+        self.suffix = suffix
+
+    def convert(self, value, param, ctx):
+        try:
+            return str(output_file(value, self.suffix))
+        except ValueError as e:
+            self.fail(str(e))
+
+
+def png_option(help: str):
+    """``--png FILE``: also draw a figure to FILE (a .png name)."""
+    return click.option("--png", type=OutputFile(".png"), metavar="FILE.png", help=help)
+
+
+def numbered(path: str, tag: str, many: bool) -> str:
+    """``path`` with ``_tag`` before its suffix when several files share one option."""
+    if not many:
+        return path
+    p = Path(path)
+    return str(p.with_name(f"{p.stem}_{tag}{p.suffix}"))
 
 
 def color_option():

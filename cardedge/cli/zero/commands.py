@@ -16,6 +16,8 @@ from cardedge.cli.core.common import (
     emit,
     flatten,
     format_option,
+    numbered,
+    png_option,
     progress,
 )
 from cardedge.cli.zero.options import rules_option, strategy_option
@@ -60,19 +62,22 @@ def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
 @decks_option()
 @rules_option("published")
 @strategy_option("basic")
-@click.option("--png", type=click.Path(dir_okay=False), help="Also write a colour chart image.")
+@png_option("Also draw the chart as a colour image (several decks: FILE_6d.png, ...).")
 @color_option()
 @format_option()
 def chart(decks, rules, strategy, png, color, fmt) -> None:
     """The basic-strategy chart (rows: two-card totals, split pairs, three-card totals)."""
     tables = []
-    for d in flatten(decks):
+    deck_list = flatten(decks)
+    for d in deck_list:
         table, the_chart = zs.strategy_chart(preset(rules, d), strategy)
         tables.append(table)
         if png:
             from cardedge.reports.zero.plots import chart_png
 
-            chart_png(the_chart, table.title, png)
+            path = numbered(png, f"{d}d", len(deck_list) > 1)
+            chart_png(the_chart, table.title, path)
+            click.echo(f"wrote {path}", err=True)
     if fmt == "table" and (color if color is not None else sys.stdout.isatty()):
         for t in tables:
             click.echo(colour_chart(render(t, "table")), color=True)
@@ -129,7 +134,7 @@ def hands(decks, rules, fmt) -> None:
 
 @click.command()
 @decks_option("1..8")
-@click.option("--png", type=click.Path(dir_okay=False), help="Also plot edge vs decks.")
+@png_option("Also plot the edges against the number of decks.")
 @format_option()
 def compare(decks, png, fmt) -> None:
     """Edges by number of decks: optimal, best chart, published chart, both presets."""
