@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from cardedge.reports.blackjack import results as blackjack_results
@@ -27,10 +28,10 @@ def _texts(stem: str, table: Table) -> dict[str, str]:
     }
 
 
-def result_tables() -> dict[str, Table]:
-    """Every table in ``results/``, by file stem."""
+def result_tables(progress: Callable[[Iterable], Iterable] = iter) -> dict[str, Table]:
+    """Every table in ``results/``, by file stem; ``progress`` wraps the loop over games."""
     tables: dict[str, Table] = {}
-    for game in GAMES:
+    for game in progress(GAMES):
         tables.update(game.default_tables())
     return tables
 
@@ -43,10 +44,10 @@ def expected_files(tables: dict[str, Table] | None = None) -> dict[str, str]:
     return files
 
 
-def write_results(out: str | Path) -> list[Path]:
+def write_results(out: str | Path, progress: Callable[[Iterable], Iterable] = iter) -> list[Path]:
     """Write every table as Markdown and CSV, and the figures as PNG, into ``out``."""
     out = output_folder(out)
-    tables = result_tables()
+    tables = result_tables(progress)
     paths: list[Path] = []
     for name, text in expected_files(tables).items():
         path = out / name

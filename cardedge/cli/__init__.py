@@ -26,15 +26,34 @@ def cli() -> None:
 @click.option("--out", default="results", show_default=True, help="Folder to write (created).")
 def tables(out: str) -> None:
     """Write every published table to OUT (Markdown and CSV)."""
+    from cardedge.cli.core.common import progress
     from cardedge.reports.results import write_results
 
-    for path in write_results(out):
+    for path in write_results(out, progress("Computing every game's tables")):
         click.echo(f"wrote {path}", err=True)
+
+
+def announce_compilation() -> None:
+    """On a terminal, say so when numba must compile the kernels (the first run, once)."""
+    if not sys.stderr.isatty():
+        return
+    import os
+    from pathlib import Path
+
+    import cardedge.analysis
+
+    where = os.environ.get("NUMBA_CACHE_DIR") or cardedge.analysis.__path__[0]
+    if not any(Path(where).rglob("*.nbi")):
+        click.echo(
+            "cardedge: compiling the numba kernels, once (later runs load them from the cache)",
+            err=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; bad input gives one line on stderr and exit status 2, never a traceback."""
     try:
+        announce_compilation()
         rv = cli.main(args=argv, prog_name="cardedge", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help())
