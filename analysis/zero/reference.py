@@ -1,23 +1,90 @@
 """Slow, obviously-correct Zero evaluator in exact fractions: the twin the kernels are tested on.
 
 Plain recursion over the cards as they are drawn, on shoes of counts by point value, every
-probability a ``Fraction``. It shares no code with the numba kernels beyond the rules object.
-Use it on small shoes (one deck or less, or a sample of deals).
+probability a ``Fraction``. It shares no code with the numba kernels beyond the rules object
+and the policy's cell codes, which it reads once into plain Python (``Chart``). Use it on small
+shoes (one deck or less, or a sample of deals).
+
+Play follows a policy (``analysis.zero.policy.ZeroPolicy``, e.g. ``ZeroChart.policy()``): a
+cell holding a fixed action is obeyed, an ``OPTIMAL`` cell takes the better action for the
+exact shoe. Ties go as in the kernels: stand rather than hit or double, no split rather than
+split; EVs do not depend on that, the outcome distribution can.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
+from cardedge.analysis.zero import player as codes
+from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.rules import ZeroRules
 
-Shoe = tuple[int, ...]
+Shoe10 = tuple[int, ...]
 """Counts by point value 0..9."""
 
+BEST, STAND, HIT, DOUBLE, SPLIT, NO_SPLIT = "best", "stand", "hit", "double", "split", "no split"
+"""A chart cell: BEST (choose by exact EV) or the fixed action."""
+_NAMES = {
+    codes.OPTIMAL: BEST,
+    codes.STAND: STAND,
+    codes.HIT: HIT,
+    codes.DOUBLE: DOUBLE,
+    codes.SPLIT: SPLIT,
+    codes.NO_SPLIT: NO_SPLIT,
+}
+_ALLOWED = {
+    "two-card": {BEST, STAND, HIT},
+    "three-card": {BEST, STAND, DOUBLE},
+    "split": {BEST, SPLIT, NO_SPLIT},
+}
 
-def draws(shoe: Shoe):
+
+@dataclass(frozen=True, eq=False)
+class Chart:
+    """A policy as plain nested tuples of action names, hashed by identity (a cache key).
+
+    ``two[total][up]``, ``three[total][up]`` and ``split[a][b][up]`` hold an action name or
+    BEST; totals, up cards and split cards are point values 0..9.
+    """
+
+    name: str
+    two: tuple[tuple[str, ...], ...]
+    three: tuple[tuple[str, ...], ...]
+    split: tuple[tuple[tuple[str, ...], ...], ...]
+
+    @classmethod
+    def of(cls, policy: ZeroPolicy) -> Chart:
+        """The chart of ``policy`` (one object per policy object, so caches are shared)."""
+        return _chart_of(policy)
+
+
+def _cells(block: str, array) -> tuple:
+    if getattr(array, "ndim", 0) > 1:
+        return tuple(_cells(block, row) for row in array)
+    names = tuple(_NAMES.get(int(c)) for c in array)
+    bad = [n for n in names if n not in _ALLOWED[block]]
+    if bad:
+        raise ValueError(f"{block} cell holds {bad[0]!r}, not one of {sorted(_ALLOWED[block])}")
+    return names
+
+
+@cache
+def _chart_of(policy: ZeroPolicy) -> Chart:
+    return Chart(
+        policy.name,
+        _cells("two-card", policy.chart2),
+        _cells("three-card", policy.chart3),
+        _cells("split", policy.chart_split),
+    )
+
+
+OPTIMAL_CHART = Chart.of(OPTIMAL_POLICY)
+
+
+def draws(shoe: Shoe10):
     """Each card value that can come next, with its probability and the shoe after it."""
     n = sum(shoe)
     for v, c in enumerate(shoe):
@@ -27,8 +94,14 @@ def draws(shoe: Shoe):
             yield v, Fraction(c, n), tuple(rest)
 
 
+def _without(shoe: Shoe10, v: int) -> Shoe10:
+    rest = list(shoe)
+    rest[v] -= 1
+    return tuple(rest)
+
+
 @cache
-def dealer_final(shoe: Shoe, total: int, n_cards: int, threshold: int) -> tuple[Fraction, ...]:
+def dealer_final(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tuple[Fraction, ...]:
     """P(final total t) for a dealer holding ``n_cards`` cards totalling ``total``."""
     must_draw = n_cards == 1 or (n_cards in (2, 3) and total >= threshold)
     if not must_draw:
@@ -40,45 +113,85 @@ def dealer_final(shoe: Shoe, total: int, n_cards: int, threshold: int) -> tuple[
     return tuple(out)
 
 
-def stand(shoe: Shoe, up: int, p: int, threshold: int) -> Fraction:
+def stand(shoe: Shoe10, up: int, p: int, threshold: int) -> Fraction:
     """EV of standing on total p: +1 if the dealer ends higher, -1 lower, 0 equal."""
     dist = dealer_final(shoe, up, 1, threshold)
     return sum(dist[p + 1 :], Fraction(0)) - sum(dist[:p], Fraction(0))
 
 
-@cache
-def three_card(shoe: Shoe, up: int, p3: int, can_double: bool, threshold: int) -> Fraction:
-    """Best EV of a three-card total: stand, or double for exactly one more card."""
-    best = stand(shoe, up, p3, threshold)
-    if can_double:
-        dbl = sum(
-            (2 * p * stand(rest, up, (p3 + v) % 10, threshold) for v, p, rest in draws(shoe)),
-            Fraction(0),
-        )
-        best = max(best, dbl)
-    return best
+def double(shoe: Shoe10, up: int, p3: int, threshold: int) -> Fraction:
+    """EV per initial wager of doubling a three-card total p3: one more card, twice the stake."""
+    return sum(
+        (2 * p * stand(rest, up, (p3 + v) % 10, threshold) for v, p, rest in draws(shoe)),
+        Fraction(0),
+    )
 
 
 @cache
-def two_card(shoe: Shoe, up: int, p2: int, can_double: bool, threshold: int) -> Fraction:
-    """Best EV of a two-card total: stand, or hit once and play the three-card hand."""
+def three_card_play(
+    shoe: Shoe10, up: int, p3: int, can_double: bool, threshold: int, chart: Chart = OPTIMAL_CHART
+) -> tuple[Fraction, str]:
+    """(EV, STAND or DOUBLE) of a three-card total played by ``chart``."""
+    cell = chart.three[p3][up]
+    stand_ev = stand(shoe, up, p3, threshold)
+    if not can_double or cell == STAND:
+        return stand_ev, STAND
+    dbl = double(shoe, up, p3, threshold)
+    if cell == DOUBLE or dbl > stand_ev:
+        return dbl, DOUBLE
+    return stand_ev, STAND
+
+
+def three_card(
+    shoe: Shoe10, up: int, p3: int, can_double: bool, threshold: int, chart: Chart = OPTIMAL_CHART
+) -> Fraction:
+    """EV of a three-card total: stand, or double for exactly one more card (per ``chart``)."""
+    return three_card_play(shoe, up, p3, can_double, threshold, chart)[0]
+
+
+@cache
+def two_card_play(
+    shoe: Shoe10, up: int, p2: int, can_double: bool, threshold: int, chart: Chart = OPTIMAL_CHART
+) -> tuple[Fraction, str]:
+    """(EV, STAND or HIT) of a two-card total played by ``chart``; a hit takes one card and the
+    three-card hand is played by ``chart`` too."""
+    cell = chart.two[p2][up]
+    stand_ev = stand(shoe, up, p2, threshold)
+    if cell == STAND:
+        return stand_ev, STAND
     hit = sum(
         (
-            p * three_card(rest, up, (p2 + v) % 10, can_double, threshold)
+            p * three_card(rest, up, (p2 + v) % 10, can_double, threshold, chart)
             for v, p, rest in draws(shoe)
         ),
         Fraction(0),
     )
-    return max(stand(shoe, up, p2, threshold), hit)
+    if cell == HIT or hit > stand_ev:
+        return hit, HIT
+    return stand_ev, STAND
 
 
-def split_hand(shoe: Shoe, up: int, a: int, rules: ZeroRules) -> Fraction:
+def two_card(
+    shoe: Shoe10, up: int, p2: int, can_double: bool, threshold: int, chart: Chart = OPTIMAL_CHART
+) -> Fraction:
+    """EV of a two-card total: stand, or hit once and play the three-card hand (per ``chart``)."""
+    return two_card_play(shoe, up, p2, can_double, threshold, chart)[0]
+
+
+def split_hand(
+    shoe: Shoe10, up: int, a: int, rules: ZeroRules, chart: Chart = OPTIMAL_CHART
+) -> Fraction:
     """EV of a split hand starting with value a, drawn from ``shoe`` (both split cards out)."""
     return sum(
         (
             p
             * two_card(
-                rest, up, (a + v) % 10, rules.double_after_split, rules.dealer_draw_threshold
+                rest,
+                up,
+                (a + v) % 10,
+                rules.double_after_split,
+                rules.dealer_draw_threshold,
+                chart,
             )
             for v, p, rest in draws(shoe)
         ),
@@ -87,7 +200,7 @@ def split_hand(shoe: Shoe, up: int, a: int, rules: ZeroRules) -> Fraction:
 
 
 def _first_hand(
-    shoe: Shoe, up: int, total: int, n_cards: int, b: int, rules: ZeroRules
+    shoe: Shoe10, up: int, total: int, n_cards: int, b: int, rules: ZeroRules
 ) -> Fraction:
     """Best EV of first split hand plus the second hand played knowing the first's cards."""
     thr = rules.dealer_draw_threshold
@@ -121,26 +234,61 @@ def _first_hand(
     return best
 
 
+def deal_play(
+    shoe: Shoe10,
+    up: int,
+    v1: int,
+    v2: int,
+    rules: ZeroRules,
+    split: str = "standard",
+    policy: ZeroPolicy = OPTIMAL_POLICY,
+) -> tuple[Fraction, str]:
+    """(EV per initial wager, STAND/HIT/SPLIT) of a non-pair deal v1, v2 vs ``up`` played by
+    ``policy``; ``shoe`` has all three cards removed.
+
+    ``split='optimal'``: the second split hand sees the first hand's cards (optimal policy only).
+    """
+    if split not in ("standard", "optimal"):
+        raise ValueError(f"unknown split mode {split!r}")
+    if split != "standard" and not policy.is_optimal:
+        raise ValueError(f"split {split!r} needs the optimal policy")
+    return _deal_play(shoe, up, v1, v2, rules, split, Chart.of(policy))
+
+
+def _deal_play(
+    shoe: Shoe10, up: int, v1: int, v2: int, rules: ZeroRules, split: str, chart: Chart
+) -> tuple[Fraction, str]:
+    best, action = two_card_play(shoe, up, (v1 + v2) % 10, True, rules.dealer_draw_threshold, chart)
+    cell = chart.split[v1][v2][up]
+    if (v1 + v2) % 10 not in rules.split_totals or cell == NO_SPLIT:
+        return best, action
+    if split == "standard":
+        sv = split_hand(shoe, up, v1, rules, chart) + split_hand(shoe, up, v2, rules, chart)
+    else:
+        sv = max(_first_hand(shoe, up, v1, 1, v2, rules), _first_hand(shoe, up, v2, 1, v1, rules))
+    if cell == SPLIT or sv > best:
+        return sv, SPLIT
+    return best, action
+
+
 def deal_ev(
-    shoe: Shoe, up: int, v1: int, v2: int, rules: ZeroRules, split: str = "standard"
+    shoe: Shoe10,
+    up: int,
+    v1: int,
+    v2: int,
+    rules: ZeroRules,
+    split: str = "standard",
+    policy: ZeroPolicy = OPTIMAL_POLICY,
 ) -> Fraction:
-    """Optimal EV of a non-pair deal v1, v2 vs ``up``; ``shoe`` has all three cards removed."""
-    best = two_card(shoe, up, (v1 + v2) % 10, True, rules.dealer_draw_threshold)
-    if (v1 + v2) % 10 in rules.split_totals:
-        if split == "standard":
-            sv = split_hand(shoe, up, v1, rules) + split_hand(shoe, up, v2, rules)
-        else:
-            sv = max(
-                _first_hand(shoe, up, v1, 1, v2, rules), _first_hand(shoe, up, v2, 1, v1, rules)
-            )
-        best = max(best, sv)
-    return best
+    """EV per initial wager of a non-pair deal v1, v2 vs ``up`` played by ``policy`` (optimal
+    play by default); ``shoe`` has all three cards removed."""
+    return deal_play(shoe, up, v1, v2, rules, split, policy)[0]
 
 
-def round_ev(rank_counts: tuple[int, ...], rules: ZeroRules, split: str = "standard") -> Fraction:
-    """Exact EV per initial wager of a round under optimal play, enumerating deals by rank."""
+def _deals(rank_counts: tuple[int, ...]):
+    """Every initial deal by rank (player r1, r2, then the up card ru), its probability, and
+    the counts by rank of the cards left (a list, valid until the next deal)."""
     n = sum(rank_counts)
-    total = Fraction(0)
     counts = list(rank_counts)
     for r1 in range(13):
         p1 = Fraction(counts[r1], n)
@@ -157,21 +305,41 @@ def round_ev(rank_counts: tuple[int, ...], rules: ZeroRules, split: str = "stand
                 if not pu:
                     continue
                 counts[ru] -= 1
-                total += p1 * p2 * pu * _deal_result(counts, r1, r2, ru, rules, split)
+                yield r1, r2, ru, p1 * p2 * pu, counts
                 counts[ru] += 1
             counts[r2] += 1
         counts[r1] += 1
-    return total
 
 
-def _deal_result(
-    counts: list[int], r1: int, r2: int, ru: int, rules: ZeroRules, split: str
-) -> Fraction:
-    v1, v2, up = BACCARAT_VALUES[r1], BACCARAT_VALUES[r2], BACCARAT_VALUES[ru]
-    if r1 == r2 and (v1 + v2) % 10 == 0:
-        trips = r1 in TEN_RANKS and ru == r1
-        return Fraction(rules.trips_pays if trips else rules.zero_pair_pays)
+def _zero_pair(r1: int, r2: int, ru: int) -> str | None:
+    """'trips', 'pair' or None: a Zero Pair is two cards of one rank totalling 0; ten-valued
+    and matched by the up card's rank it is trips."""
+    if r1 != r2 or (2 * BACCARAT_VALUES[r1]) % 10:
+        return None
+    return "trips" if r1 in TEN_RANKS and ru == r1 else "pair"
+
+
+def _values(counts: list[int]) -> Shoe10:
     shoe = [0] * 10
     for r, c in enumerate(counts):
         shoe[BACCARAT_VALUES[r]] += c
-    return deal_ev(tuple(shoe), up, v1, v2, rules, split)
+    return tuple(shoe)
+
+
+def round_ev(
+    rank_counts: tuple[int, ...],
+    rules: ZeroRules,
+    split: str = "standard",
+    policy: ZeroPolicy = OPTIMAL_POLICY,
+) -> Fraction:
+    """Exact EV per initial wager of a round played by ``policy`` (optimal play by default),
+    enumerating deals by rank."""
+    total = Fraction(0)
+    for r1, r2, ru, p, counts in _deals(rank_counts):
+        kind = _zero_pair(r1, r2, ru)
+        if kind is not None:
+            total += p * Fraction(rules.trips_pays if kind == "trips" else rules.zero_pair_pays)
+            continue
+        v1, v2, up = BACCARAT_VALUES[r1], BACCARAT_VALUES[r2], BACCARAT_VALUES[ru]
+        total += p * deal_ev(_values(counts), up, v1, v2, rules, split, policy)
+    return total
