@@ -35,7 +35,8 @@ KERNEL_ACTION = {ref.STAND: ACTION_STAND, ref.HIT: ACTION_HIT, ref.SPLIT: ACTION
 
 # Stripped shoes (counts by rank A..K) of 14-15 cards and 7-8 point values. Between them they
 # hold every splittable pair of values (A: 1-7 1-8 4-4 4-5 0-8 0-9; B: 2-6 2-7 3-5 3-6 9-9 0-8
-# 0-9), Zero Pairs (5-5, K-K), a ten-valued pair of two ranks (T-K, B: T-J) and K-K-K trips.
+# 0-9), Zero Pairs (5-5, K-K; B also T-T), ten-valued pairs of two ranks (T-K; B also T-J)
+# and K-K-K trips.
 STRIPPED = [
     (1, 0, 0, 2, 2, 0, 2, 2, 1, 1, 0, 0, 3),
     (0, 1, 1, 0, 2, 1, 1, 1, 2, 2, 1, 0, 3),

@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import cache
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player as codes
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.rules import ZeroRules
@@ -343,3 +344,169 @@ def round_ev(
         v1, v2, up = BACCARAT_VALUES[r1], BACCARAT_VALUES[r2], BACCARAT_VALUES[ru]
         total += p * deal_ev(_values(counts), up, v1, v2, rules, split, policy)
     return total
+
+
+# -- the outcome distribution: every hand played out card by card ----------------------------
+MAX_NET = 4
+"""The largest net result of a non-pair deal: a split, both hands doubled, both winning."""
+NETS: tuple[Fraction, ...] = tuple(Fraction(k, 2) for k in range(-2 * MAX_NET, 2 * MAX_NET + 1))
+"""The net results a distribution is reported on: -4, -7/2, ..., 4 (half units, as the kernel)."""
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """Exact distribution of one round's net result, per unit of the initial wager (Fractions).
+
+    The fields are those of ``analysis.zero.outcomes.Outcomes``, exact.
+    """
+
+    rules: ZeroRules
+    policy: str
+    net: tuple[Fraction, ...]
+    """Net results of non-pair deals: ``NETS``."""
+    probability: tuple[Fraction, ...]
+    """P(a non-pair deal ending with each ``net``)."""
+    zero_pair: Fraction
+    """P(a Zero Pair paid as a pair, i.e. not as ten-valued trips)."""
+    trips: Fraction
+    """P(ten-valued Zero Pair matching the up card's rank)."""
+    expected_wager: Fraction
+    """Expected total amount wagered per round, in initial wagers (1 + doubles + split wager)."""
+
+    @property
+    def ev(self) -> Fraction:
+        """Expected net result per initial wager."""
+        r = self.rules
+        return (
+            sum((n * p for n, p in zip(self.net, self.probability, strict=True)), Fraction(0))
+            + self.zero_pair * Fraction(r.zero_pair_pays)
+            + self.trips * Fraction(r.trips_pays)
+        )
+
+
+def _result(player_total: int, bet: int, dealer_total: int) -> int:
+    """Net of one hand: the lower total wins ``bet``, the higher loses it, equal pushes."""
+    if player_total < dealer_total:
+        return bet
+    return -bet if player_total > dealer_total else 0
+
+
+def _hand_ends(
+    actual: Shoe10,
+    decide: Shoe10,
+    up: int,
+    total: int,
+    n_cards: int,
+    can_double: bool,
+    threshold: int,
+    chart: Chart,
+):
+    """Every way a hand of ``n_cards`` (1 to 3) cards totalling ``total`` ends under ``chart``.
+
+    Cards come from ``actual``; decisions see only ``decide`` (the shoe less the cards this
+    hand knows of). Yields (probability, final total, wager, ``actual`` after the hand); a
+    one-card hand is a split hand that takes its second card.
+    """
+    if n_cards == 1:
+        for v, p, rest in draws(actual):
+            for q, t, bet, left in _hand_ends(
+                rest, _without(decide, v), up, (total + v) % 10, 2, can_double, threshold, chart
+            ):
+                yield p * q, t, bet, left
+        return
+    if n_cards == 2:
+        action = two_card_play(decide, up, total, can_double, threshold, chart)[1]
+        if action == STAND:
+            yield Fraction(1), total, 1, actual
+            return
+        for v, p, rest in draws(actual):
+            for q, t, bet, left in _hand_ends(
+                rest, _without(decide, v), up, (total + v) % 10, 3, can_double, threshold, chart
+            ):
+                yield p * q, t, bet, left
+        return
+    action = three_card_play(decide, up, total, can_double, threshold, chart)[1]
+    if action == STAND:
+        yield Fraction(1), total, 1, actual
+        return
+    for v, p, rest in draws(actual):
+        yield p, (total + v) % 10, 2, rest
+
+
+def _merged(ends) -> list:
+    """Hand ends (probability, total, wager, shoe left) with equal (total, wager, shoe left)
+    summed (cards drawn in another order): [((total, wager, shoe left), probability), ...]."""
+    out: dict = {}
+    for p, t, bet, left in ends:
+        out[t, bet, left] = out.get((t, bet, left), Fraction(0)) + p
+    return list(out.items())
+
+
+def _settle(ends: dict, up: int, threshold: int) -> tuple[dict[int, Fraction], Fraction]:
+    """P(net) and E[wager] of hands that ended as ``ends``: {(((total, wager), ...), shoe
+    left): probability}, settled against one dealer hand drawn from that shoe."""
+    dist: dict[int, Fraction] = {}
+    wager = Fraction(0)
+    for (hands, left), p in ends.items():
+        finals = dealer_final(left, up, 1, threshold)
+        for d, q in enumerate(finals):
+            if q:
+                net = sum(_result(t, bet, d) for t, bet in hands)
+                dist[net] = dist.get(net, Fraction(0)) + p * q
+        wager += p * sum(bet for _, bet in hands)
+    return dist, wager
+
+
+@cache
+def deal_outcomes(
+    shoe: Shoe10, up: int, v1: int, v2: int, rules: ZeroRules, chart: Chart = OPTIMAL_CHART
+) -> tuple[dict[int, Fraction], Fraction]:
+    """(P(net result), expected wager) of the non-pair deal v1, v2 vs ``up`` played by
+    ``chart``, standard split; ``shoe`` has the three cards removed.
+
+    A split is played literally: the first hand from ``shoe``, the second from what the first
+    left, each deciding on its own cards and both split cards only; one dealer hand then draws
+    from what both left.
+    """
+    thr = rules.dealer_draw_threshold
+    if _deal_play(shoe, up, v1, v2, rules, "standard", chart)[1] == SPLIT:
+        das = rules.double_after_split
+        ends: dict = {}
+        for (t1, b1, left1), p1 in _merged(_hand_ends(shoe, shoe, up, v1, 1, das, thr, chart)):
+            for (t2, b2, left2), p2 in _merged(_hand_ends(left1, shoe, up, v2, 1, das, thr, chart)):
+                key = (((t1, b1), (t2, b2)), left2)
+                ends[key] = ends.get(key, Fraction(0)) + p1 * p2
+    else:
+        ends = {
+            (((t, b),), left): p
+            for (t, b, left), p in _merged(
+                _hand_ends(shoe, shoe, up, (v1 + v2) % 10, 2, True, thr, chart)
+            )
+        }
+    return _settle(ends, up, thr)
+
+
+def outcome_distribution(
+    rules: ZeroRules, policy: ZeroPolicy = OPTIMAL_POLICY, shoe: Shoe | None = None
+) -> Outcomes:
+    """Exact P(each net result) of a round under ``rules`` played by ``policy`` (standard split),
+    the twin of ``analysis.zero.outcomes.outcome_distribution``: deals enumerated by rank, every
+    hand played out card by card. ``shoe`` defaults to a fresh shoe (slow: use small shoes)."""
+    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
+    chart = Chart.of(policy)
+    by_net = dict.fromkeys(range(-MAX_NET, MAX_NET + 1), Fraction(0))
+    pairs = trips = wager = Fraction(0)
+    for r1, r2, ru, p, counts in _deals(shoe.counts):
+        kind = _zero_pair(r1, r2, ru)
+        if kind is not None:
+            pairs += p
+            trips += p if kind == "trips" else 0
+            continue
+        v1, v2, up = BACCARAT_VALUES[r1], BACCARAT_VALUES[r2], BACCARAT_VALUES[ru]
+        dist, w = deal_outcomes(_values(counts), up, v1, v2, rules, chart)
+        for net, q in dist.items():
+            by_net[net] += p * q
+        wager += p * w
+    # non-pair deals end on whole units: the half-unit bins stay 0, as in the kernel
+    probability = tuple(by_net.get(n, Fraction(0)) for n in NETS)
+    return Outcomes(rules, policy.name, NETS, probability, pairs - trips, trips, wager + pairs)
