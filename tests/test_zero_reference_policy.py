@@ -178,3 +178,49 @@ def test_chart_cells_must_be_actions_of_their_block():
     bad.chart3[3, 4] = HIT
     with pytest.raises(ValueError, match="three-card cell"):
         ref.Chart.of(bad)
+
+
+def reference_action_evs(counts, rules, chart, up, hand, seen=(), split_hand=False):
+    """The reference's EV of every legal action on ``hand`` (HandEvaluator.action_evs' meaning)."""
+    shoe = value_shoe(counts, up, *hand, *seen)
+    thr = rules.dealer_draw_threshold
+    total = sum(hand) % 10
+    can_double = not split_hand or rules.double_after_split
+    out = {"stand": ref.stand(shoe, up, total, thr)}
+    if len(hand) == 3:
+        if can_double:
+            out["double"] = ref.double(shoe, up, total, thr)
+        return out
+    out["hit"] = sum(
+        p * ref.three_card(rest, up, (total + v) % 10, can_double, thr, chart)
+        for v, p, rest in ref.draws(shoe)
+    )
+    if not split_hand and total in rules.split_totals:
+        a, b = hand
+        out["split"] = ref.split_hand(shoe, up, a, rules, chart) + ref.split_hand(
+            shoe, up, b, rules, chart
+        )
+    return out
+
+
+@pytest.mark.parametrize("policy", [mixed_policy(3), odd_policy()], ids=["mixed", "odd"])
+def test_hand_evaluator_action_evs_match_reference(policy):
+    """Every action's EV of two-card, three-card and split hands: stand_ev_row, double_ev,
+    hit_value and split_value called directly, as the trainer and the tables do."""
+    counts, rules = STRIPPED[1], preset("stated", 1).with_(double_after_split=False)
+    fast = HandEvaluator(rules, Shoe(counts), policy)
+    chart = ref.Chart.of(policy)
+    situations = []
+    for v1, v2, up in value_deals(counts):
+        situations.append((up, (v1, v2), (), False))
+        if min(value_shoe(counts, v1, v2, up, 0)) >= 0:
+            situations.append((up, (v1, v2, 0), (), False))
+        if (v1 + v2) % 10 in rules.split_totals and min(value_shoe(counts, v1, v2, up, 9)) >= 0:
+            situations.append((up, (v1, 9), (v2,), True))
+    assert len(situations) > 800
+    for up, hand, seen, split_hand in situations:
+        got = fast.action_evs(up, hand, seen=seen, split_hand=split_hand)
+        want = reference_action_evs(counts, rules, chart, up, hand, seen, split_hand)
+        assert got.keys() == want.keys()
+        for action, ev in want.items():
+            assert got[action] == pytest.approx(float(ev), abs=TOL), (up, hand, seen, action)
