@@ -1,0 +1,173 @@
+"""The register of witnesses (tests/witnesses.py) against the kernels the package really has.
+
+Import and introspection only: walk every module of cardedge, collect the numba dispatchers,
+and check each against its entry; named tests are found by parsing the test files.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+import pkgutil
+import types
+from functools import cache
+from pathlib import Path
+
+import pytest
+from numba.core.dispatcher import Dispatcher
+from witnesses import INTERNAL, KINDS, WITNESSES
+
+import cardedge
+
+REPO = Path(cardedge.__file__).resolve().parent.parent
+PREFIX = "cardedge."
+
+
+def _roots() -> list[str]:
+    """``cardedge`` and every layer folder installed under it (``cardedge.analysis``, ...)."""
+    roots = ["cardedge"]
+    for folder in sorted(REPO.iterdir()):
+        if not (folder / "__init__.py").is_file() or folder.name == "cardedge":
+            continue
+        spec = importlib.util.find_spec(PREFIX + folder.name)
+        if spec is not None and spec.origin and Path(spec.origin).parent == folder:
+            roots.append(PREFIX + folder.name)
+    return roots
+
+
+def _modules():
+    for root in _roots():
+        package = importlib.import_module(root)
+        yield package
+        for info in pkgutil.walk_packages(package.__path__, root + "."):
+            if info.name.rsplit(".", 1)[-1] == "__main__":  # runs the command line
+                continue
+            yield importlib.import_module(info.name)
+
+
+def _name(kernel: Dispatcher) -> str:
+    return f"{kernel.py_func.__module__}.{kernel.py_func.__qualname__}".removeprefix(PREFIX)
+
+
+@cache
+def find_kernels() -> dict[str, Dispatcher]:
+    """Every numba dispatcher defined in cardedge, by dotted name without ``cardedge.``."""
+    found = {}
+    for module in _modules():
+        for obj in vars(module).values():
+            if isinstance(obj, Dispatcher) and obj.py_func.__module__.startswith(PREFIX):
+                found[_name(obj)] = obj
+    return found
+
+
+def _callees(kernel: Dispatcher) -> set[str]:
+    """Kernels this kernel's code names directly (``f(...)`` or ``module.f(...)``)."""
+    names = kernel.py_func.__code__.co_names
+    scope = kernel.py_func.__globals__
+    out = set()
+    for n in names:
+        obj = scope.get(n)
+        if isinstance(obj, Dispatcher):
+            out.add(_name(obj))
+        elif isinstance(obj, types.ModuleType):
+            out |= {_name(a) for m in names if isinstance(a := getattr(obj, m, None), Dispatcher)}
+    return out
+
+
+def _reaches(host: str, target: str) -> bool:
+    kernels = find_kernels()
+    seen, todo = set(), [host]
+    while todo:
+        k = todo.pop()
+        if k == target:
+            return True
+        if k in seen or k not in kernels:
+            continue
+        seen.add(k)
+        todo += _callees(kernels[k])
+    return False
+
+
+@cache
+def _test_names(path: str) -> frozenset[str]:
+    """``test_x`` and ``Class::test_x`` names defined in a test file (parsed, not imported)."""
+    tree = ast.parse((REPO / path).read_text())
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+            names.add(node.name)
+        elif isinstance(node, ast.ClassDef):
+            names |= {
+                f"{node.name}::{f.name}"
+                for f in node.body
+                if isinstance(f, ast.FunctionDef) and f.name.startswith("test")
+            }
+    return frozenset(names)
+
+
+def _resolve(dotted: str) -> object:
+    """The object a dotted name (``cardedge.`` implied) denotes; raises if there is none."""
+    parts = (PREFIX + dotted).split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ModuleNotFoundError:
+            continue
+        for attr in parts[i:]:
+            obj = getattr(obj, attr)
+        return obj
+    raise ModuleNotFoundError(dotted)
+
+
+def test_the_walk_finds_the_kernels_of_every_layer():
+    kernels = find_kernels()
+    layers = {name.split(".")[0] for name in kernels}
+    assert {"analysis", "engine", "strategy"} <= layers
+    assert "analysis.zero.round.all_deal_values" in kernels
+    assert len(kernels) >= 40
+
+
+def test_every_kernel_has_a_witness_entry():
+    missing = sorted(set(find_kernels()) - set(WITNESSES))
+    assert not missing, f"kernels without a witness entry in tests/witnesses.py: {missing}"
+
+
+def test_every_entry_names_a_kernel_that_exists():
+    stale = sorted(set(WITNESSES) - set(find_kernels()))
+    assert not stale, f"tests/witnesses.py names kernels that no longer exist: {stale}"
+
+
+@pytest.mark.parametrize("kernel", sorted(WITNESSES))
+def test_entry_is_well_formed(kernel):
+    w = WITNESSES[kernel]
+    if w.kind.startswith(INTERNAL):
+        host = w.kind.removeprefix(INTERNAL)
+        assert host in WITNESSES, f"{kernel}: host {host} is not registered"
+        assert WITNESSES[host].kind in KINDS, f"{kernel}: host {host} is internal itself"
+        assert _reaches(host, kernel), f"{kernel}: {host} never calls it"
+        assert not w.tests and w.twin is None, f"{kernel}: an internal entry names its host only"
+        return
+    assert w.kind in KINDS, f"{kernel}: unknown kind {w.kind!r}"
+    assert w.tests, f"{kernel}: a witness needs at least one test"
+    assert w.twin is not None, f"{kernel}: name the twin or the independent route"
+    _resolve(w.twin)
+
+
+def test_every_named_test_exists():
+    absent = []
+    for kernel, w in WITNESSES.items():
+        for node in w.tests:
+            path, _, name = node.partition("::")
+            if not (REPO / path).is_file() or name not in _test_names(path):
+                absent.append(f"{kernel}: {node}")
+    assert not absent, "named tests not found:\n" + "\n".join(absent)
+
+
+def test_the_check_catches_a_missing_test_and_a_foreign_host():
+    assert "test_full_round_on_stripped_shoe_matches_reference" in _test_names(
+        "tests/test_zero_reference.py"
+    )
+    assert "test_no_such_thing" not in _test_names("tests/test_zero_reference.py")
+    assert _reaches("analysis.zero.round.all_deal_values", "analysis.core.memo.multiset_rank")
+    assert not _reaches("analysis.zero.dealer.stand_evs", "analysis.zero.round.deal_value")

@@ -1,0 +1,244 @@
+"""The register of witnesses: every numba kernel in cardedge and what checks it independently.
+
+One entry per dispatcher (``@njit`` function) found by walking the package, keyed by its dotted
+name without the ``cardedge.`` prefix. ``tests/test_witnesses.py`` fails when a kernel has no
+entry, an entry names a kernel that is gone, or a named test, twin or host kernel is missing.
+
+Kinds:
+- ``fraction twin``: a slow function in exact fractions computes the same numbers
+  (``analysis/*/reference.py``), and the tests compare them;
+- ``independent enumeration``: the same numbers by another route (a different algorithm or
+  enumeration), compared by the tests;
+- ``simulation replay``: the Monte Carlo kernels against the Python engines playing the very
+  same cards (``engine/core/replay.py``), count for count;
+- ``internal to <kernel>``: a helper only reached through that registered kernel, witnessed by
+  that kernel's tests.
+
+``twin`` is the dotted name of the witness (a function or class; ``cardedge.`` prefix implied),
+``tests`` pytest node ids without parameters. Run ``python tests/witnesses.py`` to print
+skeleton entries for kernels not yet registered.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+FRACTION_TWIN = "fraction twin"
+ENUMERATION = "independent enumeration"
+REPLAY = "simulation replay"
+INTERNAL = "internal to "
+KINDS = (FRACTION_TWIN, ENUMERATION, REPLAY)
+
+
+class Witness(NamedTuple):
+    kind: str
+    twin: str | None = None
+    tests: tuple[str, ...] = ()
+
+
+def internal(host: str) -> Witness:
+    """A helper kernel reached only through ``host``, which carries the witness."""
+    return Witness(INTERNAL + host)
+
+
+ZREF = "tests/test_zero_reference.py::"
+ZPOL = "tests/test_zero_reference_policy.py::"
+ZOUT = "tests/test_zero_outcomes_reference.py::"
+BJ = "tests/test_blackjack_engine.py::"
+SIM = "tests/test_simulate.py::"
+
+WITNESSES: dict[str, Witness] = {
+    # ---- shared ---------------------------------------------------------------------------
+    "analysis.core.memo.multiset_rank": Witness(
+        ENUMERATION,
+        "analysis.core.memo.multiset_count",
+        ("tests/test_memo.py::test_multiset_rank_numbers_every_multiset_densely_and_once",),
+    ),
+    # ---- Zero: dealer ---------------------------------------------------------------------
+    "analysis.zero.dealer.dealer_distribution": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.dealer_final",
+        (
+            ZREF + "test_dealer_distribution_matches_reference_one_deck",
+            "tests/test_zero_properties.py::test_dealer_distribution_sums_to_one",
+        ),
+    ),
+    "analysis.zero.dealer.stand_evs": internal("analysis.zero.player.stand_ev_row"),
+    # ---- Zero: one hand -------------------------------------------------------------------
+    "analysis.zero.player.card_count": internal("analysis.zero.player.hit_value"),
+    "analysis.zero.player.cards_left": internal("analysis.zero.player.hit_value"),
+    "analysis.zero.player.state_row": internal("analysis.zero.player.stand_ev_row"),
+    "analysis.zero.player.stand_ev_row": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.stand",
+        (ZPOL + "test_hand_evaluator_action_evs_match_reference",),
+    ),
+    "analysis.zero.player.dealer_row": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.player.double_ev": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.double",
+        (ZPOL + "test_hand_evaluator_action_evs_match_reference",),
+    ),
+    "analysis.zero.player.three_card_value": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.three_card_play",
+        (ZPOL + "test_hand_evaluator_action_evs_match_reference",),
+    ),
+    "analysis.zero.player.hit_value": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.three_card",
+        (ZPOL + "test_hand_evaluator_action_evs_match_reference",),
+    ),
+    "analysis.zero.player.two_card_value": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.two_card_play",
+        (
+            ZPOL + "test_published_chart_round_matches_reference",
+            ZPOL + "test_odd_chart_round_matches_reference",
+            ZREF + "test_sampled_deals_match_reference",
+        ),
+    ),
+    # ---- Zero: splits ---------------------------------------------------------------------
+    "analysis.zero.split.split_hand_value": internal("analysis.zero.split.split_value"),
+    "analysis.zero.split.split_value": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.split_hand",
+        (
+            ZPOL + "test_hand_evaluator_action_evs_match_reference",
+            ZPOL + "test_odd_chart_round_matches_reference",
+        ),
+    ),
+    "analysis.zero.split.optimal_split_value": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference._first_hand",
+        (
+            ZREF + "test_fully_optimal_split_on_stripped_shoe_matches_reference",
+            ZREF + "test_split_conventions_are_ordered",
+        ),
+    ),
+    "analysis.zero.split.ordered_split_value": internal("analysis.zero.split.optimal_split_value"),
+    "analysis.zero.split._first_two": internal("analysis.zero.split.optimal_split_value"),
+    "analysis.zero.split._first_three": internal("analysis.zero.split.optimal_split_value"),
+    "analysis.zero.split.second_hand_value": internal("analysis.zero.split.optimal_split_value"),
+    "analysis.zero.split.optimal_two_card_value": internal(
+        "analysis.zero.split.optimal_split_value"
+    ),
+    # ---- Zero: the round ------------------------------------------------------------------
+    "analysis.zero.round.deal_value": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.deal_play",
+        (
+            ZREF + "test_sampled_deals_match_reference",
+            ZPOL + "test_published_chart_round_matches_reference",
+            ZPOL + "test_odd_chart_round_matches_reference",
+            ZPOL + "test_mixed_fixed_and_optimal_cells_match_reference",
+        ),
+    ),
+    "analysis.zero.round.all_deal_values": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.round_ev",
+        (
+            ZREF + "test_full_round_on_stripped_shoe_matches_reference",
+            ZREF + "test_rule_variants_on_stripped_shoe_match_reference",
+            ZPOL + "test_published_chart_round_matches_reference",
+            ZPOL + "test_chart_file_plays_as_the_chart_it_was_saved_from",
+        ),
+    ),
+    # ---- Zero: the return table's distribution --------------------------------------------
+    "analysis.zero.outcomes.nonpair_outcomes": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference.outcome_distribution",
+        (
+            ZOUT + "test_outcome_distribution_matches_reference",
+            ZOUT + "test_double_after_split_off_keeps_split_hands_single",
+        ),
+    ),
+    "analysis.zero.outcomes._split_outcomes": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes.split_hand_leaves": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._draw_probability": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._add": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._settle": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._sign": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    # ---- Zero: chart derivation -----------------------------------------------------------
+    # Reach-weighted cell sums against whole rounds re-evaluated with one cell flipped.
+    "strategy.zero.cells.cell_values": Witness(
+        ENUMERATION,
+        "analysis.zero.round.evaluate_round",
+        (
+            "tests/test_zero_strategy.py::test_cell_sums_predict_the_exact_gain_of_flipping_one_cell",
+        ),
+    ),
+    "strategy.zero.cells._visit_two": internal("strategy.zero.cells.cell_values"),
+    "strategy.zero.cells._visit_three": internal("strategy.zero.cells.cell_values"),
+    "strategy.zero.cells._visit_split_hand": internal("strategy.zero.cells.cell_values"),
+    # ---- blackjack ------------------------------------------------------------------------
+    "analysis.blackjack.dealer.dealer_outcomes": Witness(
+        FRACTION_TWIN,
+        "analysis.blackjack.reference.dealer_finals",
+        (
+            BJ + "test_dealer_matches_literal_recursion",
+            BJ + "test_eight_deck_dealer_with_long_hands_matches_literal_recursion",
+        ),
+    ),
+    "analysis.blackjack.player.batch_outcomes": Witness(
+        FRACTION_TWIN,
+        "analysis.blackjack.reference.Reference",
+        (BJ + "test_round_ev_matches_reference", BJ + "test_random_small_shoes_match_literal_play"),
+    ),
+    "analysis.blackjack.player.play_values": Witness(
+        FRACTION_TWIN,
+        "analysis.blackjack.reference.Reference",
+        (
+            BJ + "test_unsplit_action_values_match_reference",
+            BJ + "test_three_card_values_match_reference",
+            BJ + "test_one_split_matches_literal_play",
+            BJ + "test_resplits_match_literal_play",
+            BJ + "test_round_ev_matches_reference",
+            BJ + "test_random_small_shoes_match_literal_play",
+            "tests/test_blackjack_strategy.py::test_generic_chart_ev_matches_literal_play",
+        ),
+    ),
+    # Also called by the round for the peek rule's natural: the peek cases of the same tests.
+    "analysis.blackjack.player.natural_probability": Witness(
+        FRACTION_TWIN,
+        "analysis.blackjack.reference.Reference",
+        (BJ + "test_round_ev_matches_reference", BJ + "test_random_small_shoes_match_literal_play"),
+    ),
+    "analysis.blackjack.player.choose": internal("analysis.blackjack.player.play_values"),
+    "analysis.blackjack.player.coded_action": internal("analysis.blackjack.player.play_values"),
+    "analysis.blackjack.player.in_context": internal("analysis.blackjack.player.play_values"),
+    "analysis.blackjack.player.state_shoe": internal("analysis.blackjack.player.play_values"),
+    # ---- the Monte Carlo simulator and its decision tables --------------------------------
+    "engine.core.dealing.draw": Witness(
+        REPLAY,
+        "engine.core.dealing.ShuffledShoe",
+        ("tests/test_engine_zero.py::test_the_numba_draw_deals_the_same_cards_as_the_python_shoe",),
+    ),
+    "engine.core.simulate.zero_rounds": Witness(
+        REPLAY,
+        "engine.core.replay.simulate_zero",
+        (SIM + "test_zero_kernel_counts_equal_the_engine_round_for_round",),
+    ),
+    "engine.core.simulate.blackjack_rounds": Witness(
+        REPLAY,
+        "engine.core.replay.simulate_blackjack",
+        (SIM + "test_blackjack_kernel_counts_equal_the_engine_round_for_round",),
+    ),
+    "engine.core.simulate._play_hand": internal("engine.core.simulate.blackjack_rounds"),
+    "engine.core.simulate._dealer_total": internal("engine.core.simulate.blackjack_rounds"),
+    # The optimal decision tables against the hand evaluator's best action, situation by situation.
+    "engine.zero.tables.fill_optimal": Witness(
+        ENUMERATION,
+        "analysis.zero.hand.HandEvaluator",
+        (SIM + "test_optimal_zero_tables_are_the_hand_evaluators_best_actions",),
+    ),
+    "engine.zero.tables._possible": internal("engine.zero.tables.fill_optimal"),
+}
+
+
+if __name__ == "__main__":
+    # Print skeleton entries for kernels the register lacks (the generator; edit, then paste).
+    from test_witnesses import find_kernels
+
+    for name in sorted(set(find_kernels()) - set(WITNESSES)):
+        print(f'    "{name}": Witness(KIND, "twin", ("tests/test_x.py::test_y",)),')
