@@ -4,6 +4,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 import pytest
+
 from cardedge.analysis.core.memo import binomial_table, multiset_count, multiset_rank
 
 

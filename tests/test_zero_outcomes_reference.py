@@ -12,13 +12,14 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from test_zero_reference_policy import FORCED, STRIPPED, odd_policy, published_policy, value_shoe
+
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import reference as ref
 from cardedge.analysis.zero.outcomes import outcome_distribution
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
-from test_zero_reference_policy import FORCED, STRIPPED, odd_policy, published_policy, value_shoe
 
 TOL = 1e-11
 """Float sums over every leaf of a split-heavy chart drift by ~1e-12 on these shoes."""

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import reference as ref
 from cardedge.analysis.zero.hand import HandEvaluator

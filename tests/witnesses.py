@@ -10,7 +10,7 @@ Kinds:
 - ``independent enumeration``: the same numbers by another route (a different algorithm or
   enumeration), compared by the tests;
 - ``simulation replay``: the Monte Carlo kernels against the Python engines playing the very
-  same cards (``engine/core/replay.py``), count for count;
+  same cards (``engine/<game>/replay.py``), count for count;
 - ``internal to <kernel>``: a helper only reached through that registered kernel, witnessed by
   that kernel's tests.
 
@@ -44,8 +44,8 @@ def internal(host: str) -> Witness:
 ZREF = "tests/test_zero_reference.py::"
 ZPOL = "tests/test_zero_reference_policy.py::"
 ZOUT = "tests/test_zero_outcomes_reference.py::"
-BJ = "tests/test_blackjack_engine.py::"
-SIM = "tests/test_simulate.py::"
+BJ = "tests/test_blackjack_evaluator.py::"
+SIM = "tests/test_simulators.py::"
 
 WITNESSES: dict[str, Witness] = {
     # ---- shared ---------------------------------------------------------------------------
@@ -212,20 +212,27 @@ WITNESSES: dict[str, Witness] = {
     "engine.core.dealing.draw": Witness(
         REPLAY,
         "engine.core.dealing.ShuffledShoe",
-        ("tests/test_engine_zero.py::test_the_numba_draw_deals_the_same_cards_as_the_python_shoe",),
+        (
+            "tests/test_zero_rules_engine.py::test_the_numba_draw_deals_the_same_cards_as_the_python_shoe",
+        ),
     ),
-    "engine.core.simulate.zero_rounds": Witness(
+    # The Python shoe repeats the index formula inline; only a chi-squared test checks that the
+    # formula itself is uniform (tests/test_zero_rules_engine.py::test_draws_are_uniform_...).
+    "engine.core.dealing.uniform_index": internal("engine.core.dealing.draw"),
+    "engine.zero.simulate.zero_rounds": Witness(
         REPLAY,
-        "engine.core.replay.simulate_zero",
+        "engine.zero.replay.simulate_zero",
         (SIM + "test_zero_kernel_counts_equal_the_engine_round_for_round",),
     ),
-    "engine.core.simulate.blackjack_rounds": Witness(
+    "engine.blackjack.simulate.blackjack_rounds": Witness(
         REPLAY,
-        "engine.core.replay.simulate_blackjack",
+        "engine.blackjack.replay.simulate_blackjack",
         (SIM + "test_blackjack_kernel_counts_equal_the_engine_round_for_round",),
     ),
-    "engine.core.simulate._play_hand": internal("engine.core.simulate.blackjack_rounds"),
-    "engine.core.simulate._dealer_total": internal("engine.core.simulate.blackjack_rounds"),
+    "engine.blackjack.simulate._play_hand": internal("engine.blackjack.simulate.blackjack_rounds"),
+    "engine.blackjack.simulate._dealer_total": internal(
+        "engine.blackjack.simulate.blackjack_rounds"
+    ),
     # The optimal decision tables against the hand evaluator's best action, situation by situation.
     "engine.zero.tables.fill_optimal": Witness(
         ENUMERATION,
