@@ -153,7 +153,7 @@ class ShuffledShoe:
                 raise ValueError(f"stacked card {card_label(want)} is not left in the shoe")
             j = self.dealt + int(where[0])
         else:
-            j = self.dealt + int(self.rng.random() * (self.size - self.dealt))
+            j = self.dealt + uniform_index(self.rng, self.size - self.dealt)
         card = int(self.cards[j])
         self.cards[j] = self.cards[self.dealt]
         self.cards[self.dealt] = card
