@@ -16,9 +16,14 @@ dealer natural takes the doubled wager too (loss 2 on a double), under peek only
 wager (loss 1), which is the exact unconditional value because the natural's cost does not
 depend on the player's decisions.
 
+Surrender (when the rules allow it: an unsplit hand's first two cards) gives up half the initial
+wager: EV -0.5 once the player may surrender. Under peek (late surrender) a dealer natural has
+already taken the whole wager, so the unconditional EV is -0.5 - 0.5 P(natural); without a hole
+card the player loses 0.5 whatever the dealer then holds, natural included.
+
 A strategy is data: ``codes[hand, up]`` is ``OPTIMAL`` (best action for the exact shoe) or a
 fixed ``STAND``/``HIT``/``DOUBLE_HIT``/``DOUBLE_STAND`` (double on two cards when allowed, else
-hit / stand).
+hit / stand) or ``SURRENDER_HIT``/``SURRENDER_STAND`` (surrender when allowed, else hit / stand).
 """
 
 from __future__ import annotations
@@ -29,10 +34,12 @@ from numba import njit
 from cardedge.analysis.blackjack.dealer import BUST, NATURAL, dealer_outcomes
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN
 
-OPTIMAL, STAND, HIT, DOUBLE_HIT, DOUBLE_STAND = 0, 1, 2, 3, 4
+OPTIMAL, STAND, HIT, DOUBLE_HIT, DOUBLE_STAND, SURRENDER_HIT, SURRENDER_STAND = range(7)
 """Strategy codes of a hand cell."""
-ACTION_STAND, ACTION_HIT, ACTION_DOUBLE, ACTION_SPLIT = 0, 1, 2, 3
+ACTION_STAND, ACTION_HIT, ACTION_DOUBLE, ACTION_SPLIT, ACTION_SURRENDER = range(5)
 """Actions taken (``act`` arrays, reports)."""
+SURRENDER_LOSS = 0.5
+"""What surrender costs, per unit of the initial wager."""
 
 
 @njit(cache=True)
@@ -95,8 +102,17 @@ def natural_probability(shoe, u, n_left):
 
 
 @njit(cache=True)
-def choose(stand, hit, dbl, can_double):
-    """Action of the best EV (stand wins ties, a double must be strictly better)."""
+def surrender_value(pnat, natural_loss):
+    """EV per initial wager of surrendering when the hole card completes a natural with
+    probability ``pnat`` and the player then loses ``natural_loss`` (1 under peek, the whole
+    wager before surrender was possible; 0.5 without a hole card)."""
+    return -SURRENDER_LOSS * (1.0 - pnat) - natural_loss * pnat
+
+
+@njit(cache=True)
+def choose(stand, hit, dbl, sur, can_double, can_surrender):
+    """Action of the best EV (stand wins ties; a double or a surrender must be strictly
+    better than everything before it)."""
     best = ACTION_STAND
     value = stand
     if hit > value:
@@ -104,11 +120,14 @@ def choose(stand, hit, dbl, can_double):
         value = hit
     if can_double and dbl > value:
         best = ACTION_DOUBLE
+        value = dbl
+    if can_surrender and sur > value:
+        best = ACTION_SURRENDER
     return best
 
 
 @njit(cache=True)
-def coded_action(code, can_double, stand, hit, dbl):
+def coded_action(code, can_double, can_surrender, stand, hit, dbl, sur):
     """Action a fixed strategy code takes (OPTIMAL: the best of the given EVs)."""
     if code == STAND:
         return ACTION_STAND
@@ -118,7 +137,11 @@ def coded_action(code, can_double, stand, hit, dbl):
         return ACTION_DOUBLE if can_double else ACTION_HIT
     if code == DOUBLE_STAND:
         return ACTION_DOUBLE if can_double else ACTION_STAND
-    return choose(stand, hit, dbl, can_double)
+    if code == SURRENDER_HIT:
+        return ACTION_SURRENDER if can_surrender else ACTION_HIT
+    if code == SURRENDER_STAND:
+        return ACTION_SURRENDER if can_surrender else ACTION_STAND
+    return choose(stand, hit, dbl, sur, can_double, can_surrender)
 
 
 @njit(cache=True)
@@ -129,6 +152,8 @@ def play_values(
     two_card_only,
     may_double,
     natural_loss_on_double,
+    may_surrender,
+    natural_loss_on_surrender,
     counts,
     n_cards,
     child,
@@ -136,19 +161,22 @@ def play_values(
     ref_stand,
     ref_hit,
     ref_dbl,
+    ref_sur,
     stand,
     hit,
     dbl,
+    sur,
     val,
     act,
 ):
-    """Fill hit, double, value and action ``[hand, up]`` of every hand of the context.
+    """Fill hit, double, surrender, value and action ``[hand, up]`` of every hand of the context.
 
     ``val`` is the hand's EV under ``codes``; an OPTIMAL cell takes the action that is best by
-    ``ref_stand/ref_hit/ref_dbl`` (pass the context's own arrays for exact-shoe optimal play,
-    the unsplit arrays for CDZ- split hands). ``may_double``: doubling a two-card hand is allowed
-    in this context. A double that busts or meets a dealer natural loses 2, or under peek 1 on
-    the natural (``natural_loss_on_double``).
+    ``ref_stand/ref_hit/ref_dbl/ref_sur`` (pass the context's own arrays for exact-shoe optimal
+    play, the unsplit arrays for CDZ- split hands). ``may_double``: doubling a two-card hand is
+    allowed in this context. A double that busts or meets a dealer natural loses 2, or under
+    peek 1 on the natural (``natural_loss_on_double``). ``may_surrender``: surrendering a
+    two-card hand is allowed (unsplit hands, surrender rules); ``sur`` is NaN where it is not.
     """
     shoe = np.empty(N_VALUES, dtype=np.int64)
     keep = 2.0 - natural_loss_on_double
@@ -156,6 +184,7 @@ def play_values(
         for u in range(N_VALUES):
             hit[i, u] = 0.0
             dbl[i, u] = 0.0
+            sur[i, u] = np.nan
             val[i, u] = 0.0
             act[i, u] = ACTION_STAND
         if not in_context(counts, n_cards, i, p, two_card_only):
@@ -166,6 +195,7 @@ def play_values(
         for v in range(N_VALUES):
             n += shoe[v]
         can_double = may_double and n_cards[i] == 2
+        can_surrender = may_surrender and n_cards[i] == 2
         for u in range(N_VALUES):
             if shoe[u] == 0:
                 continue
@@ -193,14 +223,28 @@ def play_values(
                         d += px * (-2.0 + keep * pnat)
                     else:
                         d += px * (2.0 * stand[j, u] + keep * pnat)
+            if can_surrender:
+                sur[i, u] = surrender_value(
+                    natural_probability(shoe, u, m), natural_loss_on_surrender
+                )
             shoe[u] += 1
             hit[i, u] = h
             dbl[i, u] = d
-            a = coded_action(codes[i, u], can_double, ref_stand[i, u], ref_hit[i, u], ref_dbl[i, u])
+            a = coded_action(
+                codes[i, u],
+                can_double,
+                can_surrender,
+                ref_stand[i, u],
+                ref_hit[i, u],
+                ref_dbl[i, u],
+                ref_sur[i, u],
+            )
             act[i, u] = a
             if a == ACTION_STAND:
                 val[i, u] = stand[i, u]
             elif a == ACTION_HIT:
                 val[i, u] = h
-            else:
+            elif a == ACTION_DOUBLE:
                 val[i, u] = d
+            else:
+                val[i, u] = sur[i, u]

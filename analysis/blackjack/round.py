@@ -62,6 +62,8 @@ class ContextValues:
     stand: np.ndarray
     hit: np.ndarray
     double: np.ndarray
+    surrender: np.ndarray
+    """Surrender EV of an unsplit two-card hand when the rules allow it, else NaN."""
     value: np.ndarray
     """EV under the policy."""
     action: np.ndarray
@@ -90,7 +92,8 @@ class ShoeAnalysis:
 
     def variant(self, **changes) -> ShoeAnalysis:
         """The analysis of the same shoe under changed rules, sharing the dealer work when the
-        change leaves stand EVs alone (peek, DAS, split limit, RSA, natural payout)."""
+        change leaves stand EVs alone (peek, DAS, split limit, RSA, natural payout,
+        surrender)."""
         rules = self.rules.with_(**changes)
         same_stands = (
             rules.hit_soft_17 == self.rules.hit_soft_17
@@ -168,6 +171,7 @@ class ShoeAnalysis:
         h = self.hands
         shape = (len(h.n_cards), N_VALUES)
         hit, dbl, val = np.zeros(shape), np.zeros(shape), np.zeros(shape)
+        sur = np.full(shape, np.nan)
         act = np.zeros(shape, dtype=np.int64)
         if p < 0:
             stand = self.stand0
@@ -176,10 +180,12 @@ class ShoeAnalysis:
             stand = self.split_stand(p, e)
             two_card_only = self.one_card_split(p)
             may_double = self.rules.double_after_split and not two_card_only
+        # surrender: first two cards of an unsplit hand only
+        may_surrender = self.rules.surrender and p < 0
         if reference is None:
-            ref = (stand, hit, dbl)
+            ref = (stand, hit, dbl, sur)
         else:
-            ref = (reference.stand, reference.hit, reference.double)
+            ref = (reference.stand, reference.hit, reference.double, reference.surrender)
         player.play_values(
             self.base,
             p,
@@ -187,6 +193,8 @@ class ShoeAnalysis:
             two_card_only,
             may_double,
             self.natural_loss_on_double,
+            may_surrender,
+            self.rules.surrender_natural_loss,
             h.counts,
             h.n_cards,
             h.child,
@@ -195,10 +203,11 @@ class ShoeAnalysis:
             stand,
             hit,
             dbl,
+            sur,
             val,
             act,
         )
-        return ContextValues(stand, hit, dbl, val, act)
+        return ContextValues(stand, hit, dbl, sur, val, act)
 
     def split_values(self, policy: BlackjackPolicy, unsplit: ContextValues) -> np.ndarray:
         """``[p, up]``: EV of splitting the pair of value index p (NaN where impossible)."""
@@ -286,7 +295,8 @@ class RoundResult:
             return {"p_up": p_up, "ev": np.where(p_up > 0, ev / p_up, 0.0)}
 
     def action_probabilities(self) -> dict[str, float]:
-        """P(each first action: natural, stand, hit, double, split) over the round."""
+        """P(each first action: natural, stand, hit, double, split, and surrender when the
+        rules allow it) over the round."""
         h = hand_table()
         natural = np.zeros_like(self.deal_probability)
         nat = h.two_card(ACE, TEN)
@@ -298,7 +308,10 @@ class RoundResult:
             ("hit", player.ACTION_HIT),
             ("double", player.ACTION_DOUBLE),
             ("split", player.ACTION_SPLIT),
+            ("surrender", player.ACTION_SURRENDER),
         ):
+            if a == player.ACTION_SURRENDER and not self.rules.surrender:
+                continue
             out[name] = float(rest[self.deal_action == a].sum())
         return out
 

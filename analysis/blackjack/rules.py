@@ -3,7 +3,13 @@
 Defaults are the rules page (``shared/rules/blackjack.md``): 6 decks, dealer stands on soft 17,
 no peek (European no-hole-card: a dealer natural takes doubled and split bets too), double on
 any first two cards and after splits, split to 4 hands, aces split once and take one card each,
-any two ten-value cards split, natural pays 3 to 2, a fresh shoe each round.
+any two ten-value cards split, natural pays 3 to 2, no surrender, a fresh shoe each round.
+
+Surrender, when allowed, is offered on an unsplit hand's first two cards only and costs half
+the initial wager. With peek it is *late* surrender: the dealer checks for a natural first and
+a natural beats the player (the whole initial wager) before surrender is possible. Without a
+hole card (no peek) the player surrenders before the dealer draws and loses half the wager
+even if the dealer then makes a natural.
 """
 
 from __future__ import annotations
@@ -46,6 +52,10 @@ class BlackjackRules:
     """True: split aces are played like any split hand; False: one card each, no more."""
     natural_pays: str = "3:2"
     """A natural's payout, a key of ``NATURAL_PAYOUTS``."""
+    surrender: bool = False
+    """An unsplit hand's first two cards may be surrendered for half the initial wager: late
+    surrender with peek (a dealer natural wins the whole wager first); without peek half is
+    lost even to a dealer natural."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "decks", check_decks(self.decks, MAX_DECKS))
@@ -62,9 +72,16 @@ class BlackjackRules:
             "double_after_split",
             "resplit_aces",
             "hit_split_aces",
+            "surrender",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
+    @property
+    def surrender_natural_loss(self) -> float:
+        """What a player who would surrender loses to a dealer natural, per initial wager: the
+        whole wager under peek (the natural is settled before surrender), half without."""
+        return 1.0 if self.peek else 0.5
 
     @property
     def natural_payout(self) -> float:
@@ -97,6 +114,8 @@ class BlackjackRules:
         ]
         if self.hit_split_aces:
             parts.append("hit split aces")
+        if self.surrender:
+            parts.append("late surrender" if self.peek else "surrender")
         parts.append(f"BJ {self.natural_pays}")
         return ", ".join(parts)
 
