@@ -7,6 +7,10 @@ averages over the unseen hole card; split hands are played one after another fro
 shoe and the dealer then draws from what is left. No exchangeability argument is used, which
 is what makes it a check of the fast evaluator's (hole card drawn last, Farmer-Nairn split
 formula). Cards are value indices 0 (ace) .. 9 (ten-value); shoes are tuples of 10 counts.
+
+Surrender (when the rules allow it, on an unsplit hand's first two cards) is played as dealt
+too: with peek the hole card is checked first, so a natural takes the whole wager before the
+player can surrender; without peek the player gives up half the wager whatever the hole card.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from functools import cache
 from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
 
 ACE, TEN = 0, 9
-STAND, HIT, DOUBLE = "stand", "hit", "double"
+STAND, HIT, DOUBLE, SURRENDER = "stand", "hit", "double", "surrender"
 
 
 def _total(cards: tuple[int, ...]) -> tuple[int, bool]:
@@ -74,8 +78,9 @@ class Reference:
     """The literal game on one small shoe under one rule set."""
 
     def __init__(self, rules: BlackjackRules, shoe: tuple[int, ...], play=None, split=None) -> None:
-        """``play(up, cards, may_double) -> 'stand'|'hit'|'double'`` and ``split(up, pair) ->
-        bool`` fix the player's decisions (a chart); by default every decision is optimal."""
+        """``play(up, cards, may_double, may_surrender) -> 'stand'|'hit'|'double'|'surrender'``
+        and ``split(up, pair) -> bool`` fix the player's decisions (a chart); by default every
+        decision is optimal."""
         self.rules = rules
         self.play = play
         self.split = split
@@ -152,9 +157,12 @@ class Reference:
             return Fraction(0), Fraction(0)
         return Fraction(rest[need], n), Fraction(1)
 
-    def action_values(self, up: int, cards: tuple[int, ...]) -> dict[str, Fraction]:
+    def action_values(
+        self, up: int, cards: tuple[int, ...], may_surrender: bool = True
+    ) -> dict[str, Fraction]:
         """EV per initial wager of each action on ``cards`` (later play optimal), including the
-        dealer's natural (unconditional on it, as the fast evaluator reports)."""
+        dealer's natural (unconditional on it, as the fast evaluator reports). Surrender is
+        among them on two cards when the rules allow it and ``may_surrender`` (unsplit)."""
         actions = [STAND, HIT] + ([DOUBLE] if len(cards) == 2 else [])
         weights = self.hole_weights(up, cards)
         p_nat, loss = self._natural_cost(up, cards)
@@ -163,25 +171,40 @@ class Reference:
             decide = self._unsplit_decide(up)
             cond = sum(w * self._q(up, h, cards, (), a, decide) for h, w in weights.items())
             out[a] = -p_nat * loss + (1 - p_nat) * cond
+        if may_surrender and self.rules.surrender and len(cards) == 2:
+            # half the wager back whatever the hole card (with peek: the hole card is no natural)
+            cond = sum(w * Fraction(-1, 2) for w in weights.values())
+            out[SURRENDER] = -p_nat * loss + (1 - p_nat) * cond
         return out
 
-    def best(self, up: int, cards: tuple[int, ...], may_double: bool = True) -> str:
+    def best(
+        self,
+        up: int,
+        cards: tuple[int, ...],
+        may_double: bool = True,
+        may_surrender: bool = True,
+    ) -> str:
         """The optimal action on ``cards`` for a player who has seen only them and the up card."""
         cards = tuple(sorted(cards))
-        key = (up, cards, may_double)
+        may_surrender = may_surrender and self.rules.surrender and len(cards) == 2
+        key = (up, cards, may_double, may_surrender)
         if key not in self._best:
-            self._best[key] = self._best_uncached(up, cards, may_double)
+            self._best[key] = self._best_uncached(up, cards, may_double, may_surrender)
         return self._best[key]
 
-    def _best_uncached(self, up: int, cards: tuple[int, ...], may_double: bool) -> str:
+    def _best_uncached(
+        self, up: int, cards: tuple[int, ...], may_double: bool, may_surrender: bool
+    ) -> str:
         if self.play is not None:
-            return self.play(up, cards, may_double)
-        vals = self.action_values(up, cards)
+            return self.play(up, cards, may_double, may_surrender)
+        vals = self.action_values(up, cards, may_surrender)
         best = STAND
         if vals[HIT] > vals[best]:
             best = HIT
         if may_double and DOUBLE in vals and vals[DOUBLE] > vals[best]:
             best = DOUBLE
+        if SURRENDER in vals and vals[SURRENDER] > vals[best]:
+            best = SURRENDER
         return best
 
     # -- splitting ----------------------------------------------------------------------
@@ -193,7 +216,8 @@ class Reference:
         return self._decide[key]
 
     def _split_decide(self, up: int, pair: int):
-        """Decision function of a split hand (CDZ-: as the unsplit hand of the same cards)."""
+        """Decision function of a split hand (CDZ-: as the unsplit hand of the same cards, but
+        a split hand may not surrender)."""
         key = ("split", up, pair)
         if key in self._decide:
             return self._decide[key]
@@ -202,7 +226,7 @@ class Reference:
         def decide(cards):
             if len(cards) == 2 and pair == ACE and not self.rules.hit_split_aces:
                 return STAND
-            return self.best(up, tuple(sorted(cards)), das and len(cards) == 2)
+            return self.best(up, tuple(sorted(cards)), das and len(cards) == 2, False)
 
         self._decide[key] = decide
         return decide
