@@ -2,9 +2,17 @@
 
 A chart is keyed by hand kind and total (hard 4-21, soft 12-21, pairs A-T) and the dealer's up
 card; each cell a code: H hit, S stand, Dh double else hit, Ds double else stand, P split,
-Ph split if doubling after a split is allowed, else hit. Every chart becomes a
-``BlackjackPolicy`` that the exact evaluator plays for every hand, multi-card and split hands
-included (a split hand of the same cards and total plays the same cell).
+Ph split if doubling after a split is allowed, else hit, Rh surrender else hit, Rs surrender
+else stand, Rp surrender else split. Every chart becomes a ``BlackjackPolicy`` that the exact
+evaluator plays for every hand, multi-card and split hands included (a split hand of the same
+cards and total plays the same cell).
+
+Surrender cells follow the classic charts' two letters because the fallback matters: a cell
+applies to every hand of its total, and only an unsplit hand's first two cards may surrender,
+so a hand of three or more cards, a split hand, or any hand under rules without surrender plays
+the second letter (hit for Rh, stand for Rs, split for Rp; a pair that can no longer split
+plays its total's row). Charts of rules without surrender (the generic chart among them) hold
+no R cell.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from cardedge.analysis.blackjack.rules import BlackjackRules
 UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, ACE)
 """Up cards (value indices) in the order charts print them: 2..9, T, A."""
 UP_LABELS: tuple[str, ...] = tuple(VALUE_LABELS[u] for u in UP_ORDER)
-CODES: tuple[str, ...] = ("H", "S", "Dh", "Ds", "P", "Ph")
+CODES: tuple[str, ...] = ("H", "S", "Dh", "Ds", "P", "Ph", "Rh", "Rs", "Rp")
 HARD_TOTALS = tuple(range(4, 22))
 SOFT_TOTALS = tuple(range(12, 22))
 SHOWN_SOFT_TOTALS = tuple(range(13, 22))
@@ -39,6 +47,8 @@ _CODE_TO_PLAYER = {
     "S": player.STAND,
     "Dh": player.DOUBLE_HIT,
     "Ds": player.DOUBLE_STAND,
+    "Rh": player.SURRENDER_HIT,
+    "Rs": player.SURRENDER_STAND,
 }
 
 
@@ -153,7 +163,8 @@ def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = No
     """The chart as a policy the evaluator plays: every hand, split hands included, by cell.
 
     A two-card pair whose pair cell is not a split plays that cell's code; other hands play
-    their total's row. Ph splits only with DAS.
+    their total's row. Ph splits only with DAS; Rp surrenders the pair when the rules allow,
+    else splits it.
     """
     h = hand_table()
     codes = np.zeros((len(h.n_cards), N_VALUES), dtype=np.int8)
@@ -168,7 +179,9 @@ def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = No
             code = chart.cell(kind, total, u)
             if pair >= 0:
                 pc = chart.cell("pairs", pair, u)
-                if pc not in ("P", "Ph"):
+                if pc == "Rp":
+                    code = _surrender_else(code)
+                elif pc not in ("P", "Ph"):
                     code = pc
             codes[i, u] = _CODE_TO_PLAYER[code] if code in _CODE_TO_PLAYER else player.HIT
     for p in range(N_VALUES):
@@ -176,7 +189,14 @@ def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = No
             pc = chart.cell("pairs", p, u)
             if pc == "P" or (pc == "Ph" and rules.double_after_split):
                 pairs[p, u] = SPLIT
+            elif pc == "Rp" and not rules.surrender:
+                pairs[p, u] = SPLIT
     return BlackjackPolicy(name or chart.name, codes, pairs)
+
+
+def _surrender_else(code: str) -> str:
+    """Surrender, else what the row ``code`` does when it cannot double or surrender."""
+    return "Rs" if code in ("S", "Ds", "Rs") else "Rh"
 
 
 def easy_policy() -> BlackjackPolicy:
@@ -238,10 +258,16 @@ def _deal_weights(base: np.ndarray, hands: list[int]) -> np.ndarray:
     return out
 
 
-def _choose_code(stand: float, hit: float, dbl: float | None) -> str:
-    best = "S" if stand >= hit else "H"
-    if dbl is not None and dbl > max(stand, hit):
-        return "Dh" if best == "H" else "Ds"
+def _choose_code(stand: float, hit: float, dbl: float | None, sur: float | None = None) -> str:
+    """The chart code of the best EV (None: the action is not allowed). Ties go to stand, then
+    hit; a double or a surrender must be strictly better. The letter after D or R is the better
+    of stand and hit, played where doubling or surrendering is not allowed."""
+    fallback = "S" if stand >= hit else "H"
+    best, value = fallback, max(stand, hit)
+    if dbl is not None and dbl > value:
+        best, value = ("Dh" if fallback == "H" else "Ds"), dbl
+    if sur is not None and sur > value:
+        best = "Rh" if fallback == "H" else "Rs"
     return best
 
 
@@ -253,7 +279,8 @@ def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
     summed over the row's deciding hands (``_row_hands``) weighted by the chance of being
     dealt them, later play following the rows already decided. Pairs come last: P where
     splitting (every split hand playing the chart, resplitting when allowed) beats playing
-    the pair as its best unsplit action.
+    the pair as its best unsplit action. With surrender rules a row is Rh/Rs where surrender
+    beats every other action on its two-card hands.
     """
     h = hand_table()
     codes = np.zeros((len(h.n_cards), N_VALUES), dtype=np.int8)
@@ -262,6 +289,7 @@ def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
     order += [("soft", t) for t in range(21, 11, -1)]
     order += [("hard", t) for t in range(10, 3, -1)]
     base = analysis.base
+    surrender = analysis.rules.surrender
     for kind, total in order:
         ctx = analysis.play(BlackjackPolicy("partial", codes, OPTIMAL_POLICY.pairs))
         deciders = _row_hands(kind, total)
@@ -276,7 +304,8 @@ def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
             hit = float(ws @ ctx.hit[deciders, u])
             two = h.n_cards[deciders[0]] == 2
             dbl = float(ws @ ctx.double[deciders, u]) if two else None
-            row.append(_choose_code(stand, hit, dbl))
+            sur = float(ws @ ctx.surrender[deciders, u]) if two and surrender else None
+            row.append(_choose_code(stand, hit, dbl, sur))
         rows[(kind, total)] = row
         mask = (h.total == total) & (h.soft == (kind == "soft")) & (h.n_cards >= 2)
         for u in range(N_VALUES):
@@ -288,8 +317,10 @@ def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
 
 
 def _pair_rows(analysis: ShoeAnalysis, codes: np.ndarray) -> dict[int, tuple[str, ...]]:
-    """Pair rows: P where the split (played by ``codes``) beats the pair's own best play."""
+    """Pair rows: P where the split (played by ``codes``) beats the pair's own best play; Rp
+    where surrender is best and splitting the next best."""
     h = hand_table()
+    surrender = analysis.rules.surrender
     always = BlackjackPolicy("split", codes, np.full((N_VALUES, N_VALUES), SPLIT, np.int8))
     unsplit = analysis.play(always)
     split_ev = analysis.split_values(always, unsplit)
@@ -298,15 +329,30 @@ def _pair_rows(analysis: ShoeAnalysis, codes: np.ndarray) -> dict[int, tuple[str
         i = h.two_card(p, p)
         row = []
         for u in UP_ORDER:
-            own = _choose_code(unsplit.stand[i, u], unsplit.hit[i, u], unsplit.double[i, u])
+            sur = unsplit.surrender[i, u] if surrender else None
+            own = _choose_code(unsplit.stand[i, u], unsplit.hit[i, u], unsplit.double[i, u], sur)
             value = {
                 "S": unsplit.stand[i, u],
                 "H": unsplit.hit[i, u],
                 "Dh": unsplit.double[i, u],
                 "Ds": unsplit.double[i, u],
+                "Rh": unsplit.surrender[i, u],
+                "Rs": unsplit.surrender[i, u],
             }[own]
             sv = split_ev[p, u]
-            row.append("P" if not np.isnan(sv) and sv > value else own)
+            can_split = not np.isnan(sv)
+            if can_split and sv > value:
+                own = "P"
+            elif can_split and own in ("Rh", "Rs"):
+                other = _choose_code(unsplit.stand[i, u], unsplit.hit[i, u], unsplit.double[i, u])
+                other_value = (
+                    unsplit.double[i, u]
+                    if other[0] == "D"
+                    else max(unsplit.stand[i, u], unsplit.hit[i, u])
+                )
+                if sv > other_value:
+                    own = "Rp"
+            row.append(own)
         pairs[p] = tuple(row)
     return pairs
 
