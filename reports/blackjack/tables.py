@@ -47,6 +47,7 @@ ACTION_NAMES = {
     player.ACTION_HIT: "hit",
     player.ACTION_DOUBLE: "double",
     player.ACTION_SPLIT: "split",
+    player.ACTION_SURRENDER: "surrender",
 }
 
 
@@ -146,7 +147,15 @@ def chart_table(chart: Chart, rules: BlackjackRules) -> Table:
         "where splitting (all split hands playing the chart) beats the pair's best play.",
         SPLIT_CONVENTION + ".",
     ]
+    if rules.surrender:
+        notes.insert(1, SURRENDER_NOTE)
     return Table(title, pd.DataFrame(rows), notes)
+
+
+SURRENDER_NOTE = (
+    "Rh surrender else hit, Rs surrender else stand, Rp surrender else split: only an unsplit "
+    "hand's first two cards may surrender, every other hand of the row plays the second letter."
+)
 
 
 def ai_levels_table(rules: BlackjackRules = DEFAULT_RULES) -> Table:
@@ -209,6 +218,8 @@ VARIANTS: tuple[tuple[str, dict], ...] = (
     ("split to 4 hands", {"split_hands": 4}),
     ("resplit aces", {"resplit_aces": True}),
     ("hit split aces", {"hit_split_aces": True}),
+    ("surrender allowed", {"surrender": True}),
+    ("no surrender", {"surrender": False}),
 )
 """Single rule changes; those that leave the base rules as they are are skipped."""
 
@@ -252,6 +263,9 @@ def chart_figure(chart: Chart, rules: BlackjackRules):
         "Ds": "#8fd3d3",
         "P": "#9fb8f0",
         "Ph": "#d0a8e8",
+        "Rh": "#d9d9d9",
+        "Rs": "#bfbfbf",
+        "Rp": "#a6a6a6",
     }
     rows = chart.rows()
     fig, ax = plt.subplots(figsize=(7, 0.28 * len(rows) + 1.2))
@@ -288,7 +302,8 @@ def chart_png(chart: Chart, rules: BlackjackRules, path: str) -> None:
 
 
 def hands_table(rules: BlackjackRules, up_filter: int | None = None) -> Table:
-    """EV of every two-card hand against every up card, for each action (optimal later play)."""
+    """EV of every two-card hand against every up card, for each action (optimal later play);
+    a surrender column when the rules allow it."""
     a = analysis_for(rules)
     res = a.evaluate()
     u0 = res.unsplit
@@ -313,6 +328,7 @@ def hands_table(rules: BlackjackRules, up_filter: int | None = None) -> Table:
                         "hit": np.nan if nat else u0.hit[i, u],
                         "double": np.nan if nat else u0.double[i, u],
                         "split": split,
+                        **({"surrender": _surrender_ev(res, i, u)} if rules.surrender else {}),
                         "best": "natural" if nat else ACTION_NAMES[int(res.deal_action[i, u])],
                         "probability": res.deal_probability[i, u],
                     }
@@ -323,7 +339,23 @@ def hands_table(rules: BlackjackRules, up_filter: int | None = None) -> Table:
         "Later play optimal for the exact shoe; split: all hands, " + SPLIT_CONVENTION + ".",
         "probability: of being dealt that hand and up card.",
     ]
+    if rules.surrender:
+        notes.insert(1, _surrender_ev_note(rules))
     return Table(title, pd.DataFrame(rows), notes, digits={"probability": 6})
+
+
+def _surrender_ev(res: RoundResult, i: int, u: int) -> float:
+    """Surrender EV of two-card hand i against u (NaN for a natural, which is paid)."""
+    return np.nan if i == hand_table().two_card(ACE, TEN) else float(res.unsplit.surrender[i, u])
+
+
+def _surrender_ev_note(rules: BlackjackRules) -> str:
+    if rules.peek:
+        return (
+            "surrender: late (after the peek), -0.5 given no dealer natural, so -0.5 - 0.5 "
+            "P(natural) unconditionally."
+        )
+    return "surrender: -0.5 whatever the hole card, a dealer natural included."
 
 
 def exceptions_table(rules: BlackjackRules, max_cards: int = 3) -> Table:
@@ -398,7 +430,13 @@ def _action_ev(ctx, res: RoundResult, i: int, u: int, action: int, pair: bool) -
     if action == player.ACTION_SPLIT:
         h = hand_table()
         return float(res.split_ev[int(np.argmax(h.counts[i])), u])
-    return float({0: ctx.stand, 1: ctx.hit, 2: ctx.double}[action][i, u])
+    by_action = {
+        player.ACTION_STAND: ctx.stand,
+        player.ACTION_HIT: ctx.hit,
+        player.ACTION_DOUBLE: ctx.double,
+        player.ACTION_SURRENDER: ctx.surrender,
+    }
+    return float(by_action[action][i, u])
 
 
 def dealer_table(rules: BlackjackRules) -> Table:

@@ -43,7 +43,17 @@ def edge(rules, strategies, digits, fmt) -> None:
     emit([bj_reports.edge_table(results, digits)], fmt)
 
 
-_COLOURS = {"H": "red", "S": "yellow", "Dh": "green", "Ds": "cyan", "P": "blue", "Ph": "magenta"}
+_COLOURS = {
+    "H": "red",
+    "S": "yellow",
+    "Dh": "green",
+    "Ds": "cyan",
+    "P": "blue",
+    "Ph": "magenta",
+    "Rh": "white",
+    "Rs": "white",
+    "Rp": "white",
+}
 
 
 @click.command()
@@ -132,6 +142,7 @@ def compare(rules, fmt) -> None:
 @rule_options
 @format_option()
 def variants(rules, fmt) -> None:
-    """House edge of each single rule change (S17/H17, DAS, peek, 6:5...) from the given rules."""
+    """House edge of each single rule change (S17/H17, DAS, peek, 6:5, surrender...) from the
+    given rules."""
     r = one_rules(rules, "variants")
     emit([bj_reports.variants_table(r, progress("Blackjack variants"))], fmt)

@@ -41,10 +41,17 @@ def rule_options(f):
             show_default=True,
             help="Natural payout.",
         ),
+        click.option(
+            "--surrender/--no-surrender",
+            default=False,
+            help="Surrender an unsplit hand's first two cards for half the wager (default: "
+            "no). With --peek it is late surrender (a dealer natural wins first); without a "
+            "hole card half is lost even to a dealer natural.",
+        ),
     ]
 
     @wraps(f)
-    def wrapper(decks, h17, peek, das, split_hands, rsa, hit_split_aces, natural, **kw):
+    def wrapper(decks, h17, peek, das, split_hands, rsa, hit_split_aces, natural, surrender, **kw):
         rules = [
             BlackjackRules(
                 decks=d,
@@ -55,6 +62,7 @@ def rule_options(f):
                 resplit_aces=rsa,
                 hit_split_aces=hit_split_aces,
                 natural_pays=natural,
+                surrender=surrender,
             )
             for d in flatten(decks)
         ]
