@@ -81,6 +81,7 @@ def test_hands_for_one_up_card(capsys):
         (["chart", "--decks", "6,8"], "one deck count"),
         (["hands", "--up", "Z"], "up card"),
         (["edge", "--strategy", "perfect"], "strategy"),
+        (["edge", "--surrender=yes"], "surrender"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, args, word):
@@ -100,3 +101,25 @@ def test_result_tables_show_the_charts_and_levels():
     edges = tables["blackjack_edge_6d"].data
     pub = edges[edges["published_percent"].notna()]
     assert len(pub) == 1 and round(pub["house_edge_percent"].iloc[0], 4) == 0.4029
+
+
+def test_surrender_option(capsys):
+    """--surrender is off by default; on, it lowers the edge, names itself in the rules, and
+    the chart, hands and variants show it."""
+    code, out, _ = run(capsys, "blackjack", "edge", "--peek", "--surrender", "--format", "json")
+    assert code == 0
+    row = json.loads(out)[0]
+    assert row["rules"]["surrender"] is True
+    assert round(row["house_edge_percent"], 3) == 0.330
+    code, out, _ = run(capsys, "blackjack", "edge", "--peek", "--format", "json")
+    assert json.loads(out)[0]["rules"]["surrender"] is False
+    code, out, _ = run(capsys, "blackjack", "chart", "--peek", "--surrender", "--format", "csv")
+    assert code == 0 and "hard 16,S,S,S,S,S,H,H,Rh,Rh,Rh" in out.splitlines()
+    code, out, _ = run(capsys, "blackjack", "chart", "--surrender", "--format", "markdown")
+    assert code == 0 and "Rh surrender else hit" in out and "| Rs " in out
+    code, out, _ = run(capsys, "blackjack", "hands", "--surrender", "--up", "A", "--format", "json")
+    rows = {r["hand"]: r for r in json.loads(out)}
+    assert rows["6,T"]["best"] == "surrender" and rows["6,T"]["surrender"] == -0.5
+    assert rows["A,T"]["surrender"] is None
+    code, out, _ = run(capsys, "blackjack", "variants", "--peek", "--format", "csv")
+    assert "surrender allowed" in out and "late surrender" in out

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from cardedge.analysis.blackjack import reference
 from cardedge.analysis.blackjack.dealer import NATURAL, outcome_table
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
+from cardedge.analysis.blackjack.player import ACTION_SURRENDER
 from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis
 from cardedge.analysis.blackjack.rules import (
@@ -24,6 +25,7 @@ from cardedge.analysis.blackjack.split import (
     split_patterns,
 )
 from cardedge.analysis.core.shoe import Shoe
+from cardedge.strategy.blackjack.charts import evaluate_strategy
 
 SMALL = (2, 1, 1, 1, 1, 1, 1, 1, 1, 5)
 """A 16-card shoe by value (A, 2..9, ten-value) big enough for one split and the dealer."""
@@ -56,6 +58,7 @@ def deals(values):
         ({"split_hands": 1}, "split_hands"),
         ({"natural_pays": "2:1"}, "natural_pays"),
         ({"peek": "yes"}, "peek"),
+        ({"surrender": 1}, "surrender"),
     ],
 )
 def test_bad_rules_name_the_value(change, word):
@@ -73,6 +76,9 @@ def test_defaults_are_the_rules_page():
         1.5,
     )
     assert r.max_hands(1) == 2 and r.max_hands(8) == 4
+    assert r.surrender is False and "surrender" not in r.describe()
+    assert PUBLISHED_RULES.with_(surrender=True).describe().endswith("late surrender, BJ 3:2")
+    assert r.with_(surrender=True).describe().endswith(", no RSA, surrender, BJ 3:2")
 
 
 # -- hands and dealer ---------------------------------------------------------------------
@@ -231,6 +237,59 @@ def test_round_ev_matches_reference(small_game):
     assert result.ev == pytest.approx(float(ref.round_ev()), abs=1e-14)
 
 
+@pytest.fixture(scope="module", params=[False, True], ids=["no-peek", "peek"])
+def surrender_game(request):
+    rules = BlackjackRules(decks=1, peek=request.param, split_hands=2, surrender=True)
+    analysis = ShoeAnalysis(rules, shoe_of(SMALL))
+    return rules, analysis, analysis.evaluate(), reference.Reference(rules, SMALL)
+
+
+def test_surrender_values_match_reference(surrender_game):
+    """Every action of every deal, surrender included, fast evaluator against the literal
+    twin (late surrender with peek; half lost to a natural too without a hole card)."""
+    rules, _, result, ref = surrender_game
+    h = hand_table()
+    u0 = result.unsplit
+    surrendered = 0
+    for a, b, u in deals(SMALL):
+        if {a, b} == {ACE, TEN}:
+            continue
+        want = ref.action_values(u, (a, b))
+        i = h.two_card(a, b)
+        for name, got in (
+            ("stand", u0.stand),
+            ("hit", u0.hit),
+            ("double", u0.double),
+            ("surrender", u0.surrender),
+        ):
+            assert got[i, u] == pytest.approx(float(want[name]), abs=1e-14)
+        if not rules.peek:
+            assert u0.surrender[i, u] == -0.5
+        surrendered += int(result.deal_action[i, u] == ACTION_SURRENDER)
+    assert surrendered > 0
+
+
+def test_surrender_round_ev_and_splits_match_reference(surrender_game):
+    _, _, result, ref = surrender_game
+    assert result.ev == pytest.approx(float(ref.round_ev()), abs=1e-14)
+    for p, u in [(0, 9), (9, 0), (9, 9), (9, 6)]:
+        assert result.split_ev[p, u] == pytest.approx(float(ref.split_value(u, p)), abs=1e-14)
+
+
+def test_split_hands_never_surrender():
+    """Only an unsplit hand's first two cards may surrender: split contexts have no surrender
+    value and never take it, and their EVs are those of the rules without surrender."""
+    rules = PUBLISHED_RULES.with_(surrender=True)
+    a = shoe_analysis(rules)
+    res = a.evaluate()
+    for p in (7, 1):
+        ctx = a.play(OPTIMAL_POLICY, p, 1, res.unsplit)
+        assert np.isnan(ctx.surrender).all()
+        assert not (ctx.action == ACTION_SURRENDER).any()
+    three = hand_table().n_cards == 3
+    assert np.isnan(res.unsplit.surrender[three]).all()
+
+
 RESPLIT_CASES = [
     # shoe by value, pair, hands, rule changes
     ((1, 0, 0, 0, 0, 0, 0, 5, 1, 12), 7, 4, {}),
@@ -367,3 +426,72 @@ def test_random_small_shoes_match_literal_play(small, tens, peek, h17, das, data
     if pairs:
         p, up = data.draw(st.sampled_from(pairs))
         assert result.split_ev[p, up] == pytest.approx(float(ref.split_value(up, p)), abs=1e-13)
+
+
+# -- surrender: published figures and an independent account of the gain --------------------
+SURRENDER_CASES = [
+    PUBLISHED_RULES,
+    PUBLISHED_RULES.with_(hit_soft_17=True),
+    DEFAULT_RULES,
+    DEFAULT_RULES.with_(hit_soft_17=True),
+    PUBLISHED_RULES.with_(decks=1),
+    DEFAULT_RULES.with_(decks=2, double_after_split=False),
+]
+
+
+@pytest.mark.parametrize("rules", SURRENDER_CASES, ids=lambda r: r.describe())
+def test_surrender_never_raises_the_house_edge(rules):
+    without = shoe_analysis(rules).evaluate()
+    with_ = shoe_analysis(rules.with_(surrender=True)).evaluate()
+    assert with_.ev >= without.ev
+    assert with_.action_probabilities()["surrender"] > 0
+    assert sum(with_.action_probabilities().values()) == pytest.approx(1.0, abs=1e-14)
+    assert "surrender" not in without.action_probabilities()
+
+
+@pytest.mark.parametrize("rules", SURRENDER_CASES[:4], ids=lambda r: r.describe())
+def test_surrender_gain_is_the_sum_of_its_first_decision_gains(rules):
+    """Independent of the evaluator's choice logic: the gain is, over every initial deal,
+    P(deal) * max(0, surrender EV - best other first action's EV), read off the rules without
+    surrender (surrender changes nothing else: later and split hands cannot surrender). The
+    surrender EV is -0.5, under peek -0.5 - 0.5 P(dealer natural | the deal)."""
+    without = shoe_analysis(rules).evaluate()
+    with_ = shoe_analysis(rules.with_(surrender=True)).evaluate()
+    base = shoe_analysis(rules).base
+    h = hand_table()
+    natural = h.two_card(ACE, TEN)
+    gain = 0.0
+    for a in range(10):
+        for b in range(a, 10):
+            i = h.two_card(a, b)
+            if i == natural:
+                continue
+            for u in range(10):
+                p = without.deal_probability[i, u]
+                if p == 0:
+                    continue
+                rest = base.copy()
+                for c in (a, b, u):
+                    rest[c] -= 1
+                hole = {ACE: TEN, TEN: ACE}.get(u)
+                p_nat = rest[hole] / rest.sum() if hole is not None and rules.peek else 0.0
+                surrender = -0.5 - 0.5 * p_nat
+                gain += p * max(0.0, surrender - without.deal_ev[i, u])
+    assert with_.ev - without.ev == pytest.approx(gain, abs=1e-15)
+
+
+def test_late_surrender_edges_match_published_analyses():
+    """6 decks, DAS, split to 4, no RSA, peek, late surrender, a fresh shoe each round, in
+    percent to the 3 decimals published. H. Hoppe's blackjack notebook (github.com/hhoppe/
+    blackjack, probabilistic analysis and 10^9-hand simulations, continuous shuffle) records
+    S17: basic 0.333, composition-dependent 0.330; H17: basic 0.530, composition-dependent
+    0.527 (the Wizard of Odds house edge calculator, composition-dependent, gives 0.527 for
+    H17 and 0.331 for S17). Without surrender the same S17 game is the published 0.4029."""
+    want = {False: (0.330, 0.333), True: (0.527, 0.530)}
+    for h17, (optimal, basic) in want.items():
+        a = shoe_analysis(PUBLISHED_RULES.with_(hit_soft_17=h17, surrender=True))
+        got_opt = a.evaluate().house_edge_percent
+        got_basic = evaluate_strategy("basic", a).house_edge_percent
+        assert (round(got_opt, 3), round(got_basic, 3)) == (optimal, basic)
+    s17 = shoe_analysis(PUBLISHED_RULES.with_(surrender=True)).evaluate().house_edge_percent
+    assert PUBLISHED_OPTIMAL_EDGE_PERCENT - s17 == pytest.approx(0.0726, abs=5e-5)
