@@ -11,6 +11,7 @@ from cardedge.engine.blackjack.game import (
     HIT,
     SPLIT,
     STAND,
+    SURRENDER,
     BlackjackRound,
     best_total,
     dealer_draws,
@@ -262,6 +263,57 @@ def test_shoe_and_rules_must_agree():
         BlackjackRound(DEFAULT, ShuffledShoe(2, 0))
 
 
+# ---- surrender -------------------------------------------------------------------------------
+SURRENDER_RULES = DEFAULT.with_(surrender=True)
+LATE_SURRENDER = PEEK.with_(surrender=True)
+
+
+@pytest.mark.parametrize("rules", [SURRENDER_RULES, LATE_SURRENDER])
+def test_surrender_loses_half_and_the_dealer_draws_nothing(rules):
+    rnd = deal(rules, "Ts 6h 9c 6d 5s")  # 16 against 9; the dealer's 15 would draw
+    assert rnd.legal_actions() == (STAND, HIT, DOUBLE, SURRENDER)
+    rnd.act(SURRENDER)
+    out = rnd.outcome
+    assert out.net == -0.5 and out.first_action == SURRENDER and out.hands[0].surrendered
+    assert out.dealer == tuple(cards("9c 6d"))
+
+
+def test_no_peek_surrender_loses_half_to_a_dealer_natural_too():
+    rnd = deal(SURRENDER_RULES, "Ts 6h Ac Kd")
+    rnd.act(SURRENDER)
+    assert rnd.outcome.net == -0.5 and rnd.outcome.dealer_natural
+    assert rnd.outcome.hands[0].net == -0.5
+
+
+def test_late_surrender_comes_after_the_peek():
+    rnd = deal(LATE_SURRENDER, "Ts 6h Ac Kd")  # the natural wins before the player acts
+    assert rnd.finished and rnd.outcome.net == -1.0
+    with pytest.raises(IllegalAction, match="round is over"):
+        rnd.act(SURRENDER)
+
+
+def test_surrender_only_on_an_unsplit_hands_first_two_cards():
+    rnd = deal(SURRENDER_RULES, "Ts 2h 9c 7d 3c 2s")
+    rnd.act(HIT)
+    assert SURRENDER not in rnd.legal_actions()
+    with pytest.raises(IllegalAction, match="legal: stand, hit"):
+        rnd.act(SURRENDER)
+    rnd = deal(SURRENDER_RULES, "8s 8h Tc 7d 8c 3c 9s 2d 4d")
+    assert SURRENDER in rnd.legal_actions()
+    rnd.act(SPLIT)  # the first split hand draws another 8: resplit allowed, surrender not
+    assert rnd.legal_actions() == (STAND, HIT, DOUBLE, SPLIT)
+    rnd.act(STAND)
+    assert SURRENDER not in rnd.legal_actions()
+
+
+def test_surrender_is_illegal_unless_the_rules_allow_it():
+    for rules in (DEFAULT, PEEK):
+        rnd = deal(rules, "Ts 6h 9c 6d 5s")
+        assert SURRENDER not in rnd.legal_actions()
+        with pytest.raises(IllegalAction, match="not allowed"):
+            rnd.act(SURRENDER)
+
+
 # ---- any legal play --------------------------------------------------------------------------
 @settings(max_examples=150, deadline=None)
 @given(
@@ -273,15 +325,21 @@ def test_shoe_and_rules_must_agree():
     hsa=st.booleans(),
     split_hands=st.sampled_from([2, 3, 4]),
     pair=st.one_of(st.none(), st.tuples(*[st.integers(0, 12)] * 3, st.integers(0, 4))),
+    surrender=st.booleans(),
 )
 def test_any_legal_play_settles_consistently(
-    seed, choices, decks, peek, rsa, hsa, split_hands, pair
+    seed, choices, decks, peek, rsa, hsa, split_hands, pair, surrender
 ):
     """Random legal actions: every card dealt is on the table, nets add up, limits hold.
     ``pair`` = (rank, up, hole, more): deal a pair of that rank and ``more`` of it next, so
     that splits and resplits are exercised."""
     rules = BlackjackRules(
-        decks=decks, peek=peek, resplit_aces=rsa, hit_split_aces=hsa, split_hands=split_hands
+        decks=decks,
+        peek=peek,
+        resplit_aces=rsa,
+        hit_split_aces=hsa,
+        split_hands=split_hands,
+        surrender=surrender,
     )
     shoe = ShuffledShoe(decks, seed)
     if pair is not None:
@@ -301,6 +359,10 @@ def test_any_legal_play_settles_consistently(
         assert len(out.hands) == 1 and len(out.hands[0].cards) == 2
         return
     assert out.net == sum(h.net for h in out.hands)
+    if any(h.surrendered for h in out.hands):
+        assert surrender and len(out.hands) == 1 and len(out.hands[0].cards) == 2
+        assert out.net == -0.5 and len(out.dealer) == 2
+        return
     for h in out.hands:
         assert abs(h.net) in (0, h.wager)
         if h.busted or out.dealer_natural:

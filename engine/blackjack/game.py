@@ -4,8 +4,13 @@ One ``BlackjackRound`` is one round from a freshly shuffled shoe, dealt in table
 player's two cards, the dealer's up card and hole card, then the player's draws hand by hand
 (a split hand gets its second card when it comes into play; a resplit hand goes to the end of
 the line), then the dealer's draws. The ``BlackjackRules`` object decides everything: peek or
-no peek, double after split, the hand limit, resplitting and hitting split aces, soft 17 and
-the natural's payout. Results are per initial wager.
+no peek, double after split, the hand limit, resplitting and hitting split aces, soft 17, the
+natural's payout and surrender. Results are per initial wager.
+
+Surrender, when the rules allow it, is legal on the first two cards of an unsplit hand and
+settles at -0.5: with peek a dealer natural has already ended the round (-1) before the player
+could act; without a hole card the surrendered half is lost whatever the dealer then holds,
+a natural included. The dealer draws only when some hand is still to be settled.
 """
 
 from __future__ import annotations
@@ -17,10 +22,18 @@ from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.cards import BLACKJACK_VALUES
 from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe, card_label, rank_of
 
-STAND, HIT, DOUBLE, SPLIT = "stand", "hit", "double", "split"
-ACTIONS: tuple[str, ...] = (STAND, HIT, DOUBLE, SPLIT)
-FIRST_ACTIONS: tuple[str, ...] = ("natural", STAND, HIT, DOUBLE, SPLIT)
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
+ACTIONS: tuple[str, ...] = (STAND, HIT, DOUBLE, SPLIT, SURRENDER)
+"""Indexed by the ``analysis.blackjack.player.ACTION_*`` codes."""
+FIRST_ACTIONS: tuple[str, ...] = ("natural", *ACTIONS)
 """How a round's initial hand was played, as ``RoundResult.action_probabilities`` counts them."""
+SURRENDER_NET = -0.5
+"""A surrendered hand's result, per initial wager."""
+
+
+def first_actions(rules: BlackjackRules) -> tuple[str, ...]:
+    """The first actions a round under ``rules`` can count (surrender only when allowed)."""
+    return FIRST_ACTIONS if rules.surrender else FIRST_ACTIONS[:-1]
 
 
 def value_index(kind: int) -> int:
@@ -81,6 +94,7 @@ class BlackjackHand:
     one_card: bool = False
     """Split aces that take one card only (``hit_split_aces`` off)."""
     closed: bool = False
+    surrendered: bool = False
 
     @property
     def total(self) -> int:
@@ -93,6 +107,18 @@ class BlackjackHand:
     @property
     def values(self) -> tuple[int, ...]:
         return tuple(value_index(k) for k in self.cards)
+
+    @property
+    def settled_early(self) -> bool:
+        """Busted or surrendered: the dealer's hand no longer matters to it."""
+        return self.busted or self.surrendered
+
+    def net(self, dealer_total: int, dealer_natural: bool) -> float:
+        """The hand's result once the dealer has finished (a surrender: -0.5 whatever the
+        dealer holds; the round of a peeked natural never gets here)."""
+        if self.surrendered:
+            return SURRENDER_NET * self.wager
+        return settle_hand(self.total, self.wager, dealer_total, dealer_natural, self.busted)
 
     def label(self) -> str:
         return " ".join(card_label(c) for c in self.cards)
@@ -134,6 +160,7 @@ class HandResult:
     wager: float
     busted: bool
     net: float
+    surrendered: bool = False
 
 
 @dataclass(frozen=True)
@@ -210,7 +237,18 @@ class BlackjackRound:
                 out.append(DOUBLE)
         if self._may_split(hand):
             out.append(SPLIT)
+        if self._may_surrender(hand):
+            out.append(SURRENDER)
         return tuple(out)
+
+    def _may_surrender(self, hand: BlackjackHand) -> bool:
+        """Surrender: when the rules allow it, on the first two cards of an unsplit hand."""
+        return (
+            self.rules.surrender
+            and len(self.hands) == 1
+            and hand.split_from is None
+            and len(hand.cards) == 2
+        )
 
     def view(self) -> BlackjackView:
         """What the player sees now (raises IllegalAction once the round is over)."""
@@ -249,6 +287,9 @@ class BlackjackRound:
             hand.wager = 2.0
             hand.cards.append(self.shoe.draw())
             hand.closed = True
+        elif action == SURRENDER:
+            hand.surrendered = True
+            hand.closed = True
         else:
             p = hand.values[0]
             one_card = p == ACE and not self.rules.hit_split_aces
@@ -278,25 +319,21 @@ class BlackjackRound:
         self._play_dealer()
 
     def _play_dealer(self) -> None:
-        if not all(h.busted for h in self.hands) and not self.dealer_natural:
+        if not all(h.settled_early for h in self.hands) and not self.dealer_natural:
             while dealer_draws(self.dealer, self.rules):
                 self.dealer.append(self.shoe.draw())
         d = best_total(self.dealer)
-        net = sum(
-            settle_hand(h.total, h.wager, d, self.dealer_natural, h.busted) for h in self.hands
-        )
-        self._finish(net)
+        self._finish(sum(h.net(d, self.dealer_natural) for h in self.hands))
 
     def _finish(self, net: float) -> None:
         d = best_total(self.dealer)
         natural_round = self.player_natural or (self.rules.peek and self.dealer_natural)
         results = []
         for h in self.hands:
-            if natural_round:
-                hand_net = net
-            else:
-                hand_net = settle_hand(h.total, h.wager, d, self.dealer_natural, h.busted)
-            results.append(HandResult(tuple(h.cards), h.total, h.wager, h.busted, hand_net))
+            hand_net = net if natural_round else h.net(d, self.dealer_natural)
+            results.append(
+                HandResult(tuple(h.cards), h.total, h.wager, h.busted, hand_net, h.surrendered)
+            )
         self.outcome = BlackjackOutcome(
             float(net),
             self.player_natural,

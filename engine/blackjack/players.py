@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cardedge.analysis.blackjack import player as bj
 from cardedge.analysis.blackjack.hands import hand_table
-from cardedge.engine.blackjack.game import DOUBLE, HIT, SPLIT, STAND, BlackjackView
+from cardedge.engine.blackjack.game import DOUBLE, HIT, SPLIT, STAND, SURRENDER, BlackjackView
 from cardedge.engine.blackjack.tables import BlackjackTables
 
 ACTION_NAMES = {
@@ -17,6 +17,7 @@ ACTION_NAMES = {
     bj.ACTION_HIT: HIT,
     bj.ACTION_DOUBLE: DOUBLE,
     bj.ACTION_SPLIT: SPLIT,
+    bj.ACTION_SURRENDER: SURRENDER,
 }
 
 
