@@ -87,3 +87,25 @@ def test_bad_input_is_one_line_on_stderr(capsys):
     assert code == 2 and "one deck count" in err
     code, out, err = run(capsys, "zero", "simulate", "--seed", "-3")
     assert code == 2 and err.count("\n") == 1
+
+
+def test_blackjack_simulate_with_surrender(capsys):
+    code, out, _ = run(
+        capsys,
+        "blackjack",
+        "simulate",
+        "--surrender",
+        "--rounds",
+        "20000",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    )
+    assert code == 0
+    rec = json.loads(out)
+    assert "surrender" in rec["rules_description"] and abs(rec["standard_errors"]) < 4
+    outcome, decision = rec["outcomes"][-1], rec["decisions"][-1]
+    assert outcome["outcome"] == "surrender" and outcome["net"] == -0.5
+    assert decision["decision"] == "surrender" and decision["count"] == outcome["count"] > 0
+    assert abs(outcome["standard_errors"]) < 4  # no peek: every surrender ends at -0.5

@@ -70,6 +70,8 @@ def test_zero_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
             "easy",
         ),
         (BlackjackRules(decks=2, hit_split_aces=True, natural_pays="6:5"), "basic"),
+        (DEFAULT_RULES.with_(surrender=True), "optimal"),
+        (PUBLISHED_RULES.with_(surrender=True, hit_soft_17=True), "basic"),
     ],
 )
 def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
@@ -79,6 +81,8 @@ def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, strateg
     slow = blackjack_replay.simulate_blackjack(rules, tables, 2500, seed=23)
     assert fast.outcome_counts.tolist() == slow.outcome_counts.tolist()
     assert fast.decision_counts.tolist() == slow.decision_counts.tolist()
+    if rules.surrender:  # surrendered rounds have their own bin and first decision
+        assert fast.outcome_counts[-1] > 0 and fast.decision_counts[-1] > 0
 
 
 def test_results_do_not_depend_on_the_chunk_size():
@@ -295,7 +299,13 @@ def test_simulation_reports_carry_the_published_figures():
 
 @pytest.mark.parametrize(
     "rules, strategy",
-    [(DEFAULT_RULES, "basic"), (DEFAULT_RULES, "optimal"), (PUBLISHED_RULES, "basic")],
+    [
+        (DEFAULT_RULES, "basic"),
+        (DEFAULT_RULES, "optimal"),
+        (PUBLISHED_RULES, "basic"),
+        (DEFAULT_RULES.with_(surrender=True), "basic"),
+        (PUBLISHED_RULES.with_(surrender=True), "optimal"),
+    ],
 )
 def test_blackjack_simulated_edge_and_frequencies_agree_with_exact(rules, strategy):
     report = blackjack_simulation(rules, "default", strategy, ROUNDS, seed=21)

@@ -41,9 +41,10 @@ def simulate_blackjack(
     rounds = check_rounds(rounds)
     entropy = stream_entropy(seed)
     player = TablePlayer(tables)
-    labels = blackjack_outcome_labels()
+    labels = blackjack_outcome_labels(rules)
+    firsts = bj.first_actions(rules)
     outcomes = np.zeros(len(labels), dtype=np.int64)
-    decisions = np.zeros(len(bj.FIRST_ACTIONS), dtype=np.int64)
+    decisions = np.zeros(len(firsts), dtype=np.int64)
     for i, size in enumerate(stream_sizes(rounds)):
         shoe = ShuffledShoe(rules.decks, stream_rng(entropy, i))
         for _ in range(size):
@@ -54,9 +55,11 @@ def simulate_blackjack(
                 values = rnd.hands[0].values
                 code = int(tables.first[hand_table().find(values), bj.value_index(rnd.up)])
                 first = bj.ACTIONS[code]
-            decisions[bj.FIRST_ACTIONS.index(first)] += 1
+            decisions[firsts.index(first)] += 1
             if out.player_natural:
                 outcomes[BJ_NATURAL_PUSH if out.dealer_natural else BJ_NATURAL_WIN] += 1
+            elif out.hands[0].surrendered:
+                outcomes[labels.index("surrender")] += 1
             else:
                 outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
     return Simulation(
@@ -68,6 +71,6 @@ def simulate_blackjack(
         labels,
         blackjack_outcome_nets(rules),
         outcomes,
-        bj.FIRST_ACTIONS,
+        firsts,
         decisions,
     )

@@ -13,8 +13,14 @@ import numpy as np
 from numba import njit
 
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
-from cardedge.analysis.blackjack.player import ACTION_DOUBLE, ACTION_HIT, ACTION_SPLIT, ACTION_STAND
-from cardedge.engine.blackjack.game import FIRST_ACTIONS
+from cardedge.analysis.blackjack.player import (
+    ACTION_DOUBLE,
+    ACTION_HIT,
+    ACTION_SPLIT,
+    ACTION_STAND,
+    ACTION_SURRENDER,
+)
+from cardedge.engine.blackjack.game import SURRENDER_NET, first_actions
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
 from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, chunks, run_streams
@@ -22,19 +28,23 @@ from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, chunks, r
 BJ_MAX_NET = 8
 """Four hands, all doubled: a blackjack round's net lies in -8..8 outside naturals."""
 BJ_NATURAL_WIN, BJ_NATURAL_PUSH = 0, 1
+BJ_SURRENDER = 2 + 2 * BJ_MAX_NET + 1
+"""The bin of a surrendered round (net -0.5), after the whole-number nets."""
 BJ_MAX_HANDS = 4
 
 
-def blackjack_outcome_labels() -> tuple[str, ...]:
-    """Outcome bins of a blackjack round: natural paid, natural pushed, then net -8 .. +8."""
+def blackjack_outcome_labels(rules) -> tuple[str, ...]:
+    """Outcome bins of a blackjack round: natural paid, natural pushed, then net -8 .. +8, then
+    'surrender' (net -0.5) when the rules allow it."""
     nets = tuple(f"{n:+d}" if n else "0" for n in range(-BJ_MAX_NET, BJ_MAX_NET + 1))
-    return ("natural wins", "natural pushes") + nets
+    return ("natural wins", "natural pushes") + nets + (("surrender",) if rules.surrender else ())
 
 
 def blackjack_outcome_nets(rules) -> np.ndarray:
     """Net result per initial wager of each bin of ``blackjack_outcome_labels``."""
     ints = [float(n) for n in range(-BJ_MAX_NET, BJ_MAX_NET + 1)]
-    return np.array([rules.natural_payout, 0.0] + ints)
+    surrender = [SURRENDER_NET] if rules.surrender else []
+    return np.array([rules.natural_payout, 0.0] + ints + surrender)
 
 
 @njit(cache=True)
@@ -57,6 +67,7 @@ def blackjack_rounds(
     peek,
     hit_soft_17,
     das,
+    surrender,
     max_hands,
     one_card_aces,
     first,
@@ -69,7 +80,9 @@ def blackjack_rounds(
 
     ``shoe`` holds card kinds and ``vidx`` maps them to value indices (0 ace .. 9 ten); a hand
     is an index of ``analysis.blackjack.hands`` (``child``: draw transitions, -1 a bust).
-    Deal order as the engine; decision codes ``analysis.blackjack.player.ACTION_*``.
+    Deal order as the engine; decision codes ``analysis.blackjack.player.ACTION_*``. A
+    surrender (first decision only, when ``surrender``) settles at -0.5 in its own bin, a
+    dealer natural included when there is no peek; the dealer then draws nothing.
     """
     hidx = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
     wager = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
@@ -87,9 +100,14 @@ def blackjack_rounds(
             continue
         h0 = child[child[0, a], b]
         act = first[h0, u]
+        if act == ACTION_SURRENDER and not surrender:
+            raise ValueError("decision table surrenders where the rules forbid it")
         decisions[1 + act] += 1  # FIRST_ACTIONS: natural, then the ACTION_* codes in order
         if peek and d_nat:
             outcomes[2 + BJ_MAX_NET - 1] += 1
+            continue
+        if act == ACTION_SURRENDER:
+            outcomes[BJ_SURRENDER] += 1
             continue
         if act == ACTION_SPLIT:
             if a != b or max_hands[a] < 2:
@@ -173,7 +191,7 @@ def _play_hand(
             wager[i] = 2
             break
         if code != ACTION_HIT:
-            raise ValueError("decision table splits a hand that cannot be split")
+            raise ValueError("decision table splits or surrenders a hand that cannot")
         h = child[h, vidx[draw(rng, shoe, dealt)]]
         dealt += 1
         if h < 0:
@@ -201,12 +219,12 @@ def simulate_blackjack(
     """
     hands = hand_table()
     max_hands = np.array([rules.max_hands(v + 1) for v in range(10)], dtype=np.int64)
-    n_outcomes = len(blackjack_outcome_labels())
+    labels = blackjack_outcome_labels(rules)
 
     def play(rng, n):
         shoe = fresh_shoe(rules.decks)
-        outcomes = np.zeros(n_outcomes, dtype=np.int64)
-        decisions = np.zeros(len(FIRST_ACTIONS), dtype=np.int64)
+        outcomes = np.zeros(len(labels), dtype=np.int64)
+        decisions = np.zeros(len(first_actions(rules)), dtype=np.int64)
         for m in chunks(n, chunk):
             blackjack_rounds(
                 rng,
@@ -219,6 +237,7 @@ def simulate_blackjack(
                 rules.peek,
                 rules.hit_soft_17,
                 rules.double_after_split,
+                rules.surrender,
                 max_hands,
                 not rules.hit_split_aces,
                 tables.first,
@@ -236,9 +255,9 @@ def simulate_blackjack(
         rules,
         int(rounds),
         seed,
-        blackjack_outcome_labels(),
+        labels,
         blackjack_outcome_nets(rules),
         outcomes,
-        FIRST_ACTIONS,
+        first_actions(rules),
         decisions,
     )

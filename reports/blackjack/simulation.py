@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from cardedge.analysis.blackjack.round import shoe_analysis
+import numpy as np
+
+from cardedge.analysis.blackjack import player
+from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
+from cardedge.analysis.blackjack.round import RoundResult, shoe_analysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.engine.blackjack.coach import BlackjackCoach
 from cardedge.engine.blackjack.simulate import simulate_blackjack
@@ -25,6 +29,22 @@ def natural_probabilities(rules: BlackjackRules) -> dict[str, float]:
         "natural wins": float(p_player * (1 - p_dealer)),
         "natural pushes": float(p_player * p_dealer),
     }
+
+
+def surrender_probability(base: np.ndarray, exact: RoundResult) -> float:
+    """Exact P(a round ends surrendered, net -0.5): the policy surrenders the deal and, under
+    peek, the dealer has no natural (a peeked natural ends the round first)."""
+    h = hand_table()
+    total = 0.0
+    for i, u in zip(*np.nonzero(exact.deal_action == player.ACTION_SURRENDER), strict=True):
+        p = exact.deal_probability[i, u]
+        hole = {ACE: TEN, TEN: ACE}.get(int(u))
+        if exact.rules.peek and hole is not None:
+            rest = base - h.counts[i]
+            rest[u] -= 1
+            p *= 1.0 - rest[hole] / rest.sum()
+        total += p
+    return float(total)
 
 
 def blackjack_simulation(
@@ -47,6 +67,8 @@ def blackjack_simulation(
     tables = policy_tables(analysis, policy, exact)
     sim = simulate_blackjack(rules, tables, rounds, seed, progress=progress, threads=threads)
     exact_outcomes: dict[str, float | None] = dict(natural_probabilities(rules))
+    if rules.surrender:
+        exact_outcomes["surrender"] = surrender_probability(analysis.base, exact)
     notes = [
         "Each round is dealt from a freshly shuffled shoe, as in the exact analysis; split "
         "hands play as the exact evaluator plays them (CDZ-), resplitting whenever allowed.",
