@@ -97,6 +97,29 @@ def test_blackjack_resplits_follow_the_convention_and_are_not_valued():
     assert session.stats.uncosted_errors == 1 and session.stats.optimal_errors == 1
 
 
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, PUBLISHED_RULES], ids=["no-peek", "peek"])
+def test_blackjack_surrender_is_judged_like_any_action(rules):
+    """Surrender is worth -0.5 (with peek: given no dealer natural, like every EV shown);
+    16 against a ten is surrendered by optimal play and the basic strategy."""
+    session = blackjack_training(rules.with_(surrender=True), "basic", seed=1)
+    stacked(session, "Ts 6h Kc 7d")
+    j = session.act("surrender")
+    assert j.evs["surrender"] == pytest.approx(-0.5, abs=1e-12)
+    assert j.optimal == "surrender" and j.basic == "surrender" and j.cost == 0
+    assert session.round.outcome.net == -0.5
+    stacked(session, "Ts 2h Kc 7d 5s")  # 12 against a ten: hitting beats surrendering
+    j = session.act("surrender")
+    assert j.cost == pytest.approx(j.evs[j.optimal] + 0.5, abs=1e-12) and j.cost > 0
+
+
+def test_blackjack_surrender_is_refused_unless_allowed():
+    session = blackjack_training(PUBLISHED_RULES, "basic", seed=1)
+    stacked(session, "Ts 6h Kc 7d")
+    with pytest.raises(IllegalAction):
+        session.act("surrender")
+    assert session.stats.decisions == 0
+
+
 def test_only_zero_has_a_side_bet():
     with pytest.raises(ValueError, match="Zero only"):
         from cardedge.engine.core.training import TrainingSession
@@ -167,6 +190,16 @@ def test_blackjack_play_session_from_stdin():
     assert "Not allowed: 'split'" in out
     assert "Not allowed: 'double'" in out
     check_summary(out)
+
+
+def test_blackjack_play_surrenders_with_key_r():
+    keys = ["r", "", "r", "", "h", "s", "", "q"]
+    out = play(["blackjack", "play", "--seed", "5", "--surrender", "--peek"], keys)
+    assert "late surrender" in out and "su[r]render" in out
+    assert "surrendered, half the bet lost" in out
+    check_summary(out)
+    out = play(["blackjack", "play", "--seed", "5"], keys)
+    assert "su[r]render" not in out and "Not allowed: 'surrender'" in out
 
 
 def test_play_rejects_bad_options():

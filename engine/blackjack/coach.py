@@ -55,7 +55,8 @@ class BlackjackCoach:
         return float(shoe[9 if u == 0 else 0] / shoe.sum())
 
     def action_evs(self, view: bj.BlackjackView) -> dict[str, float]:
-        """Exact EV of each legal action (a resplit excepted), per unit of the hand's wager."""
+        """Exact EV of each legal action (a resplit excepted), per unit of the hand's wager;
+        surrender is -0.5 (under peek given no dealer natural, as every EV here)."""
         h = hand_table().find(view.values)
         u = view.up_value
         if view.split_from is None:
@@ -65,6 +66,8 @@ class BlackjackCoach:
         values = {"stand": ctx.stand[h, u], "hit": ctx.hit[h, u], "double": ctx.double[h, u]}
         if view.split_from is None and "split" in view.legal:
             values["split"] = self.result.split_ev[view.values[0], u]
+        if "surrender" in view.legal:
+            values["surrender"] = ctx.surrender[h, u]
         evs = {a: float(v) for a, v in values.items() if a in view.legal and not np.isnan(v)}
         p_nat = self._natural_probability(view)
         if p_nat > 0:

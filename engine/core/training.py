@@ -16,9 +16,9 @@ import numpy as np
 
 from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe
 
-ACTION_ORDER = ("stand", "hit", "double", "split")
+ACTION_ORDER = ("stand", "hit", "double", "split", "surrender")
 """Tie order for the best action: the evaluators keep standing unless another is strictly
-better, and split only when strictly better."""
+better, and split or surrender only when strictly better."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,8 @@ class Judgement:
     basic: str
     """What the basic strategy does here."""
     optimal: str
-    """The action of highest exact EV (ties: the first of stand, hit, double, split)."""
+    """The action of highest exact EV (ties: the first of stand, hit, double, split,
+    surrender)."""
     evs: dict[str, float]
     """Exact EV of each legal action that has one (a resplit has none: see ``cost``)."""
 

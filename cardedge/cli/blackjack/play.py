@@ -42,10 +42,21 @@ def blackjack_outcome(rnd: bj.BlackjackRound, points: float) -> list[str]:
     for i, h in enumerate(out.hands):
         name = f"Hand {i + 1}" if len(out.hands) > 1 else "You"
         word = "wins" if h.net > 0 else "loses" if h.net < 0 else "pushes"
+        if h.surrendered:
+            word = "surrendered, half the bet lost"
         bust = " bust" if h.busted else ""
         doubled = " (doubled)" if h.wager == 2 else ""
         lines.append(f"{name + ':':7} {cards_text(h.cards)}  = {h.total}{bust}{doubled}: {word}")
     return lines
+
+
+def _surrender_text(peek: bool) -> str:
+    when = (
+        "after the dealer has checked for a natural (late surrender)"
+        if peek
+        else "before the dealer draws; half is lost even to a dealer natural"
+    )
+    return f"Surrender (r) gives up half the bet on your first two cards, {when}."
 
 
 @click.command("play")
@@ -80,4 +91,6 @@ def play(rules, basic, seed, bet, balance) -> None:
         "(EVs for a fresh shoe).",
         "Type a key and Enter; q quits.",
     ]
+    if r.surrender:
+        header.insert(3, _surrender_text(r.peek))
     run_session(session, header, blackjack_state, blackjack_outcome)

@@ -16,8 +16,15 @@ import click
 from cardedge.engine.core.dealing import IllegalAction, card_label
 from cardedge.engine.core.training import Judgement, SessionStats, TrainingSession
 
-KEYS = {"s": "stand", "h": "hit", "d": "double", "p": "split"}
-KEY_LABELS = {"stand": "[s]tand", "hit": "[h]it", "double": "[d]ouble", "split": "s[p]lit"}
+KEYS = {"s": "stand", "h": "hit", "d": "double", "p": "split", "r": "surrender"}
+KEY_LABELS = {
+    "stand": "[s]tand",
+    "hit": "[h]it",
+    "double": "[d]ouble",
+    "split": "s[p]lit",
+    "surrender": "su[r]render",
+}
+"""Surrender is offered (and its key shown) only where the game's rules make it legal."""
 QUIT = ("q", "quit")
 POINTS_NOTE = "Virtual points only: they have no money value and cannot be withdrawn."
 
