@@ -195,7 +195,10 @@ WITNESSES: dict[str, Witness] = {
             BJ + "test_resplits_match_literal_play",
             BJ + "test_round_ev_matches_reference",
             BJ + "test_random_small_shoes_match_literal_play",
+            BJ + "test_surrender_values_match_reference",
+            BJ + "test_surrender_round_ev_and_splits_match_reference",
             "tests/test_blackjack_strategy.py::test_generic_chart_ev_matches_literal_play",
+            "tests/test_blackjack_strategy.py::test_surrender_chart_ev_matches_literal_play",
         ),
     ),
     # Also called by the round for the peek rule's natural: the peek cases of the same tests.
@@ -208,6 +211,7 @@ WITNESSES: dict[str, Witness] = {
     "analysis.blackjack.player.coded_action": internal("analysis.blackjack.player.play_values"),
     "analysis.blackjack.player.in_context": internal("analysis.blackjack.player.play_values"),
     "analysis.blackjack.player.state_shoe": internal("analysis.blackjack.player.play_values"),
+    "analysis.blackjack.player.surrender_value": internal("analysis.blackjack.player.play_values"),
     # ---- the Monte Carlo simulator and its decision tables --------------------------------
     "engine.core.dealing.draw": Witness(
         REPLAY,
