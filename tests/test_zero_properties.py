@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import dealer_distribution
 from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules, preset
@@ -43,15 +44,15 @@ def test_optimal_action_beats_every_fixed_action(counts, v1, v2, up):
     m[v1] += 1
     m[v2] += 1
     p2 = (v1 + v2) % 10
-    opt = np.zeros((10, 10), dtype=np.int8)
+    opt = np.full((10, 10), Action.OPTIMAL, dtype=np.int8)
     args = states.args()
     best, _, _ = player.two_card_value(p2, True, opt, opt, base, up, m, *args[1:])
     stand = player.stand_ev_row(base, up, m, *args[1:])[p2]
-    hit_chart = np.full((10, 10), player.HIT, dtype=np.int8)
+    hit_chart = np.full((10, 10), Action.HIT, dtype=np.int8)
     always_hit, _, _ = player.two_card_value(p2, True, hit_chart, opt, base, up, m, *args[1:])
-    dbl_chart = np.full((10, 10), player.DOUBLE, dtype=np.int8)
+    dbl_chart = np.full((10, 10), Action.DOUBLE, dtype=np.int8)
     hit_double, _, _ = player.two_card_value(p2, True, hit_chart, dbl_chart, base, up, m, *args[1:])
-    stand3 = np.full((10, 10), player.STAND, dtype=np.int8)
+    stand3 = np.full((10, 10), Action.STAND, dtype=np.int8)
     hit_stand, _, _ = player.two_card_value(p2, True, hit_chart, stand3, base, up, m, *args[1:])
     for other in (stand, always_hit, hit_double, hit_stand):
         assert best >= other - 1e-12
@@ -105,8 +106,8 @@ def test_optimal_play_beats_a_fixed_policy_on_the_full_shoe():
 
     stand_all = ZeroPolicy(
         "stand on everything",
-        chart2=np.full((10, 10), player.STAND, dtype=np.int8),
-        chart_split=np.full((10, 10, 10), player.NO_SPLIT, dtype=np.int8),
+        chart2=np.full((10, 10), Action.STAND, dtype=np.int8),
+        chart_split=np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
     )
     rules = preset("published", 6)
     assert evaluate_round(rules).ev > evaluate_round(rules, stand_all).ev

@@ -15,6 +15,7 @@ from numba import njit
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, deal_value, split_mask
@@ -67,7 +68,7 @@ def split_hand_leaves(
         _, action, _ = player.two_card_value(
             p2, das, c2, c3, base, up, m_dec, thr, binom, memo, flags
         )
-        if action == player.ACTION_STAND:
+        if action == Action.STAND:
             lp[k], lt[k], lb[k] = py, p2, 1
             lc[k, 0], lc[k, 1], lc[k, 2] = y, -1, -1
             k += 1
@@ -209,12 +210,12 @@ def nonpair_outcomes(
                 m[v1] += 1
                 m[v2] += 1
                 p2 = (v1 + v2) % 10
-                if action == player.ACTION_SPLIT:
+                if action == Action.SPLIT:
                     wager += _split_outcomes(
                         w, v1, v2, das, c2, c3, base, up, m, thr, binom, memo, flags, out
                     )
                     continue
-                if action == player.ACTION_STAND:
+                if action == Action.STAND:
                     _settle(w, p2, 1, player.dealer_row(base, up, m, thr, binom, memo, flags), out)
                     wager += w
                     continue

@@ -7,9 +7,10 @@ filled rows), so each dealer distribution is computed once. Every EV is per unit
 wager on that hand (a double counts 2).
 
 A strategy is data: ``chart2[total, up]`` (two-card hands), ``chart3[total, up]`` (three-card
-hands) and ``chart_split[a, b, up]`` (split pairs), each cell ``OPTIMAL`` (choose the best
-action for the exact shoe) or a fixed action. All cells ``OPTIMAL`` is composition-dependent
-optimal play. Splits are in ``split``, the loop over initial deals in ``round``.
+hands) and ``chart_split[a, b, up]`` (split pairs), each cell an ``Action``: ``OPTIMAL``
+(choose the best action for the exact shoe) or a fixed action. All cells ``OPTIMAL`` is
+composition-dependent optimal play. Splits are in ``split``, the loop over initial deals in
+``round``.
 """
 
 from __future__ import annotations
@@ -18,11 +19,8 @@ import numpy as np
 from numba import njit
 
 from cardedge.analysis.core.memo import multiset_rank
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS, dealer_distribution, stand_evs
-
-OPTIMAL, STAND, HIT, DOUBLE, SPLIT, NO_SPLIT = 0, 1, 2, 3, 4, 5
-ACTION_STAND, ACTION_HIT, ACTION_SPLIT = 0, 1, 2
-"""Initial decisions reported per deal (a zero pair never reaches the evaluator)."""
 
 
 @njit(cache=True)
@@ -86,10 +84,10 @@ def double_ev(p3, base, up, m, threshold, binom, memo, flags):
 def three_card_value(p3, can_double, code, base, up, m, threshold, binom, memo, flags):
     """(EV, 1 if doubled else 0) of a three-card total under cell ``code`` (stand wins ties)."""
     stand = stand_ev_row(base, up, m, threshold, binom, memo, flags)[p3]
-    if not can_double or code == STAND:
+    if not can_double or code == Action.STAND:
         return stand, 0
     dbl = double_ev(p3, base, up, m, threshold, binom, memo, flags)
-    if code == DOUBLE or dbl > stand:
+    if code == Action.DOUBLE or dbl > stand:
         return dbl, 1
     return stand, 0
 
@@ -120,9 +118,9 @@ def two_card_value(p2, can_double, chart2, chart3, base, up, m, threshold, binom
     """(EV, action, P(double)) of a two-card total played by the charts (stand wins ties)."""
     stand = stand_ev_row(base, up, m, threshold, binom, memo, flags)[p2]
     code = chart2[p2, up]
-    if code == STAND:
-        return stand, ACTION_STAND, 0.0
+    if code == Action.STAND:
+        return stand, Action.STAND, 0.0
     hit, p_double = hit_value(p2, can_double, chart3, base, up, m, threshold, binom, memo, flags)
-    if code == HIT or hit > stand:
-        return hit, ACTION_HIT, p_double
-    return stand, ACTION_STAND, 0.0
+    if code == Action.HIT or hit > stand:
+        return hit, Action.HIT, p_double
+    return stand, Action.STAND, 0.0

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cardedge.analysis.zero.player import OPTIMAL
+from cardedge.analysis.zero.actions import Action
 
 
 def _cells(shape: tuple[int, ...]) -> np.ndarray:
-    return np.full(shape, OPTIMAL, dtype=np.int8)
+    return np.full(shape, Action.OPTIMAL, dtype=np.int8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,7 +30,9 @@ class ZeroPolicy:
     @property
     def is_optimal(self) -> bool:
         """True when every cell is OPTIMAL (composition-dependent optimal play)."""
-        return not (self.chart2.any() or self.chart3.any() or self.chart_split.any())
+        return all(
+            (c == Action.OPTIMAL).all() for c in (self.chart2, self.chart3, self.chart_split)
+        )
 
 
 OPTIMAL_POLICY = ZeroPolicy()

@@ -11,6 +11,7 @@ from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.memo import binomial_table, multiset_count
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.rules import ZeroRules
@@ -56,7 +57,7 @@ def deal_value(
     ev, action, p_double = player.two_card_value(
         p2, True, c2, c3, base, up, m, thr, binom, memo, flags
     )
-    if not split_ok[p2] or cs[v1, v2, up] == player.NO_SPLIT:
+    if not split_ok[p2] or cs[v1, v2, up] == Action.NO_SPLIT:
         return ev, action, p_double
     if split_mode == SPLIT_STANDARD:
         sv = split_value(v1, v2, das, c2, c3, base, up, m, thr, binom, memo, flags)
@@ -65,8 +66,8 @@ def deal_value(
         sv = optimal_split_value(
             v1, v2, das, joint, c2, c3, base, up, m, thr, binom, memo, flags, h2m, h2f
         )
-    if cs[v1, v2, up] == player.SPLIT or sv > ev:
-        return sv, player.ACTION_SPLIT, 0.0
+    if cs[v1, v2, up] == Action.SPLIT or sv > ev:
+        return sv, Action.SPLIT, 0.0
     return ev, action, p_double
 
 
@@ -190,7 +191,7 @@ class RoundResult:
     deal_ev: np.ndarray
     """``[v1, v2, up]``: EV of a non-pair deal under the policy, per initial wager."""
     deal_action: np.ndarray
-    """``[v1, v2, up]``: 0 stand, 1 hit, 2 split."""
+    """``[v1, v2, up]``: the initial decision, ``Action.STAND``, ``HIT`` or ``SPLIT``."""
     deal_p_double: np.ndarray
     """``[v1, v2, up]``: probability the hand ends doubled (given the deal)."""
     probabilities: DealProbabilities
@@ -213,14 +214,14 @@ class RoundResult:
         ) * r.zero_pair_pays
         ev_sum += pr.trips_by_up * (r.trips_pays - r.zero_pair_pays)
         act = self.deal_action
-        hit = nonpair * (act == player.ACTION_HIT)
+        hit = nonpair * (act == Action.HIT)
         decisions = np.stack(
             [
                 pair.sum(axis=(0, 1)),
-                (nonpair * (act == player.ACTION_STAND)).sum(axis=(0, 1)),
+                (nonpair * (act == Action.STAND)).sum(axis=(0, 1)),
                 (hit * (1 - self.deal_p_double)).sum(axis=(0, 1)),
                 (hit * self.deal_p_double).sum(axis=(0, 1)),
-                (nonpair * (act == player.ACTION_SPLIT)).sum(axis=(0, 1)),
+                (nonpair * (act == Action.SPLIT)).sum(axis=(0, 1)),
             ]
         )
         with np.errstate(invalid="ignore", divide="ignore"):

@@ -21,30 +21,22 @@ import numpy as np
 from numba import njit
 
 from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
-from cardedge.analysis.zero.player import (
-    ACTION_HIT,
-    ACTION_SPLIT,
-    ACTION_STAND,
-    DOUBLE,
-    HIT,
-    OPTIMAL,
-    SPLIT,
-    three_card_value,
-    two_card_value,
-)
+from cardedge.analysis.zero.player import three_card_value, two_card_value
 from cardedge.analysis.zero.policy import ZeroPolicy
 from cardedge.analysis.zero.round import ShoeStates
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.split import split_value
 
-INIT_STAND, INIT_HIT, INIT_SPLIT = ACTION_STAND, ACTION_HIT, ACTION_SPLIT
-"""Codes of ``init``; ``three``, ``split_two``, ``split_three`` hold 1 (hit/double) or 0 (stand)."""
-
 
 @dataclass(frozen=True, eq=False)
 class ZeroTables:
-    """Decision tables of one policy for one rule set (see the module docstring)."""
+    """Decision tables of one policy for one rule set (see the module docstring).
+
+    ``init`` holds ``Action.STAND``, ``HIT`` or ``SPLIT``; ``three``, ``split_two`` and
+    ``split_three`` hold 1 (hit, or double) or 0 (stand).
+    """
 
     name: str
     init: np.ndarray
@@ -79,16 +71,16 @@ def chart_tables(policy: ZeroPolicy, rules: ZeroRules) -> ZeroTables:
     A split cell applies when the pair's total may be split; split hands play the two- and
     three-card rows, doubling only with double after split.
     """
-    if (policy.chart2 == OPTIMAL).any() or (policy.chart3 == OPTIMAL).any():
+    if (policy.chart2 == Action.OPTIMAL).any() or (policy.chart3 == Action.OPTIMAL).any():
         raise ValueError(f"policy {policy.name!r} has OPTIMAL cells; use optimal_tables")
     v = np.arange(N_TOTALS)
     up = v[None, None, :]
     t2 = (v[:, None] + v[None, :]) % 10
-    hit2 = policy.chart2[t2[:, :, None], up] == HIT
-    split = _split_ok(rules)[t2][:, :, None] & (policy.chart_split == SPLIT)
-    init = np.where(split, INIT_SPLIT, np.where(hit2, INIT_HIT, INIT_STAND))
+    hit2 = policy.chart2[t2[:, :, None], up] == Action.HIT
+    split = _split_ok(rules)[t2][:, :, None] & (policy.chart_split == Action.SPLIT)
+    init = np.where(split, Action.SPLIT, np.where(hit2, Action.HIT, Action.STAND))
     t3 = (v[:, None, None] + v[None, :, None] + v[None, None, :]) % 10
-    three = policy.chart3[t3[..., None], v[None, None, None, :]] == DOUBLE
+    three = policy.chart3[t3[..., None], v[None, None, None, :]] == Action.DOUBLE
     # split hands: a, b, y -> total a + y; a, b, y, x -> total a + y + x (b never counts)
     two_split = np.broadcast_to(hit2[:, None, :, :], (N_TOTALS,) * 4)
     dbl_split = np.broadcast_to(three[:, None, :, :, :], (N_TOTALS,) * 5)
@@ -127,13 +119,22 @@ def fill_optimal(
                 if split_ok[p2]:
                     sv = split_value(v1, v2, das, c2, c3, base, up, m, thr, binom, memo, flags)
                     if sv > ev:
-                        act = ACTION_SPLIT
+                        act = Action.SPLIT
                 init[v1, v2, up] = act
                 for x in range(N_TOTALS):
                     m[x] += 1
                     if _possible(base, up, m):
                         _, d = three_card_value(
-                            (p2 + x) % 10, True, OPTIMAL, base, up, m, thr, binom, memo, flags
+                            (p2 + x) % 10,
+                            True,
+                            Action.OPTIMAL,
+                            base,
+                            up,
+                            m,
+                            thr,
+                            binom,
+                            memo,
+                            flags,
                         )
                         three[v1, v2, x, up] = d
                     m[x] -= 1
@@ -147,13 +148,13 @@ def fill_optimal(
                         _, a2, _ = two_card_value(
                             q2, das, c2, c3, base, up, m, thr, binom, memo, flags
                         )
-                        split_two[v1, v2, y, up] = 1 if a2 == ACTION_HIT else 0
+                        split_two[v1, v2, y, up] = 1 if a2 == Action.HIT else 0
                         for x in range(N_TOTALS):
                             m[x] += 1
                             if _possible(base, up, m):
                                 q3 = (q2 + x) % 10
                                 _, d = three_card_value(
-                                    q3, das, OPTIMAL, base, up, m, thr, binom, memo, flags
+                                    q3, das, Action.OPTIMAL, base, up, m, thr, binom, memo, flags
                                 )
                                 split_three[v1, v2, y, x, up] = d
                             m[x] -= 1
@@ -164,7 +165,7 @@ def optimal_tables(rules: ZeroRules, shoe: Shoe | None = None) -> ZeroTables:
     """Tables of composition-dependent optimal play for a fresh shoe (standard split)."""
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
     states = ShoeStates(shoe, rules.dealer_draw_threshold, 5)
-    cells = np.full((N_TOTALS, N_TOTALS), OPTIMAL, dtype=np.int8)
+    cells = np.full((N_TOTALS, N_TOTALS), Action.OPTIMAL, dtype=np.int8)
     init = np.zeros((N_TOTALS,) * 3, dtype=np.int8)
     three = np.zeros((N_TOTALS,) * 4, dtype=np.int8)
     split_two = np.zeros((N_TOTALS,) * 4, dtype=np.int8)

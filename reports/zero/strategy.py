@@ -9,9 +9,9 @@ import pandas as pd
 
 from cardedge.analysis.core.cards import RANKS
 from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.outcomes import outcome_distribution
-from cardedge.analysis.zero.player import DOUBLE, HIT, SPLIT
 from cardedge.analysis.zero.round import deal_probabilities, evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules, preset
 from cardedge.reports.core.render import Table
@@ -95,7 +95,11 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
                         continue
                     px = left[x] / left.sum()
                     evs3 = hands.action_evs(up, (a, b, x))
-                    c3 = "double" if chart.three_card[(a + b + x) % 10, up] == DOUBLE else "stand"
+                    c3 = (
+                        "double"
+                        if chart.three_card[(a + b + x) % 10, up] == Action.DOUBLE
+                        else "stand"
+                    )
                     rows += _exception(f"{a}-{b}-{x}", up, evs3, c3, p_deal * px, reach * px)
     frame = pd.DataFrame(
         rows,
@@ -121,9 +125,9 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
 
 
 def _chart_two_card(chart: ZeroChart, a: int, b: int, up: int, rules: ZeroRules) -> str:
-    if (a + b) % 10 in rules.split_totals and chart.split[a, b, up] == SPLIT:
+    if (a + b) % 10 in rules.split_totals and chart.split[a, b, up] == Action.SPLIT:
         return "split"
-    return "hit" if chart.two_card[(a + b) % 10, up] == HIT else "stand"
+    return "hit" if chart.two_card[(a + b) % 10, up] == Action.HIT else "stand"
 
 
 def _exception(hand: str, up: int, evs: dict, chart_action: str, p_cards: float, p_reach: float):

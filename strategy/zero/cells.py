@@ -12,10 +12,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import (
-    HIT,
-    SPLIT,
     card_count,
     cards_left,
     double_ev,
@@ -40,7 +39,7 @@ def _visit_two(p2, w, can_double, chart2, chart3, up, m, base, thr, binom, memo,
     hit, _ = hit_value(p2, can_double, chart3, base, up, m, thr, binom, memo, flags)
     c2[p2, up, 0] += w * stand
     c2[p2, up, 1] += w * hit
-    if chart2[p2, up] != HIT:
+    if chart2[p2, up] != Action.HIT:
         return
     n = cards_left(base, m)
     for x in range(N_TOTALS):
@@ -109,7 +108,7 @@ def cell_values(
                     )
                     cs[v1, v2, up, 0] += w * keep
                     cs[v1, v2, up, 1] += w * sv
-                    if chart_split[v1, v2, up] == SPLIT:
+                    if chart_split[v1, v2, up] == Action.SPLIT:
                         for a in (v1, v2):
                             _visit_split_hand(
                                 a,

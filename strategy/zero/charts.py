@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.round import (
     RoundResult,
@@ -31,7 +31,10 @@ UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up card values in column order."""
 UP_LABELS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "0")
 BLOCKS = ("two-card", "split", "three-card")
-LETTERS = {"two-card": {"S": STAND, "H": HIT}, "three-card": {"S": STAND, "D": DOUBLE}}
+LETTERS = {
+    "two-card": {"S": Action.STAND, "H": Action.HIT},
+    "three-card": {"S": Action.STAND, "D": Action.DOUBLE},
+}
 LEGEND = "S stand, H hit, D double (three-card hands), P split, N do not split"
 PUBLISHED_SEVEN_DOUBLES = (4, 5, 6, 7)
 """Up cards against which the published chart doubles a three-card 7 (the best chart adds 9)."""
@@ -69,7 +72,7 @@ class ZeroChart:
                 ("two-card", str(t), [_letter("two-card", self.two_card[t, u]) for u in UP_ORDER])
             )
         for a, b in split_pairs(self.split_totals):
-            cells = ["P" if self.split[a, b, u] == SPLIT else "N" for u in UP_ORDER]
+            cells = ["P" if self.split[a, b, u] == Action.SPLIT else "N" for u in UP_ORDER]
             out.append(("split", f"{a}-{b}", cells))
         for t in range(10):
             out.append(
@@ -125,7 +128,7 @@ def chart_from_frame(frame: pd.DataFrame, name: str, rules: ZeroRules) -> ZeroCh
         raise ValueError(f"chart {name}: missing column(s) {', '.join(missing)}")
     two = np.full((10, 10), -1, dtype=np.int8)
     three = np.full((10, 10), -1, dtype=np.int8)
-    split = np.full((10, 10, 10), NO_SPLIT, dtype=np.int8)
+    split = np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8)
     seen_pairs = set()
     first_row: dict[tuple, int] = {}
     for i, row in frame.iterrows():
@@ -158,7 +161,7 @@ def chart_from_frame(frame: pd.DataFrame, name: str, rules: ZeroRules) -> ZeroCh
             if block == "split":
                 if letter not in ("P", "N"):
                     raise ValueError(f"{cell}: unknown action {letter!r} (split cells take P or N)")
-                split[a, b, u] = split[b, a, u] = SPLIT if letter == "P" else NO_SPLIT
+                split[a, b, u] = split[b, a, u] = Action.SPLIT if letter == "P" else Action.NO_SPLIT
             else:
                 codes = LETTERS[block]
                 if letter not in codes:
@@ -252,18 +255,18 @@ def derive_best_chart(
     weights = probs.nonpair
     chart = ZeroChart(
         "best",
-        np.full((10, 10), STAND, dtype=np.int8),
-        np.full((10, 10), STAND, dtype=np.int8),
-        np.full((10, 10, 10), NO_SPLIT, dtype=np.int8),
+        np.full((10, 10), Action.STAND, dtype=np.int8),
+        np.full((10, 10), Action.STAND, dtype=np.int8),
+        np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
         frozenset(rules.split_totals),
     )
     for it in range(1, max_iterations + 1):
         c2, c3, cs = _cell_sums(chart, rules, states, weights)
         new = ZeroChart(
             "best",
-            _better(chart.two_card, c2, (STAND, HIT)),
-            _better(chart.three_card, c3, (STAND, DOUBLE)),
-            _better(chart.split, cs, (NO_SPLIT, SPLIT)),
+            _better(chart.two_card, c2, (Action.STAND, Action.HIT)),
+            _better(chart.three_card, c3, (Action.STAND, Action.DOUBLE)),
+            _better(chart.split, cs, (Action.NO_SPLIT, Action.SPLIT)),
             chart.split_totals,
         )
         if not new.differences(chart):
@@ -279,9 +282,9 @@ def published_chart(best: ZeroChart) -> ZeroChart:
     that row, and the exact edges of this chart reproduce the published basic-strategy edges.
     """
     three = best.three_card.copy()
-    three[7, :] = STAND
+    three[7, :] = Action.STAND
     for u in PUBLISHED_SEVEN_DOUBLES:
-        three[7, u] = DOUBLE
+        three[7, u] = Action.DOUBLE
     return ZeroChart("published", best.two_card, three, best.split, best.split_totals)
 
 
