@@ -200,7 +200,7 @@ def reference_action_evs(counts, rules, chart, up, hand, seen=(), split_hand=Fal
 
 @pytest.mark.parametrize("policy", [mixed_policy(3), odd_policy()], ids=["mixed", "odd"])
 def test_hand_evaluator_action_evs_match_reference(policy):
-    """Every action's EV of two-card, three-card and split hands: stand_ev_row, double_ev,
+    """Every action's EV of two-card, three-card and split hands: stand_ev, double_ev,
     hit_value and split_value called directly, as the trainer and the tables do."""
     counts, rules = STRIPPED[1], preset("stated", 1).with_(double_after_split=False)
     fast = HandEvaluator(rules, Shoe(counts), policy)

@@ -22,10 +22,10 @@ from cardedge.analysis.zero.round import (
     ShoeStates,
     deal_probabilities,
     evaluate_round,
-    split_mask,
+    play_record,
 )
 from cardedge.analysis.zero.rules import ZeroRules
-from cardedge.strategy.zero.cells import cell_values
+from cardedge.strategy.zero.cells import cell_values, empty_cell_sums
 
 UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up card values in column order."""
@@ -209,22 +209,9 @@ def load_chart(path: str | Path, rules: ZeroRules) -> ZeroChart:
 
 
 def _cell_sums(chart: ZeroChart, rules: ZeroRules, states: ShoeStates, weights: np.ndarray):
-    c2 = np.zeros((10, 10, 2))
-    c3 = np.zeros((10, 10, 2))
-    cs = np.zeros((10, 10, 10, 2))
-    split_ok = split_mask(rules)
-    cell_values(
-        weights,
-        split_ok,
-        rules.double_after_split,
-        chart.two_card,
-        chart.three_card,
-        chart.split,
-        *states.args(),
-        c2,
-        c3,
-        cs,
-    )
+    sums = empty_cell_sums()
+    cell_values(states.record, chart.policy().charts, play_record(rules), weights, sums)
+    c2, c3, cs = sums
     # A split cell is an unordered pair: it decides both deal orders a-b and b-a.
     pair_sums = cs + cs.transpose(1, 0, 2, 3)
     for a in range(10):
