@@ -9,6 +9,7 @@ drawn from what is left, so the joint outcome (+-4 .. 0) is exact.
 from __future__ import annotations
 
 from collections import namedtuple
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,7 +21,7 @@ from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, deal_value, play_record
-from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.analysis.zero.rules import PlayRules, ZeroRules, distinct_play_rules
 
 MAX_NET = 4
 """The largest net result of a non-pair deal: a split, both hands doubled, both winning."""
@@ -300,25 +301,36 @@ def outcome_distribution(
     rules: ZeroRules, policy: ZeroPolicy = OPTIMAL_POLICY, shoe: Shoe | None = None
 ) -> Outcomes:
     """Exact P(each net result) of a round under ``rules`` played by ``policy`` (standard split)."""
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    states = ShoeStates(shoe, rules.dealer_draw_threshold, 8)
+    return outcome_distributions([rules], policy, shoe)[0]
+
+
+def outcome_distributions(
+    rules: Iterable[ZeroRules], policy: ZeroPolicy = OPTIMAL_POLICY, shoe: Shoe | None = None
+) -> list[Outcomes]:
+    """``outcome_distribution`` of each rule set, following each distinct ``play_rules()`` once.
+
+    The outcomes of non-pair deals depend only on play; what a Zero Pair pays labels its row.
+    """
+    rules = list(rules)
+    played = {play: _nonpair_outcomes(play, policy, shoe) for play in distinct_play_rules(rules)}
+    return [Outcomes(r, policy.name, *played[r.play_rules()]) for r in rules]
+
+
+def _nonpair_outcomes(play: PlayRules, policy: ZeroPolicy, shoe: Shoe | None):
+    """The ``Outcomes`` fields after rules and policy: nets, their probabilities, pairs, trips
+    and the expected amount wagered."""
+    shoe = Shoe.decks(play.decks) if shoe is None else shoe
+    states = ShoeStates(shoe, play.dealer_draw_threshold, 8)
     probs = deal_probabilities(shoe)
     out = np.zeros(N_BINS)
     wager = nonpair_outcomes(
         states.record,
         policy.charts,
-        play_record(rules),
+        play_record(play),
         states.split_memo(0),
         probs.nonpair,
         out,
     )
     pairs = probs.zero_pair
-    return Outcomes(
-        rules,
-        policy.name,
-        np.arange(-2 * MAX_NET, 2 * MAX_NET + 1) / 2.0,
-        out,
-        pairs - probs.trips,
-        probs.trips,
-        wager + pairs,
-    )
+    nets = np.arange(-2 * MAX_NET, 2 * MAX_NET + 1) / 2.0
+    return nets, out, pairs - probs.trips, probs.trips, wager + pairs

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,7 +16,7 @@ from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.records import Play, SplitMemo, StateMemo
-from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.analysis.zero.rules import PlayRules, ZeroRules, distinct_play_rules
 from cardedge.analysis.zero.split import (
     SPLIT_OPTIMAL,
     SPLIT_OPTIMAL_OWN,
@@ -234,7 +235,7 @@ class RoundResult:
         return dict(zip(DECISIONS, (float(x) for x in total), strict=True))
 
 
-def split_mask(rules: ZeroRules) -> np.ndarray:
+def split_mask(rules: ZeroRules | PlayRules) -> np.ndarray:
     """``mask[total]`` is True where a two-card total may be split (the kernels' form)."""
     mask = np.zeros(N_TOTALS, dtype=np.bool_)
     for t in rules.split_totals:
@@ -242,9 +243,84 @@ def split_mask(rules: ZeroRules) -> np.ndarray:
     return mask
 
 
-def play_record(rules: ZeroRules, split: str = "standard") -> Play:
+def play_record(rules: ZeroRules | PlayRules, split: str = "standard") -> Play:
     """The ``Play`` record of ``rules`` with the split convention ``split``."""
     return Play(bool(rules.double_after_split), split_mask(rules), _SPLIT_CODES[split])
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """How a policy plays every initial deal under one set of play rules: one kernel run.
+
+    Nothing here depends on what a Zero Pair pays; ``price`` adds that for any payouts.
+    """
+
+    play: PlayRules
+    policy: str
+    split: str
+    deal_ev: np.ndarray
+    """``[v1, v2, up]``: EV of a non-pair deal under the policy, per initial wager."""
+    deal_action: np.ndarray
+    """``[v1, v2, up]``: the initial decision, ``Action.STAND``, ``HIT`` or ``SPLIT``."""
+    deal_p_double: np.ndarray
+    """``[v1, v2, up]``: probability the hand ends doubled (given the deal)."""
+    probabilities: DealProbabilities
+
+    @property
+    def nonpair_ev(self) -> float:
+        """Contribution of the non-pair deals to the round's EV, per initial wager."""
+        return float((self.probabilities.nonpair * self.deal_ev).sum())
+
+    def price(self, rules: ZeroRules) -> RoundResult:
+        """The round under ``rules`` (whose play rules these are): add the Zero Pair payouts.
+
+        A Zero Pair pays ``zero_pair_pays``, and ten-valued trips ``trips_pays`` instead.
+        """
+        if rules.play_rules() != self.play:
+            raise ValueError(f"rules {rules.describe()!r} are not played as {self.play}")
+        probs = self.probabilities
+        total = (
+            self.nonpair_ev
+            + probs.zero_pair * rules.zero_pair_pays
+            + probs.trips * (rules.trips_pays - rules.zero_pair_pays)
+        )
+        return RoundResult(
+            rules,
+            self.policy,
+            self.split,
+            total,
+            self.deal_ev,
+            self.deal_action,
+            self.deal_p_double,
+            probs,
+        )
+
+
+def evaluate_play(
+    play: PlayRules,
+    policy: ZeroPolicy = OPTIMAL_POLICY,
+    split: str = "standard",
+    shoe: Shoe | None = None,
+) -> PlayResult:
+    """Exact value of every initial deal under ``play`` played by ``policy`` (one kernel run).
+
+    ``shoe`` defaults to a fresh shoe of ``play.decks`` decks (a stripped or partly dealt shoe
+    may be given instead). ``split='optimal'`` plays the second split hand knowing the first
+    hand's cards (only with the optimal policy).
+    """
+    if split not in _SPLIT_CODES:
+        raise ValueError(f"unknown split mode {split!r} (choose from {', '.join(SPLIT_MODES)})")
+    if split != "standard" and not policy.is_optimal:
+        raise ValueError(f"split {split!r} needs the optimal policy")
+    shoe = Shoe.decks(play.decks) if shoe is None else shoe
+    if shoe.size < MIN_SHOE:
+        raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
+    fully_optimal = split != "standard"
+    states = ShoeStates(shoe, play.dealer_draw_threshold, 8 if fully_optimal else 5)
+    # A second split hand at two cards: both split cards, up to 3 first-hand cards, its own.
+    h2 = states.split_memo(6 if fully_optimal else 0)
+    ev, act, pdbl = all_deal_values(states.record, policy.charts, play_record(play, split), h2)
+    return PlayResult(play, policy.name, split, ev, act, pdbl, deal_probabilities(shoe))
 
 
 def evaluate_round(
@@ -253,28 +329,27 @@ def evaluate_round(
     split: str = "standard",
     shoe: Shoe | None = None,
 ) -> RoundResult:
-    """Exact EV of a round of Zero under ``rules`` played by ``policy``.
+    """Exact EV of a round of Zero under ``rules`` played by ``policy`` (see ``evaluate_play``).
 
-    ``shoe`` defaults to a fresh shoe of ``rules.decks`` decks (a stripped or partly dealt shoe
-    may be given instead). ``split='optimal'`` plays the second split hand knowing the first
-    hand's cards (only with the optimal policy).
+    To evaluate several rule sets, ``evaluate_rules`` shares the work between those played
+    alike.
     """
-    if split not in _SPLIT_CODES:
-        raise ValueError(f"unknown split mode {split!r} (choose from {', '.join(SPLIT_MODES)})")
-    if split != "standard" and not policy.is_optimal:
-        raise ValueError(f"split {split!r} needs the optimal policy")
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    if shoe.size < MIN_SHOE:
-        raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
-    fully_optimal = split != "standard"
-    states = ShoeStates(shoe, rules.dealer_draw_threshold, 8 if fully_optimal else 5)
-    # A second split hand at two cards: both split cards, up to 3 first-hand cards, its own.
-    h2 = states.split_memo(6 if fully_optimal else 0)
-    ev, act, pdbl = all_deal_values(states.record, policy.charts, play_record(rules, split), h2)
-    probs = deal_probabilities(shoe)
-    total = (
-        float((probs.nonpair * ev).sum())
-        + probs.zero_pair * rules.zero_pair_pays
-        + probs.trips * (rules.trips_pays - rules.zero_pair_pays)
-    )
-    return RoundResult(rules, policy.name, split, total, ev, act, pdbl, probs)
+    return evaluate_play(rules.play_rules(), policy, split, shoe).price(rules)
+
+
+def evaluate_rules(
+    rules: Iterable[ZeroRules],
+    policy: ZeroPolicy = OPTIMAL_POLICY,
+    split: str = "standard",
+    shoe: Shoe | None = None,
+    progress: Callable[[Iterable], Iterable] = lambda items: items,
+) -> list[RoundResult]:
+    """``evaluate_round`` of each rule set, evaluating each distinct ``play_rules()`` once.
+
+    Rule sets that differ only in what a Zero Pair pays (the two presets, say) are priced from
+    one ``PlayResult``. ``progress`` wraps the loop over the distinct play rules.
+    """
+    rules = list(rules)
+    plays = progress(distinct_play_rules(rules))
+    played = {play: evaluate_play(play, policy, split, shoe) for play in plays}
+    return [played[r.play_rules()].price(r) for r in rules]

@@ -24,7 +24,7 @@ from cardedge.analysis.zero.round import (
     evaluate_round,
     play_record,
 )
-from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.analysis.zero.rules import PlayRules, ZeroRules
 from cardedge.strategy.zero.cells import cell_values, empty_cell_sums
 
 UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
@@ -208,7 +208,9 @@ def load_chart(path: str | Path, rules: ZeroRules) -> ZeroChart:
     return chart_from_frame(frame, path.name, rules)
 
 
-def _cell_sums(chart: ZeroChart, rules: ZeroRules, states: ShoeStates, weights: np.ndarray):
+def _cell_sums(
+    chart: ZeroChart, rules: ZeroRules | PlayRules, states: ShoeStates, weights: np.ndarray
+):
     sums = empty_cell_sums()
     cell_values(states.record, chart.policy().charts, play_record(rules), weights, sums)
     c2, c3, cs = sums
@@ -228,7 +230,7 @@ def _better(current: np.ndarray, sums: np.ndarray, codes: tuple[int, int]) -> np
 
 
 def derive_best_chart(
-    rules: ZeroRules, shoe: Shoe | None = None, max_iterations: int = 50
+    rules: ZeroRules | PlayRules, shoe: Shoe | None = None, max_iterations: int = 50
 ) -> tuple[ZeroChart, int]:
     """The best total-dependent chart and the iterations it took.
 
@@ -284,10 +286,18 @@ STRATEGIES: tuple[str, ...] = ("optimal", "basic", "published")
 """Named strategies; anything else given where a strategy is expected is a chart file."""
 
 
+def best_chart(rules: ZeroRules | PlayRules) -> ZeroChart:
+    """The best total-dependent chart for ``rules``.
+
+    Derived once per set of play rules: what a Zero Pair pays never changes play, so both
+    presets share one chart.
+    """
+    return _best_chart(rules.play_rules())
+
+
 @lru_cache(maxsize=32)
-def best_chart(rules: ZeroRules) -> ZeroChart:
-    """The best total-dependent chart for ``rules`` (derived once per rule set)."""
-    return derive_best_chart(rules)[0]
+def _best_chart(play: PlayRules) -> ZeroChart:
+    return derive_best_chart(play)[0]
 
 
 def resolve(strategy: str, rules: ZeroRules) -> tuple[str, ZeroPolicy, ZeroChart | None]:
