@@ -117,11 +117,11 @@ WITNESSES: dict[str, Witness] = {
             ZREF + "test_split_conventions_are_ordered",
         ),
     ),
-    "analysis.zero.split.ordered_split_value": internal("analysis.zero.split.optimal_split_value"),
+    "analysis.zero.split._ordered_split_value": internal("analysis.zero.split.optimal_split_value"),
     "analysis.zero.split._first_two": internal("analysis.zero.split.optimal_split_value"),
     "analysis.zero.split._first_three": internal("analysis.zero.split.optimal_split_value"),
-    "analysis.zero.split.second_hand_value": internal("analysis.zero.split.optimal_split_value"),
-    "analysis.zero.split.optimal_two_card_value": internal(
+    "analysis.zero.split._second_hand_value": internal("analysis.zero.split.optimal_split_value"),
+    "analysis.zero.split._optimal_two_card_value": internal(
         "analysis.zero.split.optimal_split_value"
     ),
     # ---- Zero: the round ------------------------------------------------------------------
@@ -156,7 +156,9 @@ WITNESSES: dict[str, Witness] = {
         ),
     ),
     "analysis.zero.outcomes._split_outcomes": internal("analysis.zero.outcomes.nonpair_outcomes"),
-    "analysis.zero.outcomes.split_hand_leaves": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._split_hand_leaves": internal(
+        "analysis.zero.outcomes.nonpair_outcomes"
+    ),
     "analysis.zero.outcomes._empty_leaves": internal("analysis.zero.outcomes.nonpair_outcomes"),
     "analysis.zero.outcomes._leaf": internal("analysis.zero.outcomes.nonpair_outcomes"),
     "analysis.zero.outcomes._hit_outcomes": internal("analysis.zero.outcomes.nonpair_outcomes"),

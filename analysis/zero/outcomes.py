@@ -72,7 +72,7 @@ def _leaf(leaves, k, p, total, wager, y, x, z):
 
 
 @njit(cache=True)
-def split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves):
+def _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves):
     """Fill ``leaves`` with every final state of a split hand starting with card a; how many.
 
     Decisions use the state ``m_dec`` (split cards + own cards), probabilities the actual shoe
@@ -130,10 +130,10 @@ def _split_outcomes(st, ch, up, m, w, a, b, das, out):
     second = _empty_leaves()
     m_dec = m.copy()
     m_act = m.copy()
-    n1 = split_hand_leaves(st, ch, up, m_dec, m_act, a, das, first)
+    n1 = _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, first)
     # The second hand's decisions ignore the first hand's cards, so its final hands are the
     # same for every first-hand outcome; only their probabilities change with the shoe.
-    n2 = split_hand_leaves(st, ch, up, m_dec, m_act, b, das, second)
+    n2 = _split_hand_leaves(st, ch, up, m_dec, m_act, b, das, second)
     wager = 0.0
     for i in range(n1):
         _add(m_act, first.cards, i, 1)

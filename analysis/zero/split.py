@@ -59,7 +59,7 @@ def split_value(st, ch, up, m, a, b, das):
 
 
 @njit(cache=True)
-def optimal_two_card_value(st, ch, h2, up, m, p2, das):
+def _optimal_two_card_value(st, ch, h2, up, m, p2, das):
     """Optimal EV of a split hand's two-card total p2 in state ``m``, memoized in ``h2``.
 
     Keyed on (up, rank(m), p2): many orders of first-hand and second-hand cards reach the same
@@ -74,7 +74,7 @@ def optimal_two_card_value(st, ch, h2, up, m, p2, das):
 
 
 @njit(cache=True)
-def second_hand_value(st, ch, h2, up, m, b, das):
+def _second_hand_value(st, ch, h2, up, m, b, das):
     """EV of the second split hand (card b) once the first hand's cards, in ``m``, are seen."""
     n = cards_left(st, m)
     ev = 0.0
@@ -83,7 +83,7 @@ def second_hand_value(st, ch, h2, up, m, b, das):
         if c <= 0:
             continue
         m[y] += 1
-        ev += c / n * optimal_two_card_value(st, ch, h2, up, m, (b + y) % 10, das)
+        ev += c / n * _optimal_two_card_value(st, ch, h2, up, m, (b + y) % 10, das)
         m[y] -= 1
     return ev
 
@@ -92,7 +92,7 @@ def second_hand_value(st, ch, h2, up, m, b, das):
 def _first_three(st, ch, h2, up, m, p3, b, das, joint):
     """(own EV, own + second-hand EV) of the first hand at three-card total p3."""
     own = stand_ev(st, up, m, p3)
-    both = own + second_hand_value(st, ch, h2, up, m, b, das)
+    both = own + _second_hand_value(st, ch, h2, up, m, b, das)
     if not das:
         return own, both
     n = cards_left(st, m)
@@ -103,7 +103,7 @@ def _first_three(st, ch, h2, up, m, p3, b, das, joint):
         if c <= 0:
             continue
         m[z] += 1
-        dbl_both += c / n * second_hand_value(st, ch, h2, up, m, b, das)
+        dbl_both += c / n * _second_hand_value(st, ch, h2, up, m, b, das)
         m[z] -= 1
     if (dbl_both > both) if joint else (dbl_own > own):
         return dbl_own, dbl_both
@@ -114,7 +114,7 @@ def _first_three(st, ch, h2, up, m, p3, b, das, joint):
 def _first_two(st, ch, h2, up, m, p2, b, das, joint):
     """(own EV, own + second-hand EV) of the first hand at two-card total p2."""
     own = stand_ev(st, up, m, p2)
-    both = own + second_hand_value(st, ch, h2, up, m, b, das)
+    both = own + _second_hand_value(st, ch, h2, up, m, b, das)
     n = cards_left(st, m)
     hit_own = 0.0
     hit_both = 0.0
@@ -133,7 +133,7 @@ def _first_two(st, ch, h2, up, m, p2, b, das, joint):
 
 
 @njit(cache=True)
-def ordered_split_value(st, ch, h2, up, m, a, b, das, joint):
+def _ordered_split_value(st, ch, h2, up, m, a, b, das, joint):
     """EV of splitting with the a-hand played first and the b-hand knowing its cards.
 
     ``joint``: the first hand's choices maximise both hands' EV, not only its own.
@@ -154,7 +154,7 @@ def ordered_split_value(st, ch, h2, up, m, a, b, das, joint):
 @njit(cache=True)
 def optimal_split_value(st, ch, h2, up, m, a, b, das, joint):
     """EV of the fully optimal split of a and b (in ``m``): the better order of play."""
-    first_a = ordered_split_value(st, ch, h2, up, m, a, b, das, joint)
+    first_a = _ordered_split_value(st, ch, h2, up, m, a, b, das, joint)
     if a == b:
         return first_a
-    return max(first_a, ordered_split_value(st, ch, h2, up, m, b, a, das, joint))
+    return max(first_a, _ordered_split_value(st, ch, h2, up, m, b, a, das, joint))
