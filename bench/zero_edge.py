@@ -5,6 +5,8 @@
 cold: a fresh process with an empty NUMBA_CACHE_DIR (imports + JIT compile + compute).
 warm: a fresh process once that cache is filled (imports + cache load + compute).
 compute: the evaluation alone, repeated in one process (best of 5).
+--rules both: both presets, which share one evaluation of the play rules (best of 5), with
+the number of kernel runs it takes.
 """
 
 from __future__ import annotations
@@ -26,26 +28,59 @@ print(f"{{t1 - t0:.3f}} {{t2 - t1:.3f}} {{r.house_edge_percent:.10f}}")
 """
 
 
+def best_of(n: int, work) -> float:
+    """Fastest of ``n`` runs of ``work()``, in seconds."""
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def kernel_runs(work) -> int:
+    """How many times ``work()`` runs the round kernel (``all_deal_values``)."""
+    from cardedge.analysis.zero import round as zero_round
+
+    kernel = zero_round.all_deal_values
+    runs = []
+    zero_round.all_deal_values = lambda *args: runs.append(1) or kernel(*args)
+    try:
+        work()
+    finally:
+        zero_round.all_deal_values = kernel
+    return len(runs)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decks", type=int, default=6)
     ap.add_argument("--split", default="standard", choices=["standard", "optimal"])
     args = ap.parse_args()
     cold, warm = cold_and_warm(CHILD.format(decks=args.decks, split=args.split))
-    from cardedge.analysis.zero.round import evaluate_round
-    from cardedge.analysis.zero.rules import preset
+    from cardedge.analysis.zero.round import evaluate_round, evaluate_rules
+    from cardedge.analysis.zero.rules import PRESETS, preset
 
     rules = preset("published", args.decks)
-    evaluate_round(rules, split=args.split)
-    times = []
-    for _ in range(5):
-        t = time.perf_counter()
-        evaluate_round(rules, split=args.split)
-        times.append(time.perf_counter() - t)
+    presets = [preset(name, args.decks) for name in PRESETS]
+
+    def one():
+        return evaluate_round(rules, split=args.split)
+
+    def both():
+        return evaluate_rules(presets, split=args.split)
+
+    one()
+    compute = best_of(5, one)
+    both_time = best_of(5, both)
     print(f"Zero optimal edge, {args.decks} decks, published preset, {args.split} split")
     print(f"  edge: {cold[3]} %")
     print(*process_lines(cold, warm), sep="\n")
-    print(f"  compute only (best of 5, in process): {min(times) * 1000:.1f} ms")
+    print(f"  compute only (best of 5, in process): {compute * 1000:.1f} ms")
+    print(
+        f"  --rules both ({' + '.join(PRESETS)}, best of 5): {both_time * 1000:.1f} ms, "
+        f"{kernel_runs(both)} kernel run(s) ({kernel_runs(one)} for one preset)"
+    )
 
 
 if __name__ == "__main__":

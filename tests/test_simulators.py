@@ -10,8 +10,8 @@ from cardedge.analysis.blackjack import player as bjp
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
 from cardedge.analysis.blackjack.round import shoe_analysis
 from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.hand import HandEvaluator
-from cardedge.analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
 from cardedge.analysis.zero.policy import ZeroPolicy
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
@@ -192,15 +192,17 @@ def test_chart_tables_follow_the_chart_cells():
         for a in range(10):
             for b in range(10):
                 t = (a + b) % 10
-                if t in rules.split_totals and chart.split[a, b, up] == SPLIT:
+                if t in rules.split_totals and chart.split[a, b, up] == Action.SPLIT:
                     assert tb.init[a, b, up] == 2
                 else:
-                    assert tb.init[a, b, up] == (chart.two_card[t, up] == HIT)
+                    assert tb.init[a, b, up] == (chart.two_card[t, up] == Action.HIT)
                 for x in range(10):
-                    dbl = chart.three_card[(t + x) % 10, up] == DOUBLE
+                    dbl = chart.three_card[(t + x) % 10, up] == Action.DOUBLE
                     assert tb.three[a, b, x, up] == dbl
                     # a split hand a + x ignores the other split card b
-                    assert tb.split_two[a, b, x, up] == (chart.two_card[(a + x) % 10, up] == HIT)
+                    assert tb.split_two[a, b, x, up] == (
+                        chart.two_card[(a + x) % 10, up] == Action.HIT
+                    )
     no_das = chart_tables(policy, rules.with_(double_after_split=False))
     assert not no_das.split_three.any() and tb.split_three.any()
 
@@ -320,9 +322,9 @@ def test_the_comparison_catches_a_wrong_strategy():
     rules = preset("published", 6)
     stand = ZeroPolicy(
         "stand",
-        np.full((10, 10), STAND, dtype=np.int8),
-        np.full((10, 10), STAND, dtype=np.int8),
-        np.full((10, 10, 10), NO_SPLIT, dtype=np.int8),
+        np.full((10, 10), Action.STAND, dtype=np.int8),
+        np.full((10, 10), Action.STAND, dtype=np.int8),
+        np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
     )
     sim = zero_sim.simulate_zero(rules, chart_tables(stand, rules), ROUNDS // 4, seed=5)
     optimal = evaluate_round(rules).ev

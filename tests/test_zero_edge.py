@@ -1,10 +1,12 @@
-"""Published Zero edges and the exact relation between the two presets."""
+"""Published Zero edges, the exact relation between the two presets, and how one evaluation
+of the play rules prices both."""
 
 from fractions import Fraction
 
 import pytest
 
-from cardedge.analysis.zero.rules import PUBLISHED_EDGES
+from cardedge.analysis.zero import round as zero_round
+from cardedge.analysis.zero.rules import PUBLISHED_EDGES, preset
 
 
 @pytest.mark.parametrize("decks", [6, 8])
@@ -32,3 +34,40 @@ def test_decision_probabilities_sum_to_one(zero_optimal, decks):
     probs = zero_optimal("published", decks).decision_probabilities()
     assert sum(probs.values()) == pytest.approx(1.0, abs=1e-13)
     assert all(p >= 0 for p in probs.values())
+
+
+def test_the_presets_differ_only_in_price():
+    for decks in (1, 6, 8):
+        assert preset("stated", decks).play_rules() == preset("published", decks).play_rules()
+    assert preset("stated", 6).play_rules() != preset("stated", 8).play_rules()
+    assert (
+        preset("stated", 6).play_rules()
+        != preset("stated", 6).with_(double_after_split=False).play_rules()
+    )
+
+
+def test_one_evaluation_prices_every_payout(monkeypatch):
+    runs = []
+    kernel = zero_round.all_deal_values
+    monkeypatch.setattr(
+        zero_round, "all_deal_values", lambda *args: runs.append(1) or kernel(*args)
+    )
+    rules = [
+        preset("stated", 1),
+        preset("published", 1),
+        preset("stated", 1).with_(zero_pair_pays=2.0),
+    ]
+    priced = zero_round.evaluate_rules(rules)
+    assert len(runs) == 1
+    for r, res in zip(rules, priced, strict=True):
+        alone = zero_round.evaluate_round(r)
+        assert res.rules == r and res.ev == alone.ev
+        assert (res.deal_ev == alone.deal_ev).all()
+    assert len(runs) == 1 + len(rules)
+
+
+def test_a_play_result_prices_only_rules_played_alike():
+    played = zero_round.evaluate_play(preset("published", 1).play_rules())
+    assert played.price(preset("stated", 1)).ev < played.price(preset("published", 1)).ev
+    with pytest.raises(ValueError, match="not played as"):
+        played.price(preset("stated", 1).with_(double_after_split=False))

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import dealer_distribution
+from cardedge.analysis.zero.records import Charts
 from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules, preset
 
@@ -43,16 +45,21 @@ def test_optimal_action_beats_every_fixed_action(counts, v1, v2, up):
     m[v1] += 1
     m[v2] += 1
     p2 = (v1 + v2) % 10
-    opt = np.zeros((10, 10), dtype=np.int8)
-    args = states.args()
-    best, _, _ = player.two_card_value(p2, True, opt, opt, base, up, m, *args[1:])
-    stand = player.stand_ev_row(base, up, m, *args[1:])[p2]
-    hit_chart = np.full((10, 10), player.HIT, dtype=np.int8)
-    always_hit, _, _ = player.two_card_value(p2, True, hit_chart, opt, base, up, m, *args[1:])
-    dbl_chart = np.full((10, 10), player.DOUBLE, dtype=np.int8)
-    hit_double, _, _ = player.two_card_value(p2, True, hit_chart, dbl_chart, base, up, m, *args[1:])
-    stand3 = np.full((10, 10), player.STAND, dtype=np.int8)
-    hit_stand, _, _ = player.two_card_value(p2, True, hit_chart, stand3, base, up, m, *args[1:])
+    opt = np.full((10, 10), Action.OPTIMAL, dtype=np.int8)
+    splits = np.full((10, 10, 10), Action.OPTIMAL, dtype=np.int8)
+    memo = states.record
+
+    def play(chart2, chart3):
+        return player.two_card_value(memo, Charts(chart2, chart3, splits), up, m, p2, True)[0]
+
+    best = play(opt, opt)
+    stand = player.stand_ev(memo, up, m, p2)
+    hit_chart = np.full((10, 10), Action.HIT, dtype=np.int8)
+    always_hit = play(hit_chart, opt)
+    dbl_chart = np.full((10, 10), Action.DOUBLE, dtype=np.int8)
+    hit_double = play(hit_chart, dbl_chart)
+    stand3 = np.full((10, 10), Action.STAND, dtype=np.int8)
+    hit_stand = play(hit_chart, stand3)
     for other in (stand, always_hit, hit_double, hit_stand):
         assert best >= other - 1e-12
     # Optimal play is the better of standing and hitting (then choosing per third card), and
@@ -105,8 +112,8 @@ def test_optimal_play_beats_a_fixed_policy_on_the_full_shoe():
 
     stand_all = ZeroPolicy(
         "stand on everything",
-        chart2=np.full((10, 10), player.STAND, dtype=np.int8),
-        chart_split=np.full((10, 10, 10), player.NO_SPLIT, dtype=np.int8),
+        chart2=np.full((10, 10), Action.STAND, dtype=np.int8),
+        chart_split=np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
     )
     rules = preset("published", 6)
     assert evaluate_round(rules).ev > evaluate_round(rules, stand_all).ev

@@ -13,18 +13,8 @@ import pytest
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import reference as ref
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.hand import HandEvaluator
-from cardedge.analysis.zero.player import (
-    ACTION_HIT,
-    ACTION_SPLIT,
-    ACTION_STAND,
-    DOUBLE,
-    HIT,
-    NO_SPLIT,
-    OPTIMAL,
-    SPLIT,
-    STAND,
-)
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
@@ -32,7 +22,7 @@ from cardedge.strategy.zero.charts import best_chart, load_chart, published_char
 
 TOL = 1e-12
 RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
-KERNEL_ACTION = {ref.STAND: ACTION_STAND, ref.HIT: ACTION_HIT, ref.SPLIT: ACTION_SPLIT}
+KERNEL_ACTION = {ref.STAND: Action.STAND, ref.HIT: Action.HIT, ref.SPLIT: Action.SPLIT}
 
 # Stripped shoes (counts by rank A..K) of 14-15 cards and 7-8 point values. Between them they
 # hold every splittable pair of values (A: 1-7 1-8 4-4 4-5 0-8 0-9; B: 2-6 2-7 3-5 3-6 9-9 0-8
@@ -48,9 +38,9 @@ def odd_policy() -> ZeroPolicy:
     """Hit every two-card hand, double every three-card hand, split every pair that may be."""
     return ZeroPolicy(
         "odd",
-        np.full((10, 10), HIT, dtype=np.int8),
-        np.full((10, 10), DOUBLE, dtype=np.int8),
-        np.full((10, 10, 10), SPLIT, dtype=np.int8),
+        np.full((10, 10), Action.HIT, dtype=np.int8),
+        np.full((10, 10), Action.DOUBLE, dtype=np.int8),
+        np.full((10, 10, 10), Action.SPLIT, dtype=np.int8),
     )
 
 
@@ -59,9 +49,13 @@ def mixed_policy(seed: int) -> ZeroPolicy:
     rng = np.random.default_rng(seed)
     return ZeroPolicy(
         f"mixed-{seed}",
-        rng.choice(np.array([OPTIMAL, STAND, HIT], dtype=np.int8), (10, 10)),
-        rng.choice(np.array([OPTIMAL, STAND, DOUBLE], dtype=np.int8), (10, 10)),
-        rng.choice(np.array([OPTIMAL, SPLIT, NO_SPLIT], dtype=np.int8), (10, 10, 10)),
+        rng.choice(np.array([Action.OPTIMAL, Action.STAND, Action.HIT], dtype=np.int8), (10, 10)),
+        rng.choice(
+            np.array([Action.OPTIMAL, Action.STAND, Action.DOUBLE], dtype=np.int8), (10, 10)
+        ),
+        rng.choice(
+            np.array([Action.OPTIMAL, Action.SPLIT, Action.NO_SPLIT], dtype=np.int8), (10, 10, 10)
+        ),
     )
 
 
@@ -131,9 +125,9 @@ def test_odd_chart_round_matches_reference(counts, name, das):
     fast = evaluate_round(rules, odd_policy(), shoe=Shoe(counts))
     for v1, v2, up in value_deals(counts):
         if (v1 + v2) % 10 in rules.split_totals:
-            assert fast.deal_action[v1, v2, up] == ACTION_SPLIT
+            assert fast.deal_action[v1, v2, up] == Action.SPLIT
         else:
-            assert fast.deal_action[v1, v2, up] == ACTION_HIT
+            assert fast.deal_action[v1, v2, up] == Action.HIT
             assert fast.deal_p_double[v1, v2, up] == pytest.approx(1.0, abs=TOL)
 
 
@@ -176,7 +170,7 @@ def test_odd_chart_split_loses_four_units_on_a_shoe_of_kings():
 
 def test_chart_cells_must_be_actions_of_their_block():
     bad = odd_policy()
-    bad.chart3[3, 4] = HIT
+    bad.chart3[3, 4] = Action.HIT
     with pytest.raises(ValueError, match="three-card cell"):
         ref.Chart.of(bad)
 
@@ -206,7 +200,7 @@ def reference_action_evs(counts, rules, chart, up, hand, seen=(), split_hand=Fal
 
 @pytest.mark.parametrize("policy", [mixed_policy(3), odd_policy()], ids=["mixed", "odd"])
 def test_hand_evaluator_action_evs_match_reference(policy):
-    """Every action's EV of two-card, three-card and split hands: stand_ev_row, double_ev,
+    """Every action's EV of two-card, three-card and split hands: stand_ev, double_ev,
     hit_value and split_value called directly, as the trainer and the tables do."""
     counts, rules = STRIPPED[1], preset("stated", 1).with_(double_after_split=False)
     fast = HandEvaluator(rules, Shoe(counts), policy)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.analysis.zero import player
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.outcomes import outcome_distribution
 from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
 from cardedge.analysis.zero.rules import PUBLISHED_EDGES, preset
@@ -52,13 +52,13 @@ def test_published_chart_differs_only_in_three_card_seven_against_nine(charts):
 def _flip(chart: ZeroChart, block: str, idx: tuple) -> ZeroChart:
     two, three, split = chart.two_card.copy(), chart.three_card.copy(), chart.split.copy()
     if block == "two":
-        two[idx] = player.HIT if two[idx] == player.STAND else player.STAND
+        two[idx] = Action.HIT if two[idx] == Action.STAND else Action.STAND
     elif block == "three":
-        three[idx] = player.DOUBLE if three[idx] == player.STAND else player.STAND
+        three[idx] = Action.DOUBLE if three[idx] == Action.STAND else Action.STAND
     else:
         a, b, u = idx
         split[a, b, u] = split[b, a, u] = (
-            player.NO_SPLIT if split[a, b, u] == player.SPLIT else player.SPLIT
+            Action.NO_SPLIT if split[a, b, u] == Action.SPLIT else Action.SPLIT
         )
     return ZeroChart("flipped", two, three, split, chart.split_totals)
 
@@ -86,7 +86,7 @@ def test_cell_sums_predict_the_exact_gain_of_flipping_one_cell(charts, block, id
     c2, c3, cs = _cell_sums(chart, rules, ShoeStates(shoe, 5), probs.nonpair)
     sums = {"two": c2, "three": c3, "split": cs}[block][idx]
     current = {"two": chart.two_card, "three": chart.three_card, "split": chart.split}[block][idx]
-    now = 1 if current in (player.HIT, player.DOUBLE, player.SPLIT) else 0
+    now = 1 if current in (Action.HIT, Action.DOUBLE, Action.SPLIT) else 0
     predicted = sums[1 - now] - sums[now]
     base = evaluate_round(rules, chart.policy()).ev
     flipped = evaluate_round(rules, _flip(chart, block, idx).policy()).ev

@@ -63,12 +63,13 @@ WITNESSES: dict[str, Witness] = {
             "tests/test_zero_properties.py::test_dealer_distribution_sums_to_one",
         ),
     ),
-    "analysis.zero.dealer.stand_evs": internal("analysis.zero.player.stand_ev_row"),
+    "analysis.zero.dealer.stand_evs": internal("analysis.zero.player.stand_ev"),
     # ---- Zero: one hand -------------------------------------------------------------------
     "analysis.zero.player.card_count": internal("analysis.zero.player.hit_value"),
     "analysis.zero.player.cards_left": internal("analysis.zero.player.hit_value"),
-    "analysis.zero.player.state_row": internal("analysis.zero.player.stand_ev_row"),
-    "analysis.zero.player.stand_ev_row": Witness(
+    "analysis.zero.player.state_index": internal("analysis.zero.player.stand_ev"),
+    "analysis.zero.player._fill_state": internal("analysis.zero.player.stand_ev"),
+    "analysis.zero.player.stand_ev": Witness(
         FRACTION_TWIN,
         "analysis.zero.reference.stand",
         (ZPOL + "test_hand_evaluator_action_evs_match_reference",),
@@ -116,11 +117,11 @@ WITNESSES: dict[str, Witness] = {
             ZREF + "test_split_conventions_are_ordered",
         ),
     ),
-    "analysis.zero.split.ordered_split_value": internal("analysis.zero.split.optimal_split_value"),
+    "analysis.zero.split._ordered_split_value": internal("analysis.zero.split.optimal_split_value"),
     "analysis.zero.split._first_two": internal("analysis.zero.split.optimal_split_value"),
     "analysis.zero.split._first_three": internal("analysis.zero.split.optimal_split_value"),
-    "analysis.zero.split.second_hand_value": internal("analysis.zero.split.optimal_split_value"),
-    "analysis.zero.split.optimal_two_card_value": internal(
+    "analysis.zero.split._second_hand_value": internal("analysis.zero.split.optimal_split_value"),
+    "analysis.zero.split._optimal_two_card_value": internal(
         "analysis.zero.split.optimal_split_value"
     ),
     # ---- Zero: the round ------------------------------------------------------------------
@@ -134,6 +135,7 @@ WITNESSES: dict[str, Witness] = {
             ZPOL + "test_mixed_fixed_and_optimal_cells_match_reference",
         ),
     ),
+    "analysis.zero.round.deal_possible": internal("analysis.zero.round.all_deal_values"),
     "analysis.zero.round.all_deal_values": Witness(
         FRACTION_TWIN,
         "analysis.zero.reference.round_ev",
@@ -154,7 +156,12 @@ WITNESSES: dict[str, Witness] = {
         ),
     ),
     "analysis.zero.outcomes._split_outcomes": internal("analysis.zero.outcomes.nonpair_outcomes"),
-    "analysis.zero.outcomes.split_hand_leaves": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._split_hand_leaves": internal(
+        "analysis.zero.outcomes.nonpair_outcomes"
+    ),
+    "analysis.zero.outcomes._empty_leaves": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._leaf": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._hit_outcomes": internal("analysis.zero.outcomes.nonpair_outcomes"),
     "analysis.zero.outcomes._draw_probability": internal("analysis.zero.outcomes.nonpair_outcomes"),
     "analysis.zero.outcomes._add": internal("analysis.zero.outcomes.nonpair_outcomes"),
     "analysis.zero.outcomes._settle": internal("analysis.zero.outcomes.nonpair_outcomes"),
@@ -238,12 +245,12 @@ WITNESSES: dict[str, Witness] = {
         "engine.blackjack.simulate.blackjack_rounds"
     ),
     # The optimal decision tables against the hand evaluator's best action, situation by situation.
-    "engine.zero.tables.fill_optimal": Witness(
+    "engine.zero.tables._optimal_tables": Witness(
         ENUMERATION,
         "analysis.zero.hand.HandEvaluator",
         (SIM + "test_optimal_zero_tables_are_the_hand_evaluators_best_actions",),
     ),
-    "engine.zero.tables._possible": internal("engine.zero.tables.fill_optimal"),
+    "engine.zero.tables._possible": internal("engine.zero.tables._optimal_tables"),
 }
 
 

@@ -61,34 +61,19 @@ class HandEvaluator:
         if len(hand) not in (2, 3):
             raise ValueError(f"a hand to decide has 2 or 3 cards, got {len(hand)}")
         m = self._removed(up, tuple(hand) + tuple(seen))
-        args = self.states.args()
-        thr_args = args[1:]
+        st = self.states.record
         total = sum(hand) % 10
-        pol = self.policy
         can_double = not split_hand or self.rules.double_after_split
-        row = player.stand_ev_row(self.states.base, up, m, *thr_args)
-        out = {"stand": float(row[total])}
+        out = {"stand": float(player.stand_ev(st, up, m, total))}
         if len(hand) == 3:
             if can_double:
-                out["double"] = float(player.double_ev(total, self.states.base, up, m, *thr_args))
+                out["double"] = float(player.double_ev(st, up, m, total))
             return out
-        hit, _ = player.hit_value(total, can_double, pol.chart3, self.states.base, up, m, *thr_args)
-        out["hit"] = float(hit)
+        charts = self.policy.charts
+        out["hit"] = float(player.hit_value(st, charts, up, m, total, can_double)[0])
         if not split_hand and total in self.rules.split_totals:
             das = self.rules.double_after_split
-            out["split"] = float(
-                split_value(
-                    hand[0],
-                    hand[1],
-                    das,
-                    pol.chart2,
-                    pol.chart3,
-                    self.states.base,
-                    up,
-                    m,
-                    *thr_args,
-                )
-            )
+            out["split"] = float(split_value(st, charts, up, m, hand[0], hand[1], das))
         return out
 
     def best_action(self, up: int, hand: tuple[int, ...], **kw) -> tuple[str, float]:

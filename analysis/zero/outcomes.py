@@ -8,6 +8,8 @@ drawn from what is left, so the joint outcome (+-4 .. 0) is exact.
 
 from __future__ import annotations
 
+from collections import namedtuple
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,11 +17,11 @@ from numba import njit
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, deal_value, split_mask
-from cardedge.analysis.zero.rules import ZeroRules
-from cardedge.analysis.zero.split import SPLIT_STANDARD
+from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, deal_value, play_record
+from cardedge.analysis.zero.rules import PlayRules, ZeroRules, distinct_play_rules
 
 MAX_NET = 4
 """The largest net result of a non-pair deal: a split, both hands doubled, both winning."""
@@ -44,57 +46,69 @@ def _settle(w, total, bet, dist, out):
         out[2 * bet * _sign(d, total) + 2 * MAX_NET] += w * dist[d]
 
 
+Leaves = namedtuple("Leaves", ["p", "total", "wager", "cards"])
+"""Final hands of one split hand: leaf i has probability ``p[i]``, total ``total[i]``, wager
+``wager[i]`` (1 or 2) and drawn cards ``cards[i, :3]`` (-1 where none)."""
+
+
 @njit(cache=True)
-def split_hand_leaves(
-    a, das, c2, c3, base, up, m_dec, m_act, thr, binom, memo, flags, lp, lt, lb, lc
-):
-    """Every final state of a split hand starting with card a; returns how many.
+def _empty_leaves():
+    """Room for every final hand of one split hand."""
+    return Leaves(
+        np.empty(MAX_LEAVES),
+        np.empty(MAX_LEAVES, dtype=np.int64),
+        np.empty(MAX_LEAVES, dtype=np.int64),
+        np.empty((MAX_LEAVES, 3), dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _leaf(leaves, k, p, total, wager, y, x, z):
+    leaves.p[k] = p
+    leaves.total[k] = total
+    leaves.wager[k] = wager
+    leaves.cards[k, 0], leaves.cards[k, 1], leaves.cards[k, 2] = y, x, z
+    return k + 1
+
+
+@njit(cache=True)
+def _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves):
+    """Fill ``leaves`` with every final state of a split hand starting with card a; how many.
 
     Decisions use the state ``m_dec`` (split cards + own cards), probabilities the actual shoe
-    ``m_act`` (also without cards dealt to an earlier hand). Leaf i has probability ``lp[i]``,
-    total ``lt[i]``, wager ``lb[i]`` (1 or 2) and drawn cards ``lc[i]`` (-1 where none).
+    ``m_act`` (also without cards dealt to an earlier hand).
     """
     k = 0
-    n_y = player.cards_left(base, m_act)
+    n_y = player.cards_left(st, m_act)
     for y in range(N_TOTALS):
-        cy = player.card_count(base, up, m_act, y)
+        cy = player.card_count(st, up, m_act, y)
         if cy <= 0:
             continue
         py = cy / n_y
         m_dec[y] += 1
         m_act[y] += 1
         p2 = (a + y) % 10
-        _, action, _ = player.two_card_value(
-            p2, das, c2, c3, base, up, m_dec, thr, binom, memo, flags
-        )
-        if action == player.ACTION_STAND:
-            lp[k], lt[k], lb[k] = py, p2, 1
-            lc[k, 0], lc[k, 1], lc[k, 2] = y, -1, -1
-            k += 1
+        _, action, _ = player.two_card_value(st, ch, up, m_dec, p2, das)
+        if action == Action.STAND:
+            k = _leaf(leaves, k, py, p2, 1, y, -1, -1)
         else:
             for x in range(N_TOTALS):
-                cx = player.card_count(base, up, m_act, x)
+                cx = player.card_count(st, up, m_act, x)
                 if cx <= 0:
                     continue
                 px = py * cx / (n_y - 1)
                 m_dec[x] += 1
                 m_act[x] += 1
                 p3 = (p2 + x) % 10
-                _, dbl = player.three_card_value(
-                    p3, das, c3[p3, up], base, up, m_dec, thr, binom, memo, flags
-                )
+                _, dbl = player.three_card_value(st, up, m_dec, p3, das, ch.three[p3, up])
                 if dbl == 0:
-                    lp[k], lt[k], lb[k] = px, p3, 1
-                    lc[k, 0], lc[k, 1], lc[k, 2] = y, x, -1
-                    k += 1
+                    k = _leaf(leaves, k, px, p3, 1, y, x, -1)
                 else:
                     for z in range(N_TOTALS):
-                        cz = player.card_count(base, up, m_act, z)
+                        cz = player.card_count(st, up, m_act, z)
                         if cz <= 0:
                             continue
-                        lp[k], lt[k], lb[k] = px * cz / (n_y - 2), (p3 + z) % 10, 2
-                        lc[k, 0], lc[k, 1], lc[k, 2] = y, x, z
-                        k += 1
+                        k = _leaf(leaves, k, px * cz / (n_y - 2), (p3 + z) % 10, 2, y, x, z)
                 m_dec[x] -= 1
                 m_act[x] -= 1
         m_dec[y] -= 1
@@ -103,62 +117,53 @@ def split_hand_leaves(
 
 
 @njit(cache=True)
-def _add(m, lc, i, sign):
+def _add(m, cards, i, sign):
     for j in range(3):
-        if lc[i, j] >= 0:
-            m[lc[i, j]] += sign
+        if cards[i, j] >= 0:
+            m[cards[i, j]] += sign
 
 
 @njit(cache=True)
-def _split_outcomes(w, a, b, das, c2, c3, base, up, m, thr, binom, memo, flags, out):
+def _split_outcomes(st, ch, up, m, w, a, b, das, out):
     """Add the split's joint outcome distribution (weight ``w``) to ``out``; returns E[wager]."""
-    lp1 = np.empty(MAX_LEAVES)
-    lt1 = np.empty(MAX_LEAVES, dtype=np.int64)
-    lb1 = np.empty(MAX_LEAVES, dtype=np.int64)
-    lc1 = np.empty((MAX_LEAVES, 3), dtype=np.int64)
-    lp2 = np.empty(MAX_LEAVES)
-    lt2 = np.empty(MAX_LEAVES, dtype=np.int64)
-    lb2 = np.empty(MAX_LEAVES, dtype=np.int64)
-    lc2 = np.empty((MAX_LEAVES, 3), dtype=np.int64)
+    first = _empty_leaves()
+    second = _empty_leaves()
     m_dec = m.copy()
     m_act = m.copy()
-    n1 = split_hand_leaves(
-        a, das, c2, c3, base, up, m_dec, m_act, thr, binom, memo, flags, lp1, lt1, lb1, lc1
-    )
+    n1 = _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, first)
     # The second hand's decisions ignore the first hand's cards, so its final hands are the
     # same for every first-hand outcome; only their probabilities change with the shoe.
-    n2 = split_hand_leaves(
-        b, das, c2, c3, base, up, m_dec, m_act, thr, binom, memo, flags, lp2, lt2, lb2, lc2
-    )
+    n2 = _split_hand_leaves(st, ch, up, m_dec, m_act, b, das, second)
     wager = 0.0
     for i in range(n1):
-        _add(m_act, lc1, i, 1)
+        _add(m_act, first.cards, i, 1)
         for j in range(n2):
-            p = w * lp1[i] * _draw_probability(base, up, m_act, lc2, j)
+            p = w * first.p[i] * _draw_probability(st, up, m_act, second.cards, j)
             if p == 0.0:
                 continue
-            _add(m_act, lc2, j, 1)
-            dist = player.dealer_row(base, up, m_act, thr, binom, memo, flags)
+            _add(m_act, second.cards, j, 1)
+            dist = player.dealer_row(st, up, m_act)
             for d in range(N_TOTALS):
-                net = lb1[i] * _sign(d, lt1[i]) + lb2[j] * _sign(d, lt2[j])
+                net = first.wager[i] * _sign(d, first.total[i])
+                net += second.wager[j] * _sign(d, second.total[j])
                 out[2 * net + 2 * MAX_NET] += p * dist[d]
-            wager += p * (lb1[i] + lb2[j])
-            _add(m_act, lc2, j, -1)
-        _add(m_act, lc1, i, -1)
+            wager += p * (first.wager[i] + second.wager[j])
+            _add(m_act, second.cards, j, -1)
+        _add(m_act, first.cards, i, -1)
     return wager
 
 
 @njit(cache=True)
-def _draw_probability(base, up, m, lc, j):
-    """P(drawing the cards ``lc[j]`` in order from the state's shoe); ``m`` is left as found."""
+def _draw_probability(st, up, m, cards, j):
+    """P(drawing the cards ``cards[j]`` in order from the state's shoe); ``m`` is left as found."""
     p = 1.0
-    n = player.cards_left(base, m)
+    n = player.cards_left(st, m)
     k = 0
     for t in range(3):
-        v = lc[j, t]
+        v = cards[j, t]
         if v < 0:
             break
-        c = player.card_count(base, up, m, v)
+        c = player.card_count(st, up, m, v)
         if c <= 0:
             p = 0.0
             break
@@ -166,14 +171,45 @@ def _draw_probability(base, up, m, lc, j):
         m[v] += 1
         k += 1
     for t in range(k):
-        m[lc[j, t]] -= 1
+        m[cards[j, t]] -= 1
     return p
 
 
 @njit(cache=True)
-def nonpair_outcomes(
-    weights, split_ok, das, c2, c3, cs, base, thr, binom, memo, flags, h2m, h2f, out
-):
+def _hit_outcomes(st, ch, up, m, w, p2, out, wager):
+    """Add the outcomes of hitting two-card total p2 (weight ``w``) to ``out``.
+
+    Returns ``wager`` plus this hand's expected amount wagered (added term by term, in the
+    order the sum over deals always used).
+    """
+    n = player.cards_left(st, m)
+    for x in range(N_TOTALS):
+        cx = player.card_count(st, up, m, x)
+        if cx <= 0:
+            continue
+        px = w * cx / n
+        m[x] += 1
+        p3 = (p2 + x) % 10
+        _, dbl = player.three_card_value(st, up, m, p3, True, ch.three[p3, up])
+        if dbl == 0:
+            _settle(px, p3, 1, player.dealer_row(st, up, m), out)
+            wager += px
+        else:
+            for z in range(N_TOTALS):
+                cz = player.card_count(st, up, m, z)
+                if cz <= 0:
+                    continue
+                pz = px * cz / (n - 1)
+                m[z] += 1
+                _settle(pz, (p3 + z) % 10, 2, player.dealer_row(st, up, m), out)
+                m[z] -= 1
+                wager += 2 * pz
+        m[x] -= 1
+    return wager
+
+
+@njit(cache=True)
+def nonpair_outcomes(st, ch, play, h2, weights, out):
     """Add P(net result) of every non-pair deal (``weights[v1, v2, up]``) to ``out``.
 
     ``out[2 * net + 2 * MAX_NET]`` collects P(net) for net in -4..4 by half units; returns the
@@ -187,70 +223,18 @@ def nonpair_outcomes(
                 w = weights[v1, v2, up]
                 if w <= 0.0:
                     continue
-                _, action, _ = deal_value(
-                    v1,
-                    v2,
-                    up,
-                    split_ok,
-                    SPLIT_STANDARD,
-                    das,
-                    c2,
-                    c3,
-                    cs,
-                    base,
-                    thr,
-                    binom,
-                    memo,
-                    flags,
-                    h2m,
-                    h2f,
-                )
+                _, action, _ = deal_value(st, ch, play, h2, up, v1, v2)
                 m[:] = 0
                 m[v1] += 1
                 m[v2] += 1
                 p2 = (v1 + v2) % 10
-                if action == player.ACTION_SPLIT:
-                    wager += _split_outcomes(
-                        w, v1, v2, das, c2, c3, base, up, m, thr, binom, memo, flags, out
-                    )
-                    continue
-                if action == player.ACTION_STAND:
-                    _settle(w, p2, 1, player.dealer_row(base, up, m, thr, binom, memo, flags), out)
+                if action == Action.SPLIT:
+                    wager += _split_outcomes(st, ch, up, m, w, v1, v2, play.das, out)
+                elif action == Action.STAND:
+                    _settle(w, p2, 1, player.dealer_row(st, up, m), out)
                     wager += w
-                    continue
-                n = player.cards_left(base, m)
-                for x in range(N_TOTALS):
-                    cx = player.card_count(base, up, m, x)
-                    if cx <= 0:
-                        continue
-                    px = w * cx / n
-                    m[x] += 1
-                    p3 = (p2 + x) % 10
-                    _, dbl = player.three_card_value(
-                        p3, True, c3[p3, up], base, up, m, thr, binom, memo, flags
-                    )
-                    if dbl == 0:
-                        _settle(
-                            px, p3, 1, player.dealer_row(base, up, m, thr, binom, memo, flags), out
-                        )
-                        wager += px
-                    else:
-                        for z in range(N_TOTALS):
-                            cz = player.card_count(base, up, m, z)
-                            if cz <= 0:
-                                continue
-                            pz = px * cz / (n - 1)
-                            m[z] += 1
-                            _settle(
-                                pz,
-                                (p3 + z) % 10,
-                                2,
-                                player.dealer_row(base, up, m, thr, binom, memo, flags),
-                                out,
-                            )
-                            m[z] -= 1
-                            wager += 2 * pz
-                    m[x] -= 1
+                else:
+                    wager = _hit_outcomes(st, ch, up, m, w, p2, out, wager)
     return wager
 
 
@@ -317,32 +301,36 @@ def outcome_distribution(
     rules: ZeroRules, policy: ZeroPolicy = OPTIMAL_POLICY, shoe: Shoe | None = None
 ) -> Outcomes:
     """Exact P(each net result) of a round under ``rules`` played by ``policy`` (standard split)."""
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    states = ShoeStates(shoe, rules.dealer_draw_threshold, 8)
-    h2m, h2f = states.split_memo(0)
+    return outcome_distributions([rules], policy, shoe)[0]
+
+
+def outcome_distributions(
+    rules: Iterable[ZeroRules], policy: ZeroPolicy = OPTIMAL_POLICY, shoe: Shoe | None = None
+) -> list[Outcomes]:
+    """``outcome_distribution`` of each rule set, following each distinct ``play_rules()`` once.
+
+    The outcomes of non-pair deals depend only on play; what a Zero Pair pays labels its row.
+    """
+    rules = list(rules)
+    played = {play: _nonpair_outcomes(play, policy, shoe) for play in distinct_play_rules(rules)}
+    return [Outcomes(r, policy.name, *played[r.play_rules()]) for r in rules]
+
+
+def _nonpair_outcomes(play: PlayRules, policy: ZeroPolicy, shoe: Shoe | None):
+    """The ``Outcomes`` fields after rules and policy: nets, their probabilities, pairs, trips
+    and the expected amount wagered."""
+    shoe = Shoe.decks(play.decks) if shoe is None else shoe
+    states = ShoeStates(shoe, play.dealer_draw_threshold, 8)
     probs = deal_probabilities(shoe)
-    weights = probs.nonpair
-    split_ok = split_mask(rules)
     out = np.zeros(N_BINS)
     wager = nonpair_outcomes(
-        weights,
-        split_ok,
-        rules.double_after_split,
-        policy.chart2,
-        policy.chart3,
-        policy.chart_split,
-        *states.args(),
-        h2m,
-        h2f,
+        states.record,
+        policy.charts,
+        play_record(play),
+        states.split_memo(0),
+        probs.nonpair,
         out,
     )
     pairs = probs.zero_pair
-    return Outcomes(
-        rules,
-        policy.name,
-        np.arange(-2 * MAX_NET, 2 * MAX_NET + 1) / 2.0,
-        out,
-        pairs - probs.trips,
-        probs.trips,
-        wager + pairs,
-    )
+    nets = np.arange(-2 * MAX_NET, 2 * MAX_NET + 1) / 2.0
+    return nets, out, pairs - probs.trips, probs.trips, wager + pairs

@@ -1,15 +1,16 @@
 """Composition-dependent player evaluator for Zero (numba kernels).
 
 A shoe state is (base, up, m): the pre-deal shoe ``base`` (counts by point value) less the up
-card ``up`` and the multiset ``m`` of player cards dealt so far. Stand EVs and the dealer's
-final-total distribution are memoized per state in ``memo[up, rank(m)]`` (``flags`` marks
-filled rows), so each dealer distribution is computed once. Every EV is per unit of the
-wager on that hand (a double counts 2).
+card ``up`` and the multiset ``m`` of player cards dealt so far. The kernels take the memo of
+every state of one pre-deal shoe as a ``records.StateMemo`` ``st`` and the state's ``up, m``
+beside it; stand EVs and the dealer's final-total distribution are memoized per state, so each
+dealer distribution is computed once. Every EV is per unit of the wager on that hand (a double
+counts 2).
 
-A strategy is data: ``chart2[total, up]`` (two-card hands), ``chart3[total, up]`` (three-card
-hands) and ``chart_split[a, b, up]`` (split pairs), each cell ``OPTIMAL`` (choose the best
-action for the exact shoe) or a fixed action. All cells ``OPTIMAL`` is composition-dependent
-optimal play. Splits are in ``split``, the loop over initial deals in ``round``.
+A strategy is data: a ``records.Charts`` ``ch`` of cells for two-card totals, three-card
+totals and split pairs, each cell an ``Action``: ``OPTIMAL`` (choose the best action for the
+exact shoe) or a fixed action. All cells ``OPTIMAL`` is composition-dependent optimal play.
+Splits are in ``split``, the loop over initial deals in ``round``.
 """
 
 from __future__ import annotations
@@ -18,97 +19,104 @@ import numpy as np
 from numba import njit
 
 from cardedge.analysis.core.memo import multiset_rank
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS, dealer_distribution, stand_evs
 
-OPTIMAL, STAND, HIT, DOUBLE, SPLIT, NO_SPLIT = 0, 1, 2, 3, 4, 5
-ACTION_STAND, ACTION_HIT, ACTION_SPLIT = 0, 1, 2
-"""Initial decisions reported per deal (a zero pair never reaches the evaluator)."""
+
+@njit(cache=True)
+def card_count(st, up, m, v):
+    """Cards of value v left in the shoe of state (up, m)."""
+    return st.base[v] - m[v] - (1 if v == up else 0)
 
 
 @njit(cache=True)
-def card_count(base, up, m, v):
-    """Cards of value v left in the state's shoe."""
-    return base[v] - m[v] - (1 if v == up else 0)
-
-
-@njit(cache=True)
-def cards_left(base, m):
-    """Cards left in the state's shoe (the up card is out too)."""
+def cards_left(st, m):
+    """Cards left in the shoe of a state with player cards ``m`` (the up card is out too)."""
     n = -1
     for v in range(N_TOTALS):
-        n += base[v] - m[v]
+        n += st.base[v] - m[v]
     return n
 
 
 @njit(cache=True)
-def state_row(base, up, m, threshold, binom, memo, flags):
-    """Memo row of this state: stand EVs of totals 0..9, then P(dealer final total 0..9)."""
-    r = multiset_rank(m, binom)
-    if flags[up, r] == 0:
-        shoe = np.empty(N_TOTALS, dtype=np.int64)
-        for v in range(N_TOTALS):
-            shoe[v] = card_count(base, up, m, v)
-        dist = memo[up, r, N_TOTALS:]
-        dealer_distribution(shoe, up, threshold, dist)
-        stand_evs(dist, memo[up, r, :N_TOTALS])
-        flags[up, r] = 1
-    return memo[up, r]
+def _fill_state(st, up, m, r):
+    """Compute memo row r of state (up, m): the dealer's distribution, then the stand EVs."""
+    shoe = np.empty(N_TOTALS, dtype=np.int64)
+    for v in range(N_TOTALS):
+        shoe[v] = card_count(st, up, m, v)
+    dist = st.memo[up, r, N_TOTALS:]
+    dealer_distribution(shoe, up, st.threshold, dist)
+    stand_evs(dist, st.memo[up, r, :N_TOTALS])
+    st.flags[up, r] = 1
+
+
+# Inlined into the two lookups below: a memo lookup is the evaluators' innermost step, and
+# one more call per lookup made the 6-deck round about a third slower (bench/zero_edge.py).
+# The fill stays a call, so the inlined code is small and compiles quickly.
+@njit(cache=True, inline="always")
+def state_index(st, up, m):
+    """Row of state (up, m) in ``st.memo``, filled on first use.
+
+    The row holds the stand EVs of player totals 0..9, then P(dealer's final total 0..9).
+    """
+    r = multiset_rank(m, st.binom)
+    if st.flags[up, r] == 0:
+        _fill_state(st, up, m, r)
+    return r
 
 
 @njit(cache=True)
-def stand_ev_row(base, up, m, threshold, binom, memo, flags):
-    """Stand EV of every player total 0..9 in this state (memoized)."""
-    return state_row(base, up, m, threshold, binom, memo, flags)[:N_TOTALS]
+def stand_ev(st, up, m, p):
+    """EV of standing on total p in state (up, m), per unit wagered (memoized)."""
+    return st.memo[up, state_index(st, up, m), p]
 
 
 @njit(cache=True)
-def dealer_row(base, up, m, threshold, binom, memo, flags):
-    """P(dealer's final total is 0..9) in this state (memoized)."""
-    return state_row(base, up, m, threshold, binom, memo, flags)[N_TOTALS:]
+def dealer_row(st, up, m):
+    """P(dealer's final total is 0..9) in state (up, m) (memoized)."""
+    return st.memo[up, state_index(st, up, m), N_TOTALS:]
 
 
 @njit(cache=True)
-def double_ev(p3, base, up, m, threshold, binom, memo, flags):
+def double_ev(st, up, m, p3):
     """EV of doubling a three-card total p3 (per unit of the original wager, so up to +-2)."""
-    n = cards_left(base, m)
+    n = cards_left(st, m)
     ev = 0.0
     for z in range(N_TOTALS):
-        c = card_count(base, up, m, z)
+        c = card_count(st, up, m, z)
         if c <= 0:
             continue
         m[z] += 1
-        ev += c / n * stand_ev_row(base, up, m, threshold, binom, memo, flags)[(p3 + z) % 10]
+        ev += c / n * stand_ev(st, up, m, (p3 + z) % 10)
         m[z] -= 1
     return 2.0 * ev
 
 
 @njit(cache=True)
-def three_card_value(p3, can_double, code, base, up, m, threshold, binom, memo, flags):
-    """(EV, 1 if doubled else 0) of a three-card total under cell ``code`` (stand wins ties)."""
-    stand = stand_ev_row(base, up, m, threshold, binom, memo, flags)[p3]
-    if not can_double or code == STAND:
+def three_card_value(st, up, m, p3, can_double, code):
+    """(EV, 1 if doubled else 0) of a three-card total p3 under cell ``code`` (stand wins ties)."""
+    stand = stand_ev(st, up, m, p3)
+    if not can_double or code == Action.STAND:
         return stand, 0
-    dbl = double_ev(p3, base, up, m, threshold, binom, memo, flags)
-    if code == DOUBLE or dbl > stand:
+    dbl = double_ev(st, up, m, p3)
+    if code == Action.DOUBLE or dbl > stand:
         return dbl, 1
     return stand, 0
 
 
 @njit(cache=True)
-def hit_value(p2, can_double, chart3, base, up, m, threshold, binom, memo, flags):
-    """(EV, P(double)) of hitting a two-card total p2, the three-card hand then per ``chart3``."""
-    n = cards_left(base, m)
+def hit_value(st, ch, up, m, p2, can_double):
+    """(EV, P(double)) of hitting a two-card total p2, the three-card hand then per ``ch``."""
+    n = cards_left(st, m)
     ev = 0.0
     p_double = 0.0
     for x in range(N_TOTALS):
-        c = card_count(base, up, m, x)
+        c = card_count(st, up, m, x)
         if c <= 0:
             continue
         p3 = (p2 + x) % 10
         m[x] += 1
-        v, d = three_card_value(
-            p3, can_double, chart3[p3, up], base, up, m, threshold, binom, memo, flags
-        )
+        v, d = three_card_value(st, up, m, p3, can_double, ch.three[p3, up])
         m[x] -= 1
         ev += c / n * v
         p_double += c / n * d
@@ -116,13 +124,16 @@ def hit_value(p2, can_double, chart3, base, up, m, threshold, binom, memo, flags
 
 
 @njit(cache=True)
-def two_card_value(p2, can_double, chart2, chart3, base, up, m, threshold, binom, memo, flags):
-    """(EV, action, P(double)) of a two-card total played by the charts (stand wins ties)."""
-    stand = stand_ev_row(base, up, m, threshold, binom, memo, flags)[p2]
-    code = chart2[p2, up]
-    if code == STAND:
-        return stand, ACTION_STAND, 0.0
-    hit, p_double = hit_value(p2, can_double, chart3, base, up, m, threshold, binom, memo, flags)
-    if code == HIT or hit > stand:
-        return hit, ACTION_HIT, p_double
-    return stand, ACTION_STAND, 0.0
+def two_card_value(st, ch, up, m, p2, can_double):
+    """(EV, action, P(double)) of a two-card total p2 played by the charts (stand wins ties).
+
+    ``action`` is ``Action.STAND`` or ``Action.HIT``; EV is per unit of the hand's wager.
+    """
+    stand = stand_ev(st, up, m, p2)
+    code = ch.two[p2, up]
+    if code == Action.STAND:
+        return stand, Action.STAND, 0.0
+    hit, p_double = hit_value(st, ch, up, m, p2, can_double)
+    if code == Action.HIT or hit > stand:
+        return hit, Action.HIT, p_double
+    return stand, Action.STAND, 0.0

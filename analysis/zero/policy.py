@@ -6,16 +6,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cardedge.analysis.zero.player import OPTIMAL
+from cardedge.analysis.zero.actions import Action
+from cardedge.analysis.zero.records import Charts
 
 
 def _cells(shape: tuple[int, ...]) -> np.ndarray:
-    return np.full(shape, OPTIMAL, dtype=np.int8)
+    return np.full(shape, Action.OPTIMAL, dtype=np.int8)
 
 
 @dataclass(frozen=True, eq=False)
 class ZeroPolicy:
-    """How every hand is played: a fixed action per chart cell, or OPTIMAL (exact-shoe best).
+    """How every hand is played: a fixed ``Action`` per chart cell, or OPTIMAL (exact-shoe best).
 
     ``chart2[total, up]`` is STAND/HIT for two-card totals, ``chart3[total, up]`` STAND/DOUBLE
     for three-card totals, ``chart_split[a, b, up]`` SPLIT/NO_SPLIT for the pair of point values
@@ -30,7 +31,12 @@ class ZeroPolicy:
     @property
     def is_optimal(self) -> bool:
         """True when every cell is OPTIMAL (composition-dependent optimal play)."""
-        return not (self.chart2.any() or self.chart3.any() or self.chart_split.any())
+        return all((c == Action.OPTIMAL).all() for c in self.charts)
+
+    @property
+    def charts(self) -> Charts:
+        """The chart cells as the kernels take them."""
+        return Charts(self.chart2, self.chart3, self.chart_split)
 
 
 OPTIMAL_POLICY = ZeroPolicy()

@@ -19,7 +19,7 @@ from functools import cache
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.analysis.zero import player as codes
+from cardedge.analysis.zero.actions import Action as codes
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.rules import ZeroRules
 

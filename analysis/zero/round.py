@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -11,9 +12,11 @@ from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.memo import binomial_table, multiset_count
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.analysis.zero.records import Play, SplitMemo, StateMemo
+from cardedge.analysis.zero.rules import PlayRules, ZeroRules, distinct_play_rules
 from cardedge.analysis.zero.split import (
     SPLIT_OPTIMAL,
     SPLIT_OPTIMAL_OWN,
@@ -41,91 +44,86 @@ _BINOM = binomial_table()
 
 
 @njit(cache=True)
-def deal_value(
-    v1, v2, up, split_ok, split_mode, das, c2, c3, cs, base, thr, binom, memo, flags, h2m, h2f
-):
+def deal_value(st, ch, play, h2, up, v1, v2):
     """(EV, action, P(double)) of a non-pair initial deal v1, v2 against up card ``up``.
 
-    EV is per unit of the initial Zero wager; P(double) is the probability of ending with a
-    doubled three-card hand given the action (0 when standing or splitting).
+    EV is per unit of the initial Zero wager; ``action`` is ``Action.STAND``, ``HIT`` or
+    ``SPLIT``; P(double) is the probability of ending with a doubled three-card hand given the
+    action (0 when standing or splitting). ``h2`` is only used by a fully optimal split.
     """
     m = np.zeros(N_TOTALS, dtype=np.int64)
     m[v1] += 1
     m[v2] += 1
     p2 = (v1 + v2) % 10
-    ev, action, p_double = player.two_card_value(
-        p2, True, c2, c3, base, up, m, thr, binom, memo, flags
-    )
-    if not split_ok[p2] or cs[v1, v2, up] == player.NO_SPLIT:
+    ev, action, p_double = player.two_card_value(st, ch, up, m, p2, True)
+    cell = ch.split[v1, v2, up]
+    if not play.split_ok[p2] or cell == Action.NO_SPLIT:
         return ev, action, p_double
-    if split_mode == SPLIT_STANDARD:
-        sv = split_value(v1, v2, das, c2, c3, base, up, m, thr, binom, memo, flags)
+    if play.split_mode == SPLIT_STANDARD:
+        sv = split_value(st, ch, up, m, v1, v2, play.das)
     else:
-        joint = split_mode == SPLIT_OPTIMAL
-        sv = optimal_split_value(
-            v1, v2, das, joint, c2, c3, base, up, m, thr, binom, memo, flags, h2m, h2f
-        )
-    if cs[v1, v2, up] == player.SPLIT or sv > ev:
-        return sv, player.ACTION_SPLIT, 0.0
+        joint = play.split_mode == SPLIT_OPTIMAL
+        sv = optimal_split_value(st, ch, h2, up, m, v1, v2, play.das, joint)
+    if cell == Action.SPLIT or sv > ev:
+        return sv, Action.SPLIT, 0.0
     return ev, action, p_double
 
 
 @njit(cache=True)
-def all_deal_values(
-    split_ok, split_mode, das, c2, c3, cs, base, thr, binom, memo, flags, h2m, h2f, ev, act, pdbl
-):
-    """Fill ``ev/act/pdbl[v1, v2, up]`` for every initial deal by value the shoe allows."""
+def deal_possible(st, v1, v2, up):
+    """True when the pre-deal shoe holds the player's cards v1, v2 and the up card."""
+    need_v1 = 1 + (v2 == v1) + (up == v1)
+    need_v2 = 1 + (v1 == v2) + (up == v2)
+    need_up = 1 + (v1 == up) + (v2 == up)
+    return st.base[v1] >= need_v1 and st.base[v2] >= need_v2 and st.base[up] >= need_up
+
+
+@njit(cache=True)
+def all_deal_values(st, ch, play, h2):
+    """Arrays ``[v1, v2, up]`` of ``deal_value``'s (EV, action, P(double)) for every deal.
+
+    Deals the shoe cannot produce are left at 0 (EV 0, ``Action.STAND``).
+    """
+    shape = (N_TOTALS, N_TOTALS, N_TOTALS)
+    ev = np.zeros(shape)
+    act = np.zeros(shape, dtype=np.int64)
+    pdbl = np.zeros(shape)
     for v1 in range(N_TOTALS):
         for v2 in range(N_TOTALS):
             for up in range(N_TOTALS):
-                need_v1 = 1 + (v2 == v1) + (up == v1)
-                need_v2 = 1 + (v1 == v2) + (up == v2)
-                need_up = 1 + (v1 == up) + (v2 == up)
-                if base[v1] < need_v1 or base[v2] < need_v2 or base[up] < need_up:
-                    continue
-                e, a, d = deal_value(
-                    v1,
-                    v2,
-                    up,
-                    split_ok,
-                    split_mode,
-                    das,
-                    c2,
-                    c3,
-                    cs,
-                    base,
-                    thr,
-                    binom,
-                    memo,
-                    flags,
-                    h2m,
-                    h2f,
-                )
-                ev[v1, v2, up] = e
-                act[v1, v2, up] = a
-                pdbl[v1, v2, up] = d
+                if deal_possible(st, v1, v2, up):
+                    ev[v1, v2, up], act[v1, v2, up], pdbl[v1, v2, up] = deal_value(
+                        st, ch, play, h2, up, v1, v2
+                    )
+    return ev, act, pdbl
 
 
 class ShoeStates:
-    """Memoized stand EVs of every shoe state reached from one pre-deal shoe."""
+    """Memoized stand EVs of every shoe state reached from one pre-deal shoe.
+
+    ``record`` is the ``StateMemo`` the kernels take; it fills in as they visit states.
+    """
 
     def __init__(self, shoe: Shoe, threshold: int, max_player_cards: int = 5) -> None:
         """States are ``shoe`` less an up card and up to ``max_player_cards`` player cards."""
-        self.base = shoe.by_value(BACCARAT_VALUES, N_TOTALS)
-        self.threshold = int(threshold)
         n_keys = multiset_count(N_TOTALS, max_player_cards)
-        self.memo = np.zeros((N_TOTALS, n_keys, 2 * N_TOTALS))
-        self.flags = np.zeros((N_TOTALS, n_keys), dtype=np.uint8)
-        self.binom = _BINOM
+        self.record = StateMemo(
+            base=shoe.by_value(BACCARAT_VALUES, N_TOTALS),
+            threshold=int(threshold),
+            binom=_BINOM,
+            memo=np.zeros((N_TOTALS, n_keys, 2 * N_TOTALS)),
+            flags=np.zeros((N_TOTALS, n_keys), dtype=np.uint8),
+        )
 
-    def args(self) -> tuple:
-        """The arrays the kernels take, in their order after the hand arguments."""
-        return (self.base, self.threshold, self.binom, self.memo, self.flags)
+    @property
+    def base(self) -> np.ndarray:
+        """Counts of the pre-deal shoe by point value."""
+        return self.record.base
 
-    def split_memo(self, max_cards: int = 6) -> tuple[np.ndarray, np.ndarray]:
+    def split_memo(self, max_cards: int = 6) -> SplitMemo:
         """Empty memo of split hands' two-card values keyed (up, rank of cards out, total)."""
         shape = (N_TOTALS, multiset_count(N_TOTALS, max_cards), N_TOTALS)
-        return np.zeros(shape), np.zeros(shape, dtype=np.uint8)
+        return SplitMemo(np.zeros(shape), np.zeros(shape, dtype=np.uint8))
 
 
 @dataclass(frozen=True)
@@ -190,7 +188,7 @@ class RoundResult:
     deal_ev: np.ndarray
     """``[v1, v2, up]``: EV of a non-pair deal under the policy, per initial wager."""
     deal_action: np.ndarray
-    """``[v1, v2, up]``: 0 stand, 1 hit, 2 split."""
+    """``[v1, v2, up]``: the initial decision, ``Action.STAND``, ``HIT`` or ``SPLIT``."""
     deal_p_double: np.ndarray
     """``[v1, v2, up]``: probability the hand ends doubled (given the deal)."""
     probabilities: DealProbabilities
@@ -213,14 +211,14 @@ class RoundResult:
         ) * r.zero_pair_pays
         ev_sum += pr.trips_by_up * (r.trips_pays - r.zero_pair_pays)
         act = self.deal_action
-        hit = nonpair * (act == player.ACTION_HIT)
+        hit = nonpair * (act == Action.HIT)
         decisions = np.stack(
             [
                 pair.sum(axis=(0, 1)),
-                (nonpair * (act == player.ACTION_STAND)).sum(axis=(0, 1)),
+                (nonpair * (act == Action.STAND)).sum(axis=(0, 1)),
                 (hit * (1 - self.deal_p_double)).sum(axis=(0, 1)),
                 (hit * self.deal_p_double).sum(axis=(0, 1)),
-                (nonpair * (act == player.ACTION_SPLIT)).sum(axis=(0, 1)),
+                (nonpair * (act == Action.SPLIT)).sum(axis=(0, 1)),
             ]
         )
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -237,12 +235,92 @@ class RoundResult:
         return dict(zip(DECISIONS, (float(x) for x in total), strict=True))
 
 
-def split_mask(rules: ZeroRules) -> np.ndarray:
+def split_mask(rules: ZeroRules | PlayRules) -> np.ndarray:
     """``mask[total]`` is True where a two-card total may be split (the kernels' form)."""
     mask = np.zeros(N_TOTALS, dtype=np.bool_)
     for t in rules.split_totals:
         mask[t] = True
     return mask
+
+
+def play_record(rules: ZeroRules | PlayRules, split: str = "standard") -> Play:
+    """The ``Play`` record of ``rules`` with the split convention ``split``."""
+    return Play(bool(rules.double_after_split), split_mask(rules), _SPLIT_CODES[split])
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """How a policy plays every initial deal under one set of play rules: one kernel run.
+
+    Nothing here depends on what a Zero Pair pays; ``price`` adds that for any payouts.
+    """
+
+    play: PlayRules
+    policy: str
+    split: str
+    deal_ev: np.ndarray
+    """``[v1, v2, up]``: EV of a non-pair deal under the policy, per initial wager."""
+    deal_action: np.ndarray
+    """``[v1, v2, up]``: the initial decision, ``Action.STAND``, ``HIT`` or ``SPLIT``."""
+    deal_p_double: np.ndarray
+    """``[v1, v2, up]``: probability the hand ends doubled (given the deal)."""
+    probabilities: DealProbabilities
+
+    @property
+    def nonpair_ev(self) -> float:
+        """Contribution of the non-pair deals to the round's EV, per initial wager."""
+        return float((self.probabilities.nonpair * self.deal_ev).sum())
+
+    def price(self, rules: ZeroRules) -> RoundResult:
+        """The round under ``rules`` (whose play rules these are): add the Zero Pair payouts.
+
+        A Zero Pair pays ``zero_pair_pays``, and ten-valued trips ``trips_pays`` instead.
+        """
+        if rules.play_rules() != self.play:
+            raise ValueError(f"rules {rules.describe()!r} are not played as {self.play}")
+        probs = self.probabilities
+        total = (
+            self.nonpair_ev
+            + probs.zero_pair * rules.zero_pair_pays
+            + probs.trips * (rules.trips_pays - rules.zero_pair_pays)
+        )
+        return RoundResult(
+            rules,
+            self.policy,
+            self.split,
+            total,
+            self.deal_ev,
+            self.deal_action,
+            self.deal_p_double,
+            probs,
+        )
+
+
+def evaluate_play(
+    play: PlayRules,
+    policy: ZeroPolicy = OPTIMAL_POLICY,
+    split: str = "standard",
+    shoe: Shoe | None = None,
+) -> PlayResult:
+    """Exact value of every initial deal under ``play`` played by ``policy`` (one kernel run).
+
+    ``shoe`` defaults to a fresh shoe of ``play.decks`` decks (a stripped or partly dealt shoe
+    may be given instead). ``split='optimal'`` plays the second split hand knowing the first
+    hand's cards (only with the optimal policy).
+    """
+    if split not in _SPLIT_CODES:
+        raise ValueError(f"unknown split mode {split!r} (choose from {', '.join(SPLIT_MODES)})")
+    if split != "standard" and not policy.is_optimal:
+        raise ValueError(f"split {split!r} needs the optimal policy")
+    shoe = Shoe.decks(play.decks) if shoe is None else shoe
+    if shoe.size < MIN_SHOE:
+        raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
+    fully_optimal = split != "standard"
+    states = ShoeStates(shoe, play.dealer_draw_threshold, 8 if fully_optimal else 5)
+    # A second split hand at two cards: both split cards, up to 3 first-hand cards, its own.
+    h2 = states.split_memo(6 if fully_optimal else 0)
+    ev, act, pdbl = all_deal_values(states.record, policy.charts, play_record(play, split), h2)
+    return PlayResult(play, policy.name, split, ev, act, pdbl, deal_probabilities(shoe))
 
 
 def evaluate_round(
@@ -251,45 +329,27 @@ def evaluate_round(
     split: str = "standard",
     shoe: Shoe | None = None,
 ) -> RoundResult:
-    """Exact EV of a round of Zero under ``rules`` played by ``policy``.
+    """Exact EV of a round of Zero under ``rules`` played by ``policy`` (see ``evaluate_play``).
 
-    ``shoe`` defaults to a fresh shoe of ``rules.decks`` decks (a stripped or partly dealt shoe
-    may be given instead). ``split='optimal'`` plays the second split hand knowing the first
-    hand's cards (only with the optimal policy).
+    To evaluate several rule sets, ``evaluate_rules`` shares the work between those played
+    alike.
     """
-    if split not in _SPLIT_CODES:
-        raise ValueError(f"unknown split mode {split!r} (choose from {', '.join(SPLIT_MODES)})")
-    if split != "standard" and not policy.is_optimal:
-        raise ValueError(f"split {split!r} needs the optimal policy")
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    if shoe.size < MIN_SHOE:
-        raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
-    fully_optimal = split != "standard"
-    states = ShoeStates(shoe, rules.dealer_draw_threshold, 8 if fully_optimal else 5)
-    # A second split hand at two cards: both split cards, up to 3 first-hand cards, its own.
-    h2m, h2f = states.split_memo(6 if fully_optimal else 0)
-    split_ok = split_mask(rules)
-    ev = np.zeros((N_TOTALS,) * 3)
-    act = np.zeros((N_TOTALS,) * 3, dtype=np.int64)
-    pdbl = np.zeros((N_TOTALS,) * 3)
-    all_deal_values(
-        split_ok,
-        _SPLIT_CODES[split],
-        rules.double_after_split,
-        policy.chart2,
-        policy.chart3,
-        policy.chart_split,
-        *states.args(),
-        h2m,
-        h2f,
-        ev,
-        act,
-        pdbl,
-    )
-    probs = deal_probabilities(shoe)
-    total = (
-        float((probs.nonpair * ev).sum())
-        + probs.zero_pair * rules.zero_pair_pays
-        + probs.trips * (rules.trips_pays - rules.zero_pair_pays)
-    )
-    return RoundResult(rules, policy.name, split, total, ev, act, pdbl, probs)
+    return evaluate_play(rules.play_rules(), policy, split, shoe).price(rules)
+
+
+def evaluate_rules(
+    rules: Iterable[ZeroRules],
+    policy: ZeroPolicy = OPTIMAL_POLICY,
+    split: str = "standard",
+    shoe: Shoe | None = None,
+    progress: Callable[[Iterable], Iterable] = lambda items: items,
+) -> list[RoundResult]:
+    """``evaluate_round`` of each rule set, evaluating each distinct ``play_rules()`` once.
+
+    Rule sets that differ only in what a Zero Pair pays (the two presets, say) are priced from
+    one ``PlayResult``. ``progress`` wraps the loop over the distinct play rules.
+    """
+    rules = list(rules)
+    plays = progress(distinct_play_rules(rules))
+    played = {play: evaluate_play(play, policy, split, shoe) for play in plays}
+    return [played[r.play_rules()].price(r) for r in rules]

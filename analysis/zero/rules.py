@@ -1,7 +1,14 @@
-"""Zero's rules as data: one frozen object the evaluators consult, and the two presets."""
+"""Zero's rules as data: one frozen object the evaluators consult, and the two presets.
+
+``ZeroRules`` splits in two: the rules that decide play (``PlayRules``: decks, the dealer's
+drawing rule, splitting and doubling) and what a Zero Pair pays. A Zero Pair wins at once, so
+its payouts never change a decision: one evaluation of the play rules prices every payout
+(``round.PlayResult.price``), the two presets among them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from cardedge.analysis.core.shoe import check_decks
@@ -21,6 +28,20 @@ TRIPS_NOTE = (
     "the dealer's up card pays 3 to 1 instead of 3 to 2 (zero_trips_pays); it alone reproduces "
     "the published figures."
 )
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The rules that decide how every hand is played, hence every kernel's result."""
+
+    decks: int
+    dealer_draw_threshold: int
+    double_after_split: bool
+    split_totals: frozenset[int]
+
+    def play_rules(self) -> PlayRules:
+        """Itself, so that code needing only the play rules takes these or a ``ZeroRules``."""
+        return self
 
 
 @dataclass(frozen=True)
@@ -53,6 +74,12 @@ class ZeroRules:
             raise ValueError(f"split totals must be in 0..9, got {sorted(bad)}")
         object.__setattr__(self, "split_totals", frozenset(self.split_totals))
 
+    def play_rules(self) -> PlayRules:
+        """The rules that decide play: all but the Zero Pair and trips payouts."""
+        return PlayRules(
+            self.decks, self.dealer_draw_threshold, self.double_after_split, self.split_totals
+        )
+
     @property
     def trips_pays(self) -> float:
         """Net win of a ten-valued Zero Pair matching the up card (the pair payout if unset)."""
@@ -80,9 +107,17 @@ class ZeroRules:
 
 
 def preset(name: str, decks: int = 6) -> ZeroRules:
-    """The named rule preset: 'stated' (rules 1-8) or 'published' (plus 3:1 ten-valued trips)."""
+    """The named rule preset: 'stated' (rules 1-8) or 'published' (plus 3:1 ten-valued trips).
+
+    Both have the same ``play_rules()`` for a given number of decks: they differ only in price.
+    """
     if name == "stated":
         return ZeroRules(decks=decks)
     if name == "published":
         return ZeroRules(decks=decks, zero_trips_pays=3.0)
     raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
+
+
+def distinct_play_rules(rules: Iterable[ZeroRules | PlayRules]) -> list[PlayRules]:
+    """The different ``play_rules()`` among ``rules``, in order of first appearance."""
+    return list(dict.fromkeys(r.play_rules() for r in rules))

@@ -8,9 +8,11 @@ the split is worth the sum of two such one-card-hand values.
 Fully optimal: the player picks which split card to play first, plays that hand, then plays the
 second hand knowing every card of the first. The first hand's choices may weigh the second
 hand's value (``joint``) or only its own EV. The second hand's value for each set of cards the
-first hand used is memoized in ``h2memo[b, up, rank(m)]``.
+first hand used is memoized in a ``records.SplitMemo`` ``h2``.
 
-All EVs are per unit of the initial Zero wager (two split hands: up to +-4).
+All EVs are per unit of the initial Zero wager (two split hands: up to +-4). Kernels take the
+shoe states ``st`` and the charts ``ch`` as records (``analysis.zero.records``), the state
+(``up``, ``m``: split cards and every card drawn so far) beside them, then the hand.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from cardedge.analysis.zero.player import (
     card_count,
     cards_left,
     double_ev,
-    stand_ev_row,
+    stand_ev,
     two_card_value,
 )
 
@@ -31,95 +33,77 @@ SPLIT_STANDARD, SPLIT_OPTIMAL, SPLIT_OPTIMAL_OWN = 0, 1, 2
 
 
 @njit(cache=True)
-def split_hand_value(a, das, chart2, chart3, base, up, m, threshold, binom, memo, flags):
+def split_hand_value(st, ch, up, m, a, das):
     """EV of one split hand starting with a card of value a (already in ``m``).
 
     The hand draws its second card from the state's shoe and is played by the charts; no Zero
     Pair, no resplit; it may double on three cards only if ``das``.
     """
-    n = cards_left(base, m)
+    n = cards_left(st, m)
     ev = 0.0
     for y in range(N_TOTALS):
-        c = card_count(base, up, m, y)
+        c = card_count(st, up, m, y)
         if c <= 0:
             continue
         m[y] += 1
-        v, _, _ = two_card_value(
-            (a + y) % 10, das, chart2, chart3, base, up, m, threshold, binom, memo, flags
-        )
+        v, _, _ = two_card_value(st, ch, up, m, (a + y) % 10, das)
         m[y] -= 1
         ev += c / n * v
     return ev
 
 
 @njit(cache=True)
-def split_value(a, b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags):
+def split_value(st, ch, up, m, a, b, das):
     """EV of splitting a and b (both in ``m``) by the standard convention."""
-    return split_hand_value(
-        a, das, chart2, chart3, base, up, m, threshold, binom, memo, flags
-    ) + split_hand_value(b, das, chart2, chart3, base, up, m, threshold, binom, memo, flags)
+    return split_hand_value(st, ch, up, m, a, das) + split_hand_value(st, ch, up, m, b, das)
 
 
 @njit(cache=True)
-def optimal_two_card_value(p2, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
-    """Optimal EV of a split hand's two-card total p2 in state ``m``, memoized in ``h2m``.
+def _optimal_two_card_value(st, ch, h2, up, m, p2, das):
+    """Optimal EV of a split hand's two-card total p2 in state ``m``, memoized in ``h2``.
 
     Keyed on (up, rank(m), p2): many orders of first-hand and second-hand cards reach the same
     multiset. Valid within one run, where ``das`` and the (all OPTIMAL) charts are fixed.
     """
-    r = multiset_rank(m, binom)
-    if h2f[up, r, p2] == 0:
-        v, _, _ = two_card_value(p2, das, c2, c3, base, up, m, threshold, binom, memo, flags)
-        h2m[up, r, p2] = v
-        h2f[up, r, p2] = 1
-    return h2m[up, r, p2]
+    r = multiset_rank(m, st.binom)
+    if h2.flags[up, r, p2] == 0:
+        v, _, _ = two_card_value(st, ch, up, m, p2, das)
+        h2.values[up, r, p2] = v
+        h2.flags[up, r, p2] = 1
+    return h2.values[up, r, p2]
 
 
 @njit(cache=True)
-def second_hand_value(b, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
+def _second_hand_value(st, ch, h2, up, m, b, das):
     """EV of the second split hand (card b) once the first hand's cards, in ``m``, are seen."""
-    n = cards_left(base, m)
+    n = cards_left(st, m)
     ev = 0.0
     for y in range(N_TOTALS):
-        c = card_count(base, up, m, y)
+        c = card_count(st, up, m, y)
         if c <= 0:
             continue
         m[y] += 1
-        ev += (
-            c
-            / n
-            * optimal_two_card_value(
-                (b + y) % 10, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
-            )
-        )
+        ev += c / n * _optimal_two_card_value(st, ch, h2, up, m, (b + y) % 10, das)
         m[y] -= 1
     return ev
 
 
 @njit(cache=True)
-def _first_three(p3, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
+def _first_three(st, ch, h2, up, m, p3, b, das, joint):
     """(own EV, own + second-hand EV) of the first hand at three-card total p3."""
-    own = stand_ev_row(base, up, m, threshold, binom, memo, flags)[p3]
-    both = own + second_hand_value(
-        b, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
-    )
+    own = stand_ev(st, up, m, p3)
+    both = own + _second_hand_value(st, ch, h2, up, m, b, das)
     if not das:
         return own, both
-    n = cards_left(base, m)
-    dbl_own = double_ev(p3, base, up, m, threshold, binom, memo, flags)
+    n = cards_left(st, m)
+    dbl_own = double_ev(st, up, m, p3)
     dbl_both = dbl_own
     for z in range(N_TOTALS):
-        c = card_count(base, up, m, z)
+        c = card_count(st, up, m, z)
         if c <= 0:
             continue
         m[z] += 1
-        dbl_both += (
-            c
-            / n
-            * second_hand_value(
-                b, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
-            )
-        )
+        dbl_both += c / n * _second_hand_value(st, ch, h2, up, m, b, das)
         m[z] -= 1
     if (dbl_both > both) if joint else (dbl_own > own):
         return dbl_own, dbl_both
@@ -127,37 +111,19 @@ def _first_three(p3, b, das, joint, c2, c3, base, up, m, threshold, binom, memo,
 
 
 @njit(cache=True)
-def _first_two(p2, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f):
+def _first_two(st, ch, h2, up, m, p2, b, das, joint):
     """(own EV, own + second-hand EV) of the first hand at two-card total p2."""
-    own = stand_ev_row(base, up, m, threshold, binom, memo, flags)[p2]
-    both = own + second_hand_value(
-        b, das, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
-    )
-    n = cards_left(base, m)
+    own = stand_ev(st, up, m, p2)
+    both = own + _second_hand_value(st, ch, h2, up, m, b, das)
+    n = cards_left(st, m)
     hit_own = 0.0
     hit_both = 0.0
     for x in range(N_TOTALS):
-        c = card_count(base, up, m, x)
+        c = card_count(st, up, m, x)
         if c <= 0:
             continue
         m[x] += 1
-        o, t = _first_three(
-            (p2 + x) % 10,
-            b,
-            das,
-            joint,
-            c2,
-            c3,
-            base,
-            up,
-            m,
-            threshold,
-            binom,
-            memo,
-            flags,
-            h2m,
-            h2f,
-        )
+        o, t = _first_three(st, ch, h2, up, m, (p2 + x) % 10, b, das, joint)
         m[x] -= 1
         hit_own += c / n * o
         hit_both += c / n * t
@@ -167,50 +133,28 @@ def _first_two(p2, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, f
 
 
 @njit(cache=True)
-def ordered_split_value(
-    a, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
-):
-    """EV of splitting with the a-hand played first and the b-hand knowing its cards."""
-    n = cards_left(base, m)
+def _ordered_split_value(st, ch, h2, up, m, a, b, das, joint):
+    """EV of splitting with the a-hand played first and the b-hand knowing its cards.
+
+    ``joint``: the first hand's choices maximise both hands' EV, not only its own.
+    """
+    n = cards_left(st, m)
     ev = 0.0
     for y in range(N_TOTALS):
-        c = card_count(base, up, m, y)
+        c = card_count(st, up, m, y)
         if c <= 0:
             continue
         m[y] += 1
-        _, t = _first_two(
-            (a + y) % 10,
-            b,
-            das,
-            joint,
-            c2,
-            c3,
-            base,
-            up,
-            m,
-            threshold,
-            binom,
-            memo,
-            flags,
-            h2m,
-            h2f,
-        )
+        _, t = _first_two(st, ch, h2, up, m, (a + y) % 10, b, das, joint)
         m[y] -= 1
         ev += c / n * t
     return ev
 
 
 @njit(cache=True)
-def optimal_split_value(
-    a, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
-):
+def optimal_split_value(st, ch, h2, up, m, a, b, das, joint):
     """EV of the fully optimal split of a and b (in ``m``): the better order of play."""
-    first_a = ordered_split_value(
-        a, b, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
-    )
+    first_a = _ordered_split_value(st, ch, h2, up, m, a, b, das, joint)
     if a == b:
         return first_a
-    first_b = ordered_split_value(
-        b, a, das, joint, c2, c3, base, up, m, threshold, binom, memo, flags, h2m, h2f
-    )
-    return max(first_a, first_b)
+    return max(first_a, _ordered_split_value(st, ch, h2, up, m, b, a, das, joint))

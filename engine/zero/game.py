@@ -16,6 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
+from cardedge.analysis.zero.actions import PLAYER_ACTIONS
 from cardedge.analysis.zero.paytable import Deal, PayTable, load_paytable
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.engine.core.dealing import (
@@ -27,8 +28,9 @@ from cardedge.engine.core.dealing import (
     suit_of,
 )
 
-STAND, HIT, DOUBLE, SPLIT = "stand", "hit", "double", "split"
-ACTIONS: tuple[str, ...] = (STAND, HIT, DOUBLE, SPLIT)
+ACTIONS: tuple[str, ...] = tuple(a.label for a in PLAYER_ACTIONS)
+"""The player's actions by name: "stand", "hit", "double", "split" (``analysis.zero.actions``)."""
+STAND, HIT, DOUBLE, SPLIT = ACTIONS
 DECISIONS: tuple[str, ...] = ("zero pair", "stand", "hit, stand", "hit, double", "split")
 """How a round's initial hand went, as ``analysis.zero.round.DECISIONS`` counts them."""
 MAX_HAND_CARDS = 4

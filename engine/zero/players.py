@@ -7,10 +7,11 @@ slow, direct definition of optimal play that the tables are checked against.
 
 from __future__ import annotations
 
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.engine.zero.game import DOUBLE, HIT, SPLIT, STAND, ZeroView, zero_value
-from cardedge.engine.zero.tables import INIT_HIT, INIT_SPLIT, ZeroTables
+from cardedge.engine.zero.tables import ZeroTables
 
 
 class TablePlayer:
@@ -27,9 +28,9 @@ class TablePlayer:
         if view.split_cards is None:
             if len(vals) == 2:
                 code = t.init[vals[0], vals[1], up]
-                if code == INIT_SPLIT and SPLIT in view.legal:
+                if code == Action.SPLIT and SPLIT in view.legal:
                     return SPLIT
-                return HIT if code == INIT_HIT else STAND
+                return HIT if code == Action.HIT else STAND
             double = t.three[vals[0], vals[1], vals[2], up]
         else:
             a, b = (zero_value(k) for k in view.split_cards)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.paytable import PayTable, load_paytable
 from cardedge.analysis.zero.round import split_mask
 from cardedge.analysis.zero.rules import ZeroRules
@@ -20,7 +21,7 @@ from cardedge.engine.core.dealing import draw, fresh_shoe
 from cardedge.engine.core.simulation import DEFAULT_CHUNK, Simulation, chunks, run_streams
 from cardedge.engine.zero.game import DECISIONS as ZERO_DECISIONS
 from cardedge.engine.zero.game import side_bet_index
-from cardedge.engine.zero.tables import INIT_HIT, INIT_SPLIT, ZeroTables
+from cardedge.engine.zero.tables import ZeroTables
 
 ZERO_MAX_NET = 4
 """Two split hands, both doubled: the main wager's net lies in -4..4 outside Zero Pairs."""
@@ -84,7 +85,7 @@ def zero_rounds(
                 outcomes[0] += 1
             continue
         a = init[v1, v2, up]
-        if a == INIT_SPLIT and split_ok[(v1 + v2) % 10]:
+        if a == Action.SPLIT and split_ok[(v1 + v2) % 10]:
             decisions[4] += 1
             n_hands = 2
             for h in range(2):
@@ -109,7 +110,7 @@ def zero_rounds(
             n_hands = 1
             t = (v1 + v2) % 10
             w = 1
-            if a == INIT_HIT:
+            if a == Action.HIT:
                 x = value[draw(rng, shoe, dealt)]
                 dealt += 1
                 t = (t + x) % 10

@@ -21,30 +21,22 @@ import numpy as np
 from numba import njit
 
 from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
-from cardedge.analysis.zero.player import (
-    ACTION_HIT,
-    ACTION_SPLIT,
-    ACTION_STAND,
-    DOUBLE,
-    HIT,
-    OPTIMAL,
-    SPLIT,
-    three_card_value,
-    two_card_value,
-)
-from cardedge.analysis.zero.policy import ZeroPolicy
-from cardedge.analysis.zero.round import ShoeStates
+from cardedge.analysis.zero.player import card_count, three_card_value, two_card_value
+from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
+from cardedge.analysis.zero.round import ShoeStates, play_record, split_mask
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.split import split_value
-
-INIT_STAND, INIT_HIT, INIT_SPLIT = ACTION_STAND, ACTION_HIT, ACTION_SPLIT
-"""Codes of ``init``; ``three``, ``split_two``, ``split_three`` hold 1 (hit/double) or 0 (stand)."""
 
 
 @dataclass(frozen=True, eq=False)
 class ZeroTables:
-    """Decision tables of one policy for one rule set (see the module docstring)."""
+    """Decision tables of one policy for one rule set (see the module docstring).
+
+    ``init`` holds ``Action.STAND``, ``HIT`` or ``SPLIT``; ``three``, ``split_two`` and
+    ``split_three`` hold 1 (hit, or double) or 0 (stand).
+    """
 
     name: str
     init: np.ndarray
@@ -66,29 +58,22 @@ class ZeroTables:
             object.__setattr__(self, key, np.ascontiguousarray(arr, dtype=np.int8))
 
 
-def _split_ok(rules: ZeroRules) -> np.ndarray:
-    ok = np.zeros(N_TOTALS, dtype=np.bool_)
-    for t in rules.split_totals:
-        ok[t] = True
-    return ok
-
-
 def chart_tables(policy: ZeroPolicy, rules: ZeroRules) -> ZeroTables:
     """Tables of a total-dependent chart (every cell a fixed action, as ``ZeroChart.policy``).
 
     A split cell applies when the pair's total may be split; split hands play the two- and
     three-card rows, doubling only with double after split.
     """
-    if (policy.chart2 == OPTIMAL).any() or (policy.chart3 == OPTIMAL).any():
+    if (policy.chart2 == Action.OPTIMAL).any() or (policy.chart3 == Action.OPTIMAL).any():
         raise ValueError(f"policy {policy.name!r} has OPTIMAL cells; use optimal_tables")
     v = np.arange(N_TOTALS)
     up = v[None, None, :]
     t2 = (v[:, None] + v[None, :]) % 10
-    hit2 = policy.chart2[t2[:, :, None], up] == HIT
-    split = _split_ok(rules)[t2][:, :, None] & (policy.chart_split == SPLIT)
-    init = np.where(split, INIT_SPLIT, np.where(hit2, INIT_HIT, INIT_STAND))
+    hit2 = policy.chart2[t2[:, :, None], up] == Action.HIT
+    split = split_mask(rules)[t2][:, :, None] & (policy.chart_split == Action.SPLIT)
+    init = np.where(split, Action.SPLIT, np.where(hit2, Action.HIT, Action.STAND))
     t3 = (v[:, None, None] + v[None, :, None] + v[None, None, :]) % 10
-    three = policy.chart3[t3[..., None], v[None, None, None, :]] == DOUBLE
+    three = policy.chart3[t3[..., None], v[None, None, None, :]] == Action.DOUBLE
     # split hands: a, b, y -> total a + y; a, b, y, x -> total a + y + x (b never counts)
     two_split = np.broadcast_to(hit2[:, None, :, :], (N_TOTALS,) * 4)
     dbl_split = np.broadcast_to(three[:, None, :, :, :], (N_TOTALS,) * 5)
@@ -98,21 +83,26 @@ def chart_tables(policy: ZeroPolicy, rules: ZeroRules) -> ZeroTables:
 
 
 @njit(cache=True)
-def _possible(base, up, m):
+def _possible(st, up, m):
+    """True when the shoe holds the up card and the player cards ``m``."""
     for v in range(N_TOTALS):
-        if base[v] - m[v] - (1 if v == up else 0) < 0:
+        if card_count(st, up, m, v) < 0:
             return False
     return True
 
 
 @njit(cache=True)
-def fill_optimal(
-    split_ok, das, c2, c3, base, thr, binom, memo, flags, init, three, split_two, split_three
-):
-    """Fill the four tables with the exact best action of every fresh-shoe situation.
+def _optimal_tables(st, ch, play):
+    """(init, three, split_two, split_three): the exact best action of every situation.
 
-    Situations the shoe cannot produce are left as they are (stand).
+    ``ch`` is all OPTIMAL. Situations the shoe cannot produce are left at 0 (stand). Splits by
+    the standard convention.
     """
+    n = N_TOTALS
+    init = np.zeros((n, n, n), dtype=np.int8)
+    three = np.zeros((n, n, n, n), dtype=np.int8)
+    split_two = np.zeros((n, n, n, n), dtype=np.int8)
+    split_three = np.zeros((n, n, n, n, n), dtype=np.int8)
     m = np.zeros(N_TOTALS, dtype=np.int64)
     for up in range(N_TOTALS):
         for v1 in range(N_TOTALS):
@@ -120,64 +110,44 @@ def fill_optimal(
                 m[:] = 0
                 m[v1] += 1
                 m[v2] += 1
-                if not _possible(base, up, m):
+                if not _possible(st, up, m):
                     continue
                 p2 = (v1 + v2) % 10
-                ev, act, _ = two_card_value(p2, True, c2, c3, base, up, m, thr, binom, memo, flags)
-                if split_ok[p2]:
-                    sv = split_value(v1, v2, das, c2, c3, base, up, m, thr, binom, memo, flags)
-                    if sv > ev:
-                        act = ACTION_SPLIT
+                ev, act, _ = two_card_value(st, ch, up, m, p2, True)
+                if play.split_ok[p2]:
+                    if split_value(st, ch, up, m, v1, v2, play.das) > ev:
+                        act = Action.SPLIT
                 init[v1, v2, up] = act
                 for x in range(N_TOTALS):
                     m[x] += 1
-                    if _possible(base, up, m):
-                        _, d = three_card_value(
-                            (p2 + x) % 10, True, OPTIMAL, base, up, m, thr, binom, memo, flags
-                        )
+                    if _possible(st, up, m):
+                        _, d = three_card_value(st, up, m, (p2 + x) % 10, True, Action.OPTIMAL)
                         three[v1, v2, x, up] = d
                     m[x] -= 1
-                if not split_ok[p2]:
+                if not play.split_ok[p2]:
                     continue
                 # a split hand of split card v1 (the other is v2): second card y, then x
                 for y in range(N_TOTALS):
                     m[y] += 1
-                    if _possible(base, up, m):
+                    if _possible(st, up, m):
                         q2 = (v1 + y) % 10
-                        _, a2, _ = two_card_value(
-                            q2, das, c2, c3, base, up, m, thr, binom, memo, flags
-                        )
-                        split_two[v1, v2, y, up] = 1 if a2 == ACTION_HIT else 0
+                        _, a2, _ = two_card_value(st, ch, up, m, q2, play.das)
+                        split_two[v1, v2, y, up] = 1 if a2 == Action.HIT else 0
                         for x in range(N_TOTALS):
                             m[x] += 1
-                            if _possible(base, up, m):
+                            if _possible(st, up, m):
                                 q3 = (q2 + x) % 10
-                                _, d = three_card_value(
-                                    q3, das, OPTIMAL, base, up, m, thr, binom, memo, flags
-                                )
+                                _, d = three_card_value(st, up, m, q3, play.das, Action.OPTIMAL)
                                 split_three[v1, v2, y, x, up] = d
                             m[x] -= 1
                     m[y] -= 1
+    return init, three, split_two, split_three
 
 
 def optimal_tables(rules: ZeroRules, shoe: Shoe | None = None) -> ZeroTables:
     """Tables of composition-dependent optimal play for a fresh shoe (standard split)."""
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
     states = ShoeStates(shoe, rules.dealer_draw_threshold, 5)
-    cells = np.full((N_TOTALS, N_TOTALS), OPTIMAL, dtype=np.int8)
-    init = np.zeros((N_TOTALS,) * 3, dtype=np.int8)
-    three = np.zeros((N_TOTALS,) * 4, dtype=np.int8)
-    split_two = np.zeros((N_TOTALS,) * 4, dtype=np.int8)
-    split_three = np.zeros((N_TOTALS,) * 5, dtype=np.int8)
-    fill_optimal(
-        _split_ok(rules),
-        rules.double_after_split,
-        cells,
-        cells,
-        *states.args(),
-        init,
-        three,
-        split_two,
-        split_three,
+    return ZeroTables(
+        "optimal", *_optimal_tables(states.record, OPTIMAL_POLICY.charts, play_record(rules))
     )
-    return ZeroTables("optimal", init, three, split_two, split_three)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 
 import pandas as pd
 
-from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_round
+from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_rules
 from cardedge.analysis.zero.rules import PUBLISHED_EDGES, TRIPS_NOTE, preset
 from cardedge.reports.core.render import Table
 from cardedge.strategy.zero.charts import resolve
@@ -39,14 +39,16 @@ def edge_results(
     """(preset name, exact round result) for every deck count and preset under ``strategy``.
 
     ``strategy`` is 'optimal', 'basic' (the best total-dependent chart), 'published' (the
-    published chart) or a chart file; the result's ``policy`` names it.
+    published chart) or a chart file; the result's ``policy`` names it. The presets of one deck
+    count are played alike, so one evaluation prices both.
     """
-    jobs = [(d, name) for d in decks for name in preset_names(rules)]
+    names = preset_names(rules)
     out = []
-    for d, name in progress(jobs):
-        r = preset(name, d)
-        _, policy, _ = resolve(strategy, r)
-        out.append((name, evaluate_round(r, policy, split=split)))
+    for d in progress(list(decks)):
+        presets = [preset(name, d) for name in names]
+        # A strategy depends on the play rules alone, which the presets share.
+        _, policy, _ = resolve(strategy, presets[0])
+        out += zip(names, evaluate_rules(presets, policy, split=split), strict=True)
     return out
 
 

@@ -14,8 +14,8 @@ import pandas as pd
 
 from cardedge.analysis.core.cards import RANKS
 from cardedge.analysis.zero.paytable import PayTable, format_pays, load_paytable
-from cardedge.analysis.zero.round import evaluate_round
-from cardedge.analysis.zero.rules import PRESETS, TRIPS_NOTE, preset
+from cardedge.analysis.zero.round import PlayResult, evaluate_play
+from cardedge.analysis.zero.rules import PRESETS, TRIPS_NOTE, PlayRules, preset
 from cardedge.analysis.zero.sidebet import (
     SideBetResult,
     SuitedShoe,
@@ -171,10 +171,16 @@ def eor_table(
     return Table(title, _frame(rows, table), notes, default_digits=digits)
 
 
-@lru_cache(maxsize=32)
 def zero_ev(rules_preset: str, decks: int) -> float:
     """EV per initial Zero wager under optimal play (standard split) for a preset and decks."""
-    return evaluate_round(preset(rules_preset, decks)).ev
+    rules = preset(rules_preset, decks)
+    return _optimal_play(rules.play_rules()).price(rules).ev
+
+
+@lru_cache(maxsize=32)
+def _optimal_play(play: PlayRules) -> PlayResult:
+    """Optimal play under ``play``, evaluated once for every preset played alike."""
+    return evaluate_play(play)
 
 
 def combined_rows(

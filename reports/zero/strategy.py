@@ -9,11 +9,11 @@ import pandas as pd
 
 from cardedge.analysis.core.cards import RANKS
 from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.hand import HandEvaluator
-from cardedge.analysis.zero.outcomes import outcome_distribution
-from cardedge.analysis.zero.player import DOUBLE, HIT, SPLIT
-from cardedge.analysis.zero.round import deal_probabilities, evaluate_round
-from cardedge.analysis.zero.rules import ZeroRules, preset
+from cardedge.analysis.zero.outcomes import Outcomes, outcome_distributions
+from cardedge.analysis.zero.round import deal_probabilities, evaluate_round, evaluate_rules
+from cardedge.analysis.zero.rules import ZeroRules, distinct_play_rules, preset
 from cardedge.reports.core.render import Table
 from cardedge.reports.zero import edge as zero_reports
 from cardedge.reports.zero.edge import Progress, _identity, preset_names
@@ -95,7 +95,11 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
                         continue
                     px = left[x] / left.sum()
                     evs3 = hands.action_evs(up, (a, b, x))
-                    c3 = "double" if chart.three_card[(a + b + x) % 10, up] == DOUBLE else "stand"
+                    c3 = (
+                        "double"
+                        if chart.three_card[(a + b + x) % 10, up] == Action.DOUBLE
+                        else "stand"
+                    )
                     rows += _exception(f"{a}-{b}-{x}", up, evs3, c3, p_deal * px, reach * px)
     frame = pd.DataFrame(
         rows,
@@ -121,9 +125,9 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
 
 
 def _chart_two_card(chart: ZeroChart, a: int, b: int, up: int, rules: ZeroRules) -> str:
-    if (a + b) % 10 in rules.split_totals and chart.split[a, b, up] == SPLIT:
+    if (a + b) % 10 in rules.split_totals and chart.split[a, b, up] == Action.SPLIT:
         return "split"
-    return "hit" if chart.two_card[(a + b) % 10, up] == HIT else "stand"
+    return "hit" if chart.two_card[(a + b) % 10, up] == Action.HIT else "stand"
 
 
 def _exception(hand: str, up: int, evs: dict, chart_action: str, p_cards: float, p_reach: float):
@@ -148,8 +152,22 @@ def _exception(hand: str, up: int, evs: dict, chart_action: str, p_cards: float,
 
 def returns_table(rules: ZeroRules, strategy: str = "optimal", rules_name: str = "") -> Table:
     """Every net outcome with its probability and return; the last row is the total."""
-    label, policy, _ = resolve(strategy, rules)
-    out = outcome_distribution(rules, policy)
+    return returns_tables([rules], strategy, [rules_name])[0]
+
+
+def returns_tables(
+    rules: list[ZeroRules], strategy: str = "optimal", rules_names: list[str] | None = None
+) -> list[Table]:
+    """``returns_table`` for each of ``rules``, which must be played alike (one evaluation)."""
+    if len(distinct_play_rules(rules)) != 1:
+        raise ValueError("returns_tables takes rule sets that differ only in what they pay")
+    names = rules_names or [""] * len(rules)
+    label, policy, _ = resolve(strategy, rules[0])
+    outcomes = outcome_distributions(rules, policy)
+    return [_returns_table(out, label, name) for out, name in zip(outcomes, names, strict=True)]
+
+
+def _returns_table(out: Outcomes, label: str, rules_name: str) -> Table:
     rows = [
         {"outcome": n, "net": net, "probability": p, "return": net * p} for n, net, p in out.rows()
     ]
@@ -162,7 +180,7 @@ def returns_table(rules: ZeroRules, strategy: str = "optimal", rules_name: str =
         }
     )
     named = f"{rules_name} rules, " if rules_name else ""
-    title = f"Zero return table, {label} play, {named}{rules.describe()}"
+    title = f"Zero return table, {label} play, {named}{out.rules.describe()}"
     notes = [
         f"house edge {-100 * out.ev:.6f}%; standard deviation {out.std:.6f} per initial wager; "
         f"element of risk {out.element_of_risk_percent:.6f}% (edge per total amount wagered, "
@@ -204,27 +222,32 @@ def hands_table(rules: ZeroRules) -> Table:
 
 
 def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
-    """Optimal, best-chart and published-chart edges by deck count, both presets."""
+    """Optimal, best-chart and published-chart edges by deck count, both presets.
+
+    Each deck count costs one evaluation per strategy: the presets are priced from it.
+    """
     rows = []
-    jobs = [(d, name) for d in decks for name in preset_names("both")]
-    for d, name in progress(jobs):
-        rules = preset(name, d)
-        opt = evaluate_round(rules)
-        basic = evaluate_round(rules, best_chart(rules).policy())
-        pub = evaluate_round(rules, published_chart(best_chart(rules)).policy())
-        decisions = opt.decision_probabilities()
-        rows.append(
-            {
-                "decks": d,
-                "rules": name,
-                "optimal_percent": opt.house_edge_percent,
-                "basic_percent": basic.house_edge_percent,
-                "published_chart_percent": pub.house_edge_percent,
-                "basic_gap": basic.house_edge_percent - opt.house_edge_percent,
-                "P(zero pair)": decisions["zero pair"],
-                "P(split)": decisions["split"],
-            }
-        )
+    names = preset_names("both")
+    for d in progress(list(decks)):
+        presets = [preset(name, d) for name in names]
+        best = best_chart(presets[0])
+        opt = evaluate_rules(presets)
+        basic = evaluate_rules(presets, best.policy())
+        pub = evaluate_rules(presets, published_chart(best).policy())
+        for name, o, b, p in zip(names, opt, basic, pub, strict=True):
+            decisions = o.decision_probabilities()
+            rows.append(
+                {
+                    "decks": d,
+                    "rules": name,
+                    "optimal_percent": o.house_edge_percent,
+                    "basic_percent": b.house_edge_percent,
+                    "published_chart_percent": p.house_edge_percent,
+                    "basic_gap": b.house_edge_percent - o.house_edge_percent,
+                    "P(zero pair)": decisions["zero pair"],
+                    "P(split)": decisions["split"],
+                }
+            )
     title = "Zero house edge (%) by number of decks: optimal play, best chart, published chart"
     notes = [
         "basic: the best total-dependent chart for that deck count; P(split) under optimal play."
@@ -233,17 +256,23 @@ def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table
 
 
 def eor_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
-    """Change in the optimal edge (percentage points) when one card of each rank is removed."""
+    """Change in the optimal edge (percentage points) when one card of each rank is removed.
+
+    Each shoe is evaluated once and priced for both presets.
+    """
     rows = []
-    jobs = [(d, name) for d in decks for name in preset_names("both")]
-    for d, name in progress(jobs):
-        rules = preset(name, d)
+    names = preset_names("both")
+    for d in progress(list(decks)):
+        presets = [preset(name, d) for name in names]
         full = Shoe.decks(d)
-        base_edge = evaluate_round(rules).house_edge_percent
-        row = {"decks": d, "rules": name, "edge_percent": base_edge}
-        for r, rank in enumerate(RANKS):
-            row[rank] = evaluate_round(rules, shoe=full.remove(r)).house_edge_percent - base_edge
-        rows.append(row)
+        base = evaluate_rules(presets)
+        removed = [evaluate_rules(presets, shoe=full.remove(r)) for r in range(len(RANKS))]
+        for i, name in enumerate(names):
+            base_edge = base[i].house_edge_percent
+            row = {"decks": d, "rules": name, "edge_percent": base_edge}
+            for rank, res in zip(RANKS, removed, strict=True):
+                row[rank] = res[i].house_edge_percent - base_edge
+            rows.append(row)
     title = "Zero effect of removal: change in the optimal house edge (percentage points)"
     notes = [
         "Each column removes one card of that rank from a fresh shoe; optimal play, standard split."
@@ -266,20 +295,24 @@ VARIANTS: tuple[tuple[str, dict], ...] = (
 
 
 def variants_table(decks: int, progress: Progress = _identity) -> Table:
-    """Optimal house edge under common rule variations, both presets."""
-    rows = []
-    for label, change in progress(VARIANTS):
-        row = {"variant": label}
-        for name in preset_names("both"):
-            rules = preset(name, decks).with_(**change)
-            row[f"{name}_percent"] = evaluate_round(rules).house_edge_percent
-        rows.append(row)
-    base = rows[0]
-    for row in rows:
-        for name in preset_names("both"):
+    """Optimal house edge under common rule variations, both presets.
+
+    Variations of what a Zero Pair pays share one evaluation with the presets themselves;
+    ``progress`` wraps the loop over the evaluations.
+    """
+    names = preset_names("both")
+    jobs = [(label, name) for label, _ in VARIANTS for name in names]
+    rules = [preset(name, decks).with_(**change) for _, change in VARIANTS for name in names]
+    results = evaluate_rules(rules, progress=progress)
+    rows = {label: {"variant": label} for label, _ in VARIANTS}
+    for (label, name), res in zip(jobs, results, strict=True):
+        rows[label][f"{name}_percent"] = res.house_edge_percent
+    base = rows[VARIANTS[0][0]]
+    for row in rows.values():
+        for name in names:
             row[f"{name}_change"] = row[f"{name}_percent"] - base[f"{name}_percent"]
     title = f"Zero house edge (%) under rule variations, {decks} decks, optimal play"
-    return Table(title, pd.DataFrame(rows), default_digits=6)
+    return Table(title, pd.DataFrame(list(rows.values())), default_digits=6)
 
 
 def default_tables() -> dict[str, Table]:
@@ -300,11 +333,12 @@ def default_tables() -> dict[str, Table]:
         tables[f"zero_exceptions_{d}d"] = exceptions_table(rules, "basic")
         tables[f"zero_hands_{d}d"] = hands_table(rules)
         tables[f"zero_variants_{d}d"] = variants_table(d)
-        for name in preset_names("both"):
+        names = preset_names("both")
+        presets = [preset(name, d) for name in names]
+        returns = {s: returns_tables(presets, s, names) for s in ("optimal", "basic")}
+        for i, name in enumerate(names):
             for strategy in ("optimal", "basic"):
-                tables[f"zero_returns_{strategy}_{name}_{d}d"] = returns_table(
-                    preset(name, d), strategy, name
-                )
+                tables[f"zero_returns_{strategy}_{name}_{d}d"] = returns[strategy][i]
     tables["zero_decks"] = compare_table(range(1, 9))
     tables["zero_eor"] = eor_table([6, 8])
     return tables

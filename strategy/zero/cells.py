@@ -9,85 +9,79 @@ consults a cell lies inside another situation consulting the same cell.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import (
-    HIT,
-    SPLIT,
     card_count,
     cards_left,
     double_ev,
     hit_value,
-    stand_ev_row,
+    stand_ev,
     two_card_value,
 )
 from cardedge.analysis.zero.split import split_value
 
+CellSums = namedtuple("CellSums", ["two", "three", "split"])
+"""Reach-weighted EVs per chart cell and action, per unit of the initial wager: ``two[total,
+up, (stand, hit)]``, ``three[total, up, (stand, double)]``, ``split[a, b, up, (no split,
+split)]`` (by deal order a, b)."""
+
+
+def empty_cell_sums() -> CellSums:
+    """Zeroed sums, ready for ``cell_values``."""
+    return CellSums(np.zeros((10, 10, 2)), np.zeros((10, 10, 2)), np.zeros((10, 10, 10, 2)))
+
 
 @njit(cache=True)
-def _visit_three(p3, w, can_double, up, m, base, thr, binom, memo, flags, c3):
-    stand = stand_ev_row(base, up, m, thr, binom, memo, flags)[p3]
-    dbl = double_ev(p3, base, up, m, thr, binom, memo, flags) if can_double else stand
-    c3[p3, up, 0] += w * stand
-    c3[p3, up, 1] += w * dbl
+def _visit_three(st, up, m, p3, w, can_double, sums):
+    stand = stand_ev(st, up, m, p3)
+    dbl = double_ev(st, up, m, p3) if can_double else stand
+    sums.three[p3, up, 0] += w * stand
+    sums.three[p3, up, 1] += w * dbl
 
 
 @njit(cache=True)
-def _visit_two(p2, w, can_double, chart2, chart3, up, m, base, thr, binom, memo, flags, c2, c3):
-    stand = stand_ev_row(base, up, m, thr, binom, memo, flags)[p2]
-    hit, _ = hit_value(p2, can_double, chart3, base, up, m, thr, binom, memo, flags)
-    c2[p2, up, 0] += w * stand
-    c2[p2, up, 1] += w * hit
-    if chart2[p2, up] != HIT:
+def _visit_two(st, ch, up, m, p2, w, can_double, sums):
+    stand = stand_ev(st, up, m, p2)
+    hit, _ = hit_value(st, ch, up, m, p2, can_double)
+    sums.two[p2, up, 0] += w * stand
+    sums.two[p2, up, 1] += w * hit
+    if ch.two[p2, up] != Action.HIT:
         return
-    n = cards_left(base, m)
+    n = cards_left(st, m)
     for x in range(N_TOTALS):
-        c = card_count(base, up, m, x)
+        c = card_count(st, up, m, x)
         if c <= 0:
             continue
         m[x] += 1
-        _visit_three((p2 + x) % 10, w * c / n, can_double, up, m, base, thr, binom, memo, flags, c3)
+        _visit_three(st, up, m, (p2 + x) % 10, w * c / n, can_double, sums)
         m[x] -= 1
 
 
 @njit(cache=True)
-def _visit_split_hand(a, w, das, chart2, chart3, up, m, base, thr, binom, memo, flags, c2, c3):
-    n = cards_left(base, m)
+def _visit_split_hand(st, ch, up, m, a, w, das, sums):
+    n = cards_left(st, m)
     for y in range(N_TOTALS):
-        c = card_count(base, up, m, y)
+        c = card_count(st, up, m, y)
         if c <= 0:
             continue
         m[y] += 1
-        _visit_two(
-            (a + y) % 10,
-            w * c / n,
-            das,
-            chart2,
-            chart3,
-            up,
-            m,
-            base,
-            thr,
-            binom,
-            memo,
-            flags,
-            c2,
-            c3,
-        )
+        _visit_two(st, ch, up, m, (a + y) % 10, w * c / n, das, sums)
         m[y] -= 1
 
 
 @njit(cache=True)
-def cell_values(
-    weights, split_ok, das, chart2, chart3, chart_split, base, thr, binom, memo, flags, c2, c3, cs
-):
-    """Accumulate reach-weighted action EVs into ``c2``/``c3`` ([total, up, action]) and ``cs``.
+def cell_values(st, ch, play, weights, sums):
+    """Accumulate the reach-weighted action EVs of every cell of ``ch`` into ``sums``.
 
-    ``weights[v1, v2, up]`` is P(non-pair initial deal); actions are (stand, hit) in ``c2``,
-    (stand, double) in ``c3`` and (no split, split) in ``cs[a, b, up]``. EVs are per unit of
-    the initial wager, so sums are contributions to the round EV.
+    ``weights[v1, v2, up]`` is P(non-pair initial deal); splits are valued by the standard
+    convention. EVs are per unit of the initial wager, so sums are contributions to the round
+    EV.
     """
     m = np.zeros(N_TOTALS, dtype=np.int64)
     for v1 in range(N_TOTALS):
@@ -100,34 +94,13 @@ def cell_values(
                 m[v1] += 1
                 m[v2] += 1
                 p2 = (v1 + v2) % 10
-                if split_ok[p2]:
-                    keep, _, _ = two_card_value(
-                        p2, True, chart2, chart3, base, up, m, thr, binom, memo, flags
-                    )
-                    sv = split_value(
-                        v1, v2, das, chart2, chart3, base, up, m, thr, binom, memo, flags
-                    )
-                    cs[v1, v2, up, 0] += w * keep
-                    cs[v1, v2, up, 1] += w * sv
-                    if chart_split[v1, v2, up] == SPLIT:
+                if play.split_ok[p2]:
+                    keep, _, _ = two_card_value(st, ch, up, m, p2, True)
+                    sv = split_value(st, ch, up, m, v1, v2, play.das)
+                    sums.split[v1, v2, up, 0] += w * keep
+                    sums.split[v1, v2, up, 1] += w * sv
+                    if ch.split[v1, v2, up] == Action.SPLIT:
                         for a in (v1, v2):
-                            _visit_split_hand(
-                                a,
-                                w,
-                                das,
-                                chart2,
-                                chart3,
-                                up,
-                                m,
-                                base,
-                                thr,
-                                binom,
-                                memo,
-                                flags,
-                                c2,
-                                c3,
-                            )
+                            _visit_split_hand(st, ch, up, m, a, w, play.das, sums)
                         continue
-                _visit_two(
-                    p2, w, True, chart2, chart3, up, m, base, thr, binom, memo, flags, c2, c3
-                )
+                _visit_two(st, ch, up, m, p2, w, True, sums)

@@ -15,23 +15,26 @@ import numpy as np
 import pandas as pd
 
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.analysis.zero.player import DOUBLE, HIT, NO_SPLIT, SPLIT, STAND
+from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.round import (
     RoundResult,
     ShoeStates,
     deal_probabilities,
     evaluate_round,
-    split_mask,
+    play_record,
 )
-from cardedge.analysis.zero.rules import ZeroRules
-from cardedge.strategy.zero.cells import cell_values
+from cardedge.analysis.zero.rules import PlayRules, ZeroRules
+from cardedge.strategy.zero.cells import cell_values, empty_cell_sums
 
 UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up card values in column order."""
 UP_LABELS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "0")
 BLOCKS = ("two-card", "split", "three-card")
-LETTERS = {"two-card": {"S": STAND, "H": HIT}, "three-card": {"S": STAND, "D": DOUBLE}}
+LETTERS = {
+    "two-card": {"S": Action.STAND, "H": Action.HIT},
+    "three-card": {"S": Action.STAND, "D": Action.DOUBLE},
+}
 LEGEND = "S stand, H hit, D double (three-card hands), P split, N do not split"
 PUBLISHED_SEVEN_DOUBLES = (4, 5, 6, 7)
 """Up cards against which the published chart doubles a three-card 7 (the best chart adds 9)."""
@@ -69,7 +72,7 @@ class ZeroChart:
                 ("two-card", str(t), [_letter("two-card", self.two_card[t, u]) for u in UP_ORDER])
             )
         for a, b in split_pairs(self.split_totals):
-            cells = ["P" if self.split[a, b, u] == SPLIT else "N" for u in UP_ORDER]
+            cells = ["P" if self.split[a, b, u] == Action.SPLIT else "N" for u in UP_ORDER]
             out.append(("split", f"{a}-{b}", cells))
         for t in range(10):
             out.append(
@@ -125,7 +128,7 @@ def chart_from_frame(frame: pd.DataFrame, name: str, rules: ZeroRules) -> ZeroCh
         raise ValueError(f"chart {name}: missing column(s) {', '.join(missing)}")
     two = np.full((10, 10), -1, dtype=np.int8)
     three = np.full((10, 10), -1, dtype=np.int8)
-    split = np.full((10, 10, 10), NO_SPLIT, dtype=np.int8)
+    split = np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8)
     seen_pairs = set()
     first_row: dict[tuple, int] = {}
     for i, row in frame.iterrows():
@@ -158,7 +161,7 @@ def chart_from_frame(frame: pd.DataFrame, name: str, rules: ZeroRules) -> ZeroCh
             if block == "split":
                 if letter not in ("P", "N"):
                     raise ValueError(f"{cell}: unknown action {letter!r} (split cells take P or N)")
-                split[a, b, u] = split[b, a, u] = SPLIT if letter == "P" else NO_SPLIT
+                split[a, b, u] = split[b, a, u] = Action.SPLIT if letter == "P" else Action.NO_SPLIT
             else:
                 codes = LETTERS[block]
                 if letter not in codes:
@@ -205,23 +208,12 @@ def load_chart(path: str | Path, rules: ZeroRules) -> ZeroChart:
     return chart_from_frame(frame, path.name, rules)
 
 
-def _cell_sums(chart: ZeroChart, rules: ZeroRules, states: ShoeStates, weights: np.ndarray):
-    c2 = np.zeros((10, 10, 2))
-    c3 = np.zeros((10, 10, 2))
-    cs = np.zeros((10, 10, 10, 2))
-    split_ok = split_mask(rules)
-    cell_values(
-        weights,
-        split_ok,
-        rules.double_after_split,
-        chart.two_card,
-        chart.three_card,
-        chart.split,
-        *states.args(),
-        c2,
-        c3,
-        cs,
-    )
+def _cell_sums(
+    chart: ZeroChart, rules: ZeroRules | PlayRules, states: ShoeStates, weights: np.ndarray
+):
+    sums = empty_cell_sums()
+    cell_values(states.record, chart.policy().charts, play_record(rules), weights, sums)
+    c2, c3, cs = sums
     # A split cell is an unordered pair: it decides both deal orders a-b and b-a.
     pair_sums = cs + cs.transpose(1, 0, 2, 3)
     for a in range(10):
@@ -238,7 +230,7 @@ def _better(current: np.ndarray, sums: np.ndarray, codes: tuple[int, int]) -> np
 
 
 def derive_best_chart(
-    rules: ZeroRules, shoe: Shoe | None = None, max_iterations: int = 50
+    rules: ZeroRules | PlayRules, shoe: Shoe | None = None, max_iterations: int = 50
 ) -> tuple[ZeroChart, int]:
     """The best total-dependent chart and the iterations it took.
 
@@ -252,18 +244,18 @@ def derive_best_chart(
     weights = probs.nonpair
     chart = ZeroChart(
         "best",
-        np.full((10, 10), STAND, dtype=np.int8),
-        np.full((10, 10), STAND, dtype=np.int8),
-        np.full((10, 10, 10), NO_SPLIT, dtype=np.int8),
+        np.full((10, 10), Action.STAND, dtype=np.int8),
+        np.full((10, 10), Action.STAND, dtype=np.int8),
+        np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
         frozenset(rules.split_totals),
     )
     for it in range(1, max_iterations + 1):
         c2, c3, cs = _cell_sums(chart, rules, states, weights)
         new = ZeroChart(
             "best",
-            _better(chart.two_card, c2, (STAND, HIT)),
-            _better(chart.three_card, c3, (STAND, DOUBLE)),
-            _better(chart.split, cs, (NO_SPLIT, SPLIT)),
+            _better(chart.two_card, c2, (Action.STAND, Action.HIT)),
+            _better(chart.three_card, c3, (Action.STAND, Action.DOUBLE)),
+            _better(chart.split, cs, (Action.NO_SPLIT, Action.SPLIT)),
             chart.split_totals,
         )
         if not new.differences(chart):
@@ -279,9 +271,9 @@ def published_chart(best: ZeroChart) -> ZeroChart:
     that row, and the exact edges of this chart reproduce the published basic-strategy edges.
     """
     three = best.three_card.copy()
-    three[7, :] = STAND
+    three[7, :] = Action.STAND
     for u in PUBLISHED_SEVEN_DOUBLES:
-        three[7, u] = DOUBLE
+        three[7, u] = Action.DOUBLE
     return ZeroChart("published", best.two_card, three, best.split, best.split_totals)
 
 
@@ -294,10 +286,18 @@ STRATEGIES: tuple[str, ...] = ("optimal", "basic", "published")
 """Named strategies; anything else given where a strategy is expected is a chart file."""
 
 
+def best_chart(rules: ZeroRules | PlayRules) -> ZeroChart:
+    """The best total-dependent chart for ``rules``.
+
+    Derived once per set of play rules: what a Zero Pair pays never changes play, so both
+    presets share one chart.
+    """
+    return _best_chart(rules.play_rules())
+
+
 @lru_cache(maxsize=32)
-def best_chart(rules: ZeroRules) -> ZeroChart:
-    """The best total-dependent chart for ``rules`` (derived once per rule set)."""
-    return derive_best_chart(rules)[0]
+def _best_chart(play: PlayRules) -> ZeroChart:
+    return derive_best_chart(play)[0]
 
 
 def resolve(strategy: str, rules: ZeroRules) -> tuple[str, ZeroPolicy, ZeroChart | None]:

@@ -1,0 +1,33 @@
+"""The named records Zero's numba kernels take, instead of one state as many loose arrays.
+
+They are ``collections.namedtuple`` types defined at module level: numba compiles them as
+tuples with named fields, and its disk cache keys kernels on them like on any other type.
+Arrays inside a record are shared, not copied, so kernels fill memos and outputs in place.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+StateMemo = namedtuple("StateMemo", ["base", "threshold", "binom", "memo", "flags"])
+"""Every shoe state reachable from one pre-deal shoe, memoized (``round.ShoeStates`` owns it).
+
+A state is the pre-deal counts by point value ``base`` less an up card ``up`` and the multiset
+``m`` of player cards dealt so far; the kernels take ``up`` and ``m`` beside the record. The
+dealer draws on a total >= ``threshold``. ``memo[up, rank(m)]`` holds the stand EVs of totals
+0..9 then P(dealer's final total 0..9), ``flags[up, rank(m)]`` is 1 once that row is filled;
+``binom`` is the binomial table ``rank`` uses.
+"""
+
+Charts = namedtuple("Charts", ["two", "three", "split"])
+"""A policy's chart cells (``Action`` codes, int8): ``two[total, up]`` for two-card hands,
+``three[total, up]`` for three-card hands, ``split[a, b, up]`` for a split pair a, b."""
+
+Play = namedtuple("Play", ["das", "split_ok", "split_mode"])
+"""The rules of play the kernels consult beyond the shoe: double after split (bool),
+``split_ok[total]`` (a two-card total may be split) and the split convention
+(``split.SPLIT_STANDARD``, ``SPLIT_OPTIMAL`` or ``SPLIT_OPTIMAL_OWN``)."""
+
+SplitMemo = namedtuple("SplitMemo", ["values", "flags"])
+"""Fully optimal split: ``values[up, rank(m), p2]`` is the second split hand's optimal EV at
+two-card total p2 once the cards ``m`` are out; ``flags`` marks filled entries."""
