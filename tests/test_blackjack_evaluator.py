@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardedge.analysis.blackjack import reference
+from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.dealer import NATURAL, outcome_table
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
-from cardedge.analysis.blackjack.player import ACTION_SURRENDER
 from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis
 from cardedge.analysis.blackjack.rules import (
@@ -265,7 +265,7 @@ def test_surrender_values_match_reference(surrender_game):
             assert got[i, u] == pytest.approx(float(want[name]), abs=1e-14)
         if not rules.peek:
             assert u0.surrender[i, u] == -0.5
-        surrendered += int(result.deal_action[i, u] == ACTION_SURRENDER)
+        surrendered += int(result.deal_action[i, u] == Action.SURRENDER)
     assert surrendered > 0
 
 
@@ -285,7 +285,7 @@ def test_split_hands_never_surrender():
     for p in (7, 1):
         ctx = a.play(OPTIMAL_POLICY, p, 1, res.unsplit)
         assert np.isnan(ctx.surrender).all()
-        assert not (ctx.action == ACTION_SURRENDER).any()
+        assert not (ctx.action == Action.SURRENDER).any()
     three = hand_table().n_cards == 3
     assert np.isnan(res.unsplit.surrender[three]).all()
 

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from cardedge.analysis.blackjack import player as bjp
+from cardedge.analysis.blackjack.actions import Action as BlackjackAction
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
 from cardedge.analysis.blackjack.round import shoe_analysis
 from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
@@ -245,7 +245,7 @@ def test_blackjack_easy_player_hits_below_17_only():
     tables = policy_tables(analysis, strategy_policy("easy", analysis))
     h = hand_table()
     reach = h.n_cards >= 2
-    want = np.where(h.total < 17, bjp.ACTION_HIT, bjp.ACTION_STAND)
+    want = np.where(h.total < 17, BlackjackAction.HIT, BlackjackAction.STAND)
     assert (tables.unsplit[reach] == want[reach][:, None]).all()
 
 

@@ -21,9 +21,10 @@ wager: EV -0.5 once the player may surrender. Under peek (late surrender) a deal
 already taken the whole wager, so the unconditional EV is -0.5 - 0.5 P(natural); without a hole
 card the player loses 0.5 whatever the dealer then holds, natural included.
 
-A strategy is data: ``codes[hand, up]`` is ``OPTIMAL`` (best action for the exact shoe) or a
-fixed ``STAND``/``HIT``/``DOUBLE_HIT``/``DOUBLE_STAND`` (double on two cards when allowed, else
-hit / stand) or ``SURRENDER_HIT``/``SURRENDER_STAND`` (surrender when allowed, else hit / stand).
+A strategy is data: ``codes[hand, up]`` holds ``actions.Action`` codes: ``OPTIMAL`` (best action
+for the exact shoe), a fixed ``STAND``/``HIT``, ``DOUBLE_ELSE_HIT``/``DOUBLE_ELSE_STAND`` (double
+on two cards when allowed, else hit / stand) or ``SURRENDER_ELSE_HIT``/``SURRENDER_ELSE_STAND``
+(surrender when allowed, else hit / stand).
 """
 
 from __future__ import annotations
@@ -31,13 +32,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.dealer import BUST, NATURAL, dealer_outcomes
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN
 
-OPTIMAL, STAND, HIT, DOUBLE_HIT, DOUBLE_STAND, SURRENDER_HIT, SURRENDER_STAND = range(7)
-"""Strategy codes of a hand cell."""
-ACTION_STAND, ACTION_HIT, ACTION_DOUBLE, ACTION_SPLIT, ACTION_SURRENDER = range(5)
-"""Actions taken (``act`` arrays, reports)."""
 SURRENDER_LOSS = 0.5
 """What surrender costs, per unit of the initial wager."""
 
@@ -113,34 +111,34 @@ def surrender_value(pnat, natural_loss):
 def choose(stand, hit, dbl, sur, can_double, can_surrender):
     """Action of the best EV (stand wins ties; a double or a surrender must be strictly
     better than everything before it)."""
-    best = ACTION_STAND
+    best = Action.STAND
     value = stand
     if hit > value:
-        best = ACTION_HIT
+        best = Action.HIT
         value = hit
     if can_double and dbl > value:
-        best = ACTION_DOUBLE
+        best = Action.DOUBLE
         value = dbl
     if can_surrender and sur > value:
-        best = ACTION_SURRENDER
+        best = Action.SURRENDER
     return best
 
 
 @njit(cache=True)
 def coded_action(code, can_double, can_surrender, stand, hit, dbl, sur):
     """Action a fixed strategy code takes (OPTIMAL: the best of the given EVs)."""
-    if code == STAND:
-        return ACTION_STAND
-    if code == HIT:
-        return ACTION_HIT
-    if code == DOUBLE_HIT:
-        return ACTION_DOUBLE if can_double else ACTION_HIT
-    if code == DOUBLE_STAND:
-        return ACTION_DOUBLE if can_double else ACTION_STAND
-    if code == SURRENDER_HIT:
-        return ACTION_SURRENDER if can_surrender else ACTION_HIT
-    if code == SURRENDER_STAND:
-        return ACTION_SURRENDER if can_surrender else ACTION_STAND
+    if code == Action.STAND:
+        return Action.STAND
+    if code == Action.HIT:
+        return Action.HIT
+    if code == Action.DOUBLE_ELSE_HIT:
+        return Action.DOUBLE if can_double else Action.HIT
+    if code == Action.DOUBLE_ELSE_STAND:
+        return Action.DOUBLE if can_double else Action.STAND
+    if code == Action.SURRENDER_ELSE_HIT:
+        return Action.SURRENDER if can_surrender else Action.HIT
+    if code == Action.SURRENDER_ELSE_STAND:
+        return Action.SURRENDER if can_surrender else Action.STAND
     return choose(stand, hit, dbl, sur, can_double, can_surrender)
 
 
@@ -186,7 +184,7 @@ def play_values(
             dbl[i, u] = 0.0
             sur[i, u] = np.nan
             val[i, u] = 0.0
-            act[i, u] = ACTION_STAND
+            act[i, u] = Action.STAND
         if not in_context(counts, n_cards, i, p, two_card_only):
             continue
         if not state_shoe(base, counts, i, p, e, shoe):
@@ -240,11 +238,11 @@ def play_values(
                 ref_sur[i, u],
             )
             act[i, u] = a
-            if a == ACTION_STAND:
+            if a == Action.STAND:
                 val[i, u] = stand[i, u]
-            elif a == ACTION_HIT:
+            elif a == Action.HIT:
                 val[i, u] = h
-            elif a == ACTION_DOUBLE:
+            elif a == Action.DOUBLE:
                 val[i, u] = d
             else:
                 val[i, u] = sur[i, u]

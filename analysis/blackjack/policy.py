@@ -6,28 +6,26 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.hands import N_VALUES, hand_table
-from cardedge.analysis.blackjack.player import OPTIMAL
-
-SPLIT_OPTIMAL, SPLIT, NO_SPLIT = 0, 1, 2
-"""Codes of a pair cell: split when it is better (exact shoe), always split, never split."""
 
 
 def _hand_cells() -> np.ndarray:
-    return np.full((len(hand_table().n_cards), N_VALUES), OPTIMAL, dtype=np.int8)
+    return np.full((len(hand_table().n_cards), N_VALUES), Action.OPTIMAL, dtype=np.int8)
 
 
 def _pair_cells() -> np.ndarray:
-    return np.full((N_VALUES, N_VALUES), SPLIT_OPTIMAL, dtype=np.int8)
+    return np.full((N_VALUES, N_VALUES), Action.OPTIMAL, dtype=np.int8)
 
 
 @dataclass(frozen=True, eq=False)
 class BlackjackPolicy:
     """How every hand is played.
 
-    ``codes[hand, up]`` (hand index of ``analysis.blackjack.hands``) is OPTIMAL or a fixed
-    STAND/HIT/DOUBLE_HIT/DOUBLE_STAND of ``analysis.blackjack.player``; the same code applies
-    to a split hand holding the same cards. ``pairs[p, up]`` is SPLIT_OPTIMAL/SPLIT/NO_SPLIT for
+    ``codes[hand, up]`` (hand index of ``analysis.blackjack.hands``) is an ``Action`` hand code:
+    OPTIMAL, STAND, HIT or a conditional double/surrender; the same code applies to a split
+    hand holding the same cards. ``pairs[p, up]`` is OPTIMAL (split when better), SPLIT or
+    NO_SPLIT for
     an initial pair of value index p; a split hand that draws another pair card resplits
     whenever the hand limit allows (the published analysers' convention).
     """
@@ -39,7 +37,7 @@ class BlackjackPolicy:
     @property
     def is_optimal(self) -> bool:
         """True when every cell is OPTIMAL (composition-dependent optimal play, CDZ- splits)."""
-        return not (self.codes.any() or self.pairs.any())
+        return bool((self.codes == Action.OPTIMAL).all() and (self.pairs == Action.OPTIMAL).all())
 
 
 OPTIMAL_POLICY = BlackjackPolicy()

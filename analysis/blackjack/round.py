@@ -13,12 +13,11 @@ from functools import lru_cache
 import numpy as np
 
 from cardedge.analysis.blackjack import player
+from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.dealer import kernel_args
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, hand_table, points
 from cardedge.analysis.blackjack.policy import (
-    NO_SPLIT,
     OPTIMAL_POLICY,
-    SPLIT,
     BlackjackPolicy,
 )
 from cardedge.analysis.blackjack.rules import BlackjackRules
@@ -67,7 +66,7 @@ class ContextValues:
     value: np.ndarray
     """EV under the policy."""
     action: np.ndarray
-    """Action taken (``player.ACTION_*``)."""
+    """Action taken (``actions.Action``)."""
 
 
 class ShoeAnalysis:
@@ -277,7 +276,7 @@ class RoundResult:
     deal_ev: np.ndarray
     """``[hand, up]``: EV of the two-card deal under the policy (natural paid)."""
     deal_action: np.ndarray
-    """``[hand, up]``: action taken on the deal (``player.ACTION_*``; natural: stand)."""
+    """``[hand, up]``: action taken on the deal (``actions.Action``; natural: stand)."""
     unsplit: ContextValues
     split_ev: np.ndarray
     """``[pair value index, up]``: EV of splitting (all hands), NaN where impossible."""
@@ -304,13 +303,13 @@ class RoundResult:
         rest = self.deal_probability - natural
         out = {"natural": float(natural.sum())}
         for name, a in (
-            ("stand", player.ACTION_STAND),
-            ("hit", player.ACTION_HIT),
-            ("double", player.ACTION_DOUBLE),
-            ("split", player.ACTION_SPLIT),
-            ("surrender", player.ACTION_SURRENDER),
+            ("stand", Action.STAND),
+            ("hit", Action.HIT),
+            ("double", Action.DOUBLE),
+            ("split", Action.SPLIT),
+            ("surrender", Action.SURRENDER),
         ):
-            if a == player.ACTION_SURRENDER and not self.rules.surrender:
+            if a == Action.SURRENDER and not self.rules.surrender:
                 continue
             out[name] = float(rest[self.deal_action == a].sum())
         return out
@@ -363,15 +362,15 @@ def round_result(
                     s[u] -= 1
                     p_nat = player.natural_probability(s, u, int(s.sum()))
                     deal_ev[i, u] = rules.natural_payout * (1.0 - p_nat)
-                    deal_act[i, u] = player.ACTION_STAND
+                    deal_act[i, u] = Action.STAND
                     continue
                 ev = unsplit.value[i, u]
                 act = unsplit.action[i, u]
                 if a == b and not np.isnan(split_ev[a, u]):
                     code = policy.pairs[a, u]
                     sv = split_ev[a, u]
-                    if code == SPLIT or (code != NO_SPLIT and sv > ev):
-                        ev, act = sv, player.ACTION_SPLIT
+                    if code == Action.SPLIT or (code != Action.NO_SPLIT and sv > ev):
+                        ev, act = sv, Action.SPLIT
                 deal_ev[i, u] = ev
                 deal_act[i, u] = act
     total = float((prob * deal_ev).sum())

@@ -7,18 +7,12 @@ decision tables (``tables``).
 
 from __future__ import annotations
 
-from cardedge.analysis.blackjack import player as bj
+from cardedge.analysis.blackjack.actions import PLAYER_ACTIONS
 from cardedge.analysis.blackjack.hands import hand_table
-from cardedge.engine.blackjack.game import DOUBLE, HIT, SPLIT, STAND, SURRENDER, BlackjackView
+from cardedge.engine.blackjack.game import SPLIT, BlackjackView
 from cardedge.engine.blackjack.tables import BlackjackTables
 
-ACTION_NAMES = {
-    bj.ACTION_STAND: STAND,
-    bj.ACTION_HIT: HIT,
-    bj.ACTION_DOUBLE: DOUBLE,
-    bj.ACTION_SPLIT: SPLIT,
-    bj.ACTION_SURRENDER: SURRENDER,
-}
+ACTION_NAMES = {a: a.label for a in PLAYER_ACTIONS}
 
 
 class TablePlayer:

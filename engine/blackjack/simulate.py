@@ -12,14 +12,8 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
-from cardedge.analysis.blackjack.player import (
-    ACTION_DOUBLE,
-    ACTION_HIT,
-    ACTION_SPLIT,
-    ACTION_STAND,
-    ACTION_SURRENDER,
-)
 from cardedge.engine.blackjack.game import SURRENDER_NET, first_actions
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
@@ -80,7 +74,7 @@ def blackjack_rounds(
 
     ``shoe`` holds card kinds and ``vidx`` maps them to value indices (0 ace .. 9 ten); a hand
     is an index of ``analysis.blackjack.hands`` (``child``: draw transitions, -1 a bust).
-    Deal order as the engine; decision codes ``analysis.blackjack.player.ACTION_*``. A
+    Deal order as the engine; decision codes ``analysis.blackjack.actions.Action``. A
     surrender (first decision only, when ``surrender``) settles at -0.5 in its own bin, a
     dealer natural included when there is no peek; the dealer then draws nothing.
     """
@@ -100,16 +94,16 @@ def blackjack_rounds(
             continue
         h0 = child[child[0, a], b]
         act = first[h0, u]
-        if act == ACTION_SURRENDER and not surrender:
+        if act == Action.SURRENDER and not surrender:
             raise ValueError("decision table surrenders where the rules forbid it")
-        decisions[1 + act] += 1  # FIRST_ACTIONS: natural, then the ACTION_* codes in order
+        decisions[1 + act] += 1  # FIRST_ACTIONS: natural, then the Action codes in order
         if peek and d_nat:
             outcomes[2 + BJ_MAX_NET - 1] += 1
             continue
-        if act == ACTION_SURRENDER:
+        if act == Action.SURRENDER:
             outcomes[BJ_SURRENDER] += 1
             continue
-        if act == ACTION_SPLIT:
+        if act == Action.SPLIT:
             if a != b or max_hands[a] < 2:
                 raise ValueError("decision table splits a hand that cannot be split")
             n_hands = 2
@@ -181,16 +175,16 @@ def _play_hand(
     while True:
         if code < 0:
             code = table[h, u]
-        if code == ACTION_STAND:
+        if code == Action.STAND:
             break
-        if code == ACTION_DOUBLE:
+        if code == Action.DOUBLE:
             if n_cards[h] != 2 or not may_double:
                 raise ValueError("decision table doubles where the rules forbid it")
             h = child[h, vidx[draw(rng, shoe, dealt)]]
             dealt += 1
             wager[i] = 2
             break
-        if code != ACTION_HIT:
+        if code != Action.HIT:
             raise ValueError("decision table splits or surrenders a hand that cannot")
         h = child[h, vidx[draw(rng, shoe, dealt)]]
         dealt += 1

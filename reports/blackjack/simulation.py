@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from cardedge.analysis.blackjack import player
+from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
 from cardedge.analysis.blackjack.round import RoundResult, shoe_analysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
@@ -36,7 +36,7 @@ def surrender_probability(base: np.ndarray, exact: RoundResult) -> float:
     peek, the dealer has no natural (a peeked natural ends the round first)."""
     h = hand_table()
     total = 0.0
-    for i, u in zip(*np.nonzero(exact.deal_action == player.ACTION_SURRENDER), strict=True):
+    for i, u in zip(*np.nonzero(exact.deal_action == Action.SURRENDER), strict=True):
         p = exact.deal_probability[i, u]
         hole = {ACE: TEN, TEN: ACE}.get(int(u))
         if exact.rules.peek and hole is not None:

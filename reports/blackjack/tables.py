@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from cardedge.analysis.blackjack import player
+from cardedge.analysis.blackjack.actions import PLAYER_ACTIONS, Action
 from cardedge.analysis.blackjack.dealer import (
     OUTCOME_LABELS,
     conditioned_on_no_natural,
@@ -42,13 +42,7 @@ from cardedge.strategy.blackjack.charts import (
 
 Progress = Callable[[Iterable], Iterable]
 EV_NOTE = "EVs per unit of the initial wager, dealer naturals included (not conditioned away)."
-ACTION_NAMES = {
-    player.ACTION_STAND: "stand",
-    player.ACTION_HIT: "hit",
-    player.ACTION_DOUBLE: "double",
-    player.ACTION_SPLIT: "split",
-    player.ACTION_SURRENDER: "surrender",
-}
+ACTION_NAMES = {a: a.label for a in PLAYER_ACTIONS}
 
 
 def _identity(items: Iterable) -> Iterable:
@@ -390,8 +384,8 @@ def exceptions_table(rules: BlackjackRules, max_cards: int = 3) -> Table:
                 if not _possible(a.base, h.counts[i], u):
                     continue
                 chart_act = int(cu.action[i, u])
-                best_act = player.ACTION_HIT if ou.hit[i, u] > ou.stand[i, u] else 0
-                chart_ev = ou.hit[i, u] if chart_act == player.ACTION_HIT else ou.stand[i, u]
+                best_act = Action.HIT if ou.hit[i, u] > ou.stand[i, u] else 0
+                chart_ev = ou.hit[i, u] if chart_act == Action.HIT else ou.stand[i, u]
                 best_ev = max(ou.hit[i, u], ou.stand[i, u])
             if chart_act == best_act:
                 continue
@@ -427,14 +421,14 @@ def _possible(base, counts, u) -> bool:
 
 def _action_ev(ctx, res: RoundResult, i: int, u: int, action: int, pair: bool) -> float:
     """EV of a first action on two-card hand i (later play optimal)."""
-    if action == player.ACTION_SPLIT:
+    if action == Action.SPLIT:
         h = hand_table()
         return float(res.split_ev[int(np.argmax(h.counts[i])), u])
     by_action = {
-        player.ACTION_STAND: ctx.stand,
-        player.ACTION_HIT: ctx.hit,
-        player.ACTION_DOUBLE: ctx.double,
-        player.ACTION_SURRENDER: ctx.surrender,
+        Action.STAND: ctx.stand,
+        Action.HIT: ctx.hit,
+        Action.DOUBLE: ctx.double,
+        Action.SURRENDER: ctx.surrender,
     }
     return float(by_action[action][i, u])
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cardedge.analysis.blackjack import player
+from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
-from cardedge.analysis.blackjack.policy import NO_SPLIT, OPTIMAL_POLICY, SPLIT, BlackjackPolicy
+from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY, BlackjackPolicy
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, deal_probabilities
 from cardedge.analysis.blackjack.rules import BlackjackRules
 
@@ -43,12 +43,12 @@ AI_LEVELS: dict[str, str] = {
 }
 
 _CODE_TO_PLAYER = {
-    "H": player.HIT,
-    "S": player.STAND,
-    "Dh": player.DOUBLE_HIT,
-    "Ds": player.DOUBLE_STAND,
-    "Rh": player.SURRENDER_HIT,
-    "Rs": player.SURRENDER_STAND,
+    "H": Action.HIT,
+    "S": Action.STAND,
+    "Dh": Action.DOUBLE_ELSE_HIT,
+    "Ds": Action.DOUBLE_ELSE_STAND,
+    "Rh": Action.SURRENDER_ELSE_HIT,
+    "Rs": Action.SURRENDER_ELSE_STAND,
 }
 
 
@@ -167,8 +167,8 @@ def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = No
     else splits it.
     """
     h = hand_table()
-    codes = np.zeros((len(h.n_cards), N_VALUES), dtype=np.int8)
-    pairs = np.full((N_VALUES, N_VALUES), NO_SPLIT, dtype=np.int8)
+    codes = np.full((len(h.n_cards), N_VALUES), Action.OPTIMAL, dtype=np.int8)
+    pairs = np.full((N_VALUES, N_VALUES), Action.NO_SPLIT, dtype=np.int8)
     for i in range(len(h.n_cards)):
         if h.n_cards[i] < 2:
             continue
@@ -183,14 +183,14 @@ def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = No
                     code = _surrender_else(code)
                 elif pc not in ("P", "Ph"):
                     code = pc
-            codes[i, u] = _CODE_TO_PLAYER[code] if code in _CODE_TO_PLAYER else player.HIT
+            codes[i, u] = _CODE_TO_PLAYER[code] if code in _CODE_TO_PLAYER else Action.HIT
     for p in range(N_VALUES):
         for u in range(N_VALUES):
             pc = chart.cell("pairs", p, u)
             if pc == "P" or (pc == "Ph" and rules.double_after_split):
-                pairs[p, u] = SPLIT
+                pairs[p, u] = Action.SPLIT
             elif pc == "Rp" and not rules.surrender:
-                pairs[p, u] = SPLIT
+                pairs[p, u] = Action.SPLIT
     return BlackjackPolicy(name or chart.name, codes, pairs)
 
 
@@ -202,9 +202,11 @@ def _surrender_else(code: str) -> str:
 def easy_policy() -> BlackjackPolicy:
     """The easy AI: hit below 17 (hard or soft), else stand; never double or split."""
     h = hand_table()
-    codes = np.where(h.total < 17, player.HIT, player.STAND).astype(np.int8)
+    codes = np.where(h.total < 17, Action.HIT, Action.STAND).astype(np.int8)
     codes = np.repeat(codes[:, None], N_VALUES, axis=1)
-    return BlackjackPolicy("easy", codes, np.full((N_VALUES, N_VALUES), NO_SPLIT, dtype=np.int8))
+    return BlackjackPolicy(
+        "easy", codes, np.full((N_VALUES, N_VALUES), Action.NO_SPLIT, dtype=np.int8)
+    )
 
 
 # -- the computed basic strategy -----------------------------------------------------------------
@@ -283,7 +285,7 @@ def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
     beats every other action on its two-card hands.
     """
     h = hand_table()
-    codes = np.zeros((len(h.n_cards), N_VALUES), dtype=np.int8)
+    codes = np.full((len(h.n_cards), N_VALUES), Action.OPTIMAL, dtype=np.int8)
     rows: dict[tuple[str, int], list[str]] = {}
     order = [("hard", t) for t in range(21, 10, -1)]
     order += [("soft", t) for t in range(21, 11, -1)]
@@ -321,7 +323,7 @@ def _pair_rows(analysis: ShoeAnalysis, codes: np.ndarray) -> dict[int, tuple[str
     where surrender is best and splitting the next best."""
     h = hand_table()
     surrender = analysis.rules.surrender
-    always = BlackjackPolicy("split", codes, np.full((N_VALUES, N_VALUES), SPLIT, np.int8))
+    always = BlackjackPolicy("split", codes, np.full((N_VALUES, N_VALUES), Action.SPLIT, np.int8))
     unsplit = analysis.play(always)
     split_ev = analysis.split_values(always, unsplit)
     pairs = {}
