@@ -6,7 +6,7 @@ import pytest
 
 from cardedge.analysis.blackjack.rules import PUBLISHED_OPTIMAL_EDGE_PERCENT
 from cardedge.cli import main
-from cardedge.reports.blackjack import tables as bj_reports
+from cardedge.reports.blackjack import strategy as bj_reports
 from cardedge.strategy.blackjack.charts import GENERIC_CHART
 
 

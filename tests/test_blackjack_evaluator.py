@@ -145,7 +145,7 @@ def test_one_deck_dealer_table_matches_the_wizard_of_odds():
 
 
 def test_peek_dealer_table_is_conditioned_on_no_natural():
-    from cardedge.reports.blackjack.tables import dealer_table
+    from cardedge.reports.blackjack.strategy import dealer_table
 
     data = dealer_table(PUBLISHED_RULES).data.set_index("up")
     assert "natural" not in data.columns

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardedge.reports.blackjack import tables as blackjack_tables
+from cardedge.reports.blackjack import strategy
 from cardedge.reports.core.render import Table
 
 
 def default_tables() -> dict[str, Table]:
     """Blackjack's tables in ``results/``, by file stem."""
-    return blackjack_tables.default_tables()
+    return strategy.default_tables()
 
 
 def default_figures(tables: dict[str, Table], out: Path) -> list[Path]:

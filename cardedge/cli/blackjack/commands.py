@@ -16,7 +16,7 @@ from cardedge.cli.core.common import (
     png_option,
     progress,
 )
-from cardedge.reports.blackjack import tables as bj_reports
+from cardedge.reports.blackjack import strategy as bj_reports
 from cardedge.reports.core.render import render
 from cardedge.strategy.blackjack.charts import CODES, STRATEGIES
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import click
 
 from cardedge.cli.blackjack.options import one_rules, rule_options
-from cardedge.cli.core.common import FiniteFloat
-from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session
+from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session, session_options
 from cardedge.engine.blackjack import game as bj
 from cardedge.engine.core.dealing import card_label
 from cardedge.reports.blackjack import simulation as sim_reports
@@ -68,17 +67,7 @@ def _surrender_text(peek: bool) -> str:
     show_default=True,
     help="The strategy to check decisions against (basic, or an AI level's chart).",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed for the cards.")
-@click.option(
-    "--bet",
-    type=FiniteFloat(min=0, min_open=True),
-    default=10,
-    show_default=True,
-    help="Points staked on each hand (virtual points).",
-)
-@click.option(
-    "--balance", type=FiniteFloat(), default=1000, show_default=True, help="Starting points."
-)
+@session_options
 def play(rules, basic, seed, bet, balance) -> None:
     """Practise blackjack: play hands, see what each decision cost against optimal play."""
     r = one_rules(rules, "play")

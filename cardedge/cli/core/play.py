@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from cardedge.cli.core.common import FiniteFloat
 from cardedge.engine.core.dealing import IllegalAction, card_label
 from cardedge.engine.core.training import Judgement, SessionStats, TrainingSession
 
@@ -48,6 +49,23 @@ def _read(text: str) -> str | None:
     if not sys.stdin.isatty():
         click.echo(line)
     return line
+
+
+def session_options(f):
+    """``--seed``, ``--bet`` and ``--balance``: the options every training session takes."""
+    f = click.option(
+        "--balance", type=FiniteFloat(), default=1000, show_default=True, help="Starting points."
+    )(f)
+    f = click.option(
+        "--bet",
+        type=FiniteFloat(min=0, min_open=True),
+        default=10,
+        show_default=True,
+        help="Points staked on each hand (virtual points).",
+    )(f)
+    return click.option(
+        "--seed", type=click.IntRange(min=0), default=None, help="Seed for the cards."
+    )(f)
 
 
 def ask_action(legal: tuple[str, ...]) -> str | None:

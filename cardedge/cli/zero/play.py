@@ -9,7 +9,7 @@ import click
 from cardedge.analysis.core.shoe import MAX_DECKS
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli.core.common import FiniteFloat
-from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session
+from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session, session_options
 from cardedge.cli.zero.options import rules_option
 from cardedge.engine.core.dealing import card_label
 from cardedge.engine.zero import game as zr
@@ -61,17 +61,7 @@ def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
     show_default=True,
     help="The chart to check decisions against: basic (best chart), published, or a chart file.",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed for the cards.")
-@click.option(
-    "--bet",
-    type=FiniteFloat(min=0, min_open=True),
-    default=10,
-    show_default=True,
-    help="Points staked on each hand (virtual points).",
-)
-@click.option(
-    "--balance", type=FiniteFloat(), default=1000, show_default=True, help="Starting points."
-)
+@session_options
 @click.option(
     "--side-bet",
     type=FiniteFloat(min=0),
