@@ -12,6 +12,7 @@ from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import dealer_distribution
+from cardedge.analysis.zero.policy import ZeroPolicy
 from cardedge.analysis.zero.records import Charts
 from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules, preset
@@ -108,8 +109,6 @@ def test_deal_probabilities_sum_to_one(counts):
 
 
 def test_optimal_play_beats_a_fixed_policy_on_the_full_shoe():
-    from cardedge.analysis.zero.policy import ZeroPolicy
-
     stand_all = ZeroPolicy(
         "stand on everything",
         chart2=np.full((10, 10), Action.STAND, dtype=np.int8),
@@ -117,3 +116,10 @@ def test_optimal_play_beats_a_fixed_policy_on_the_full_shoe():
     )
     rules = preset("published", 6)
     assert evaluate_round(rules).ev > evaluate_round(rules, stand_all).ev
+
+
+def test_a_policy_whose_split_cells_depend_on_card_order_is_refused():
+    split = np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8)
+    split[3, 5, 2] = Action.SPLIT  # 3-5 split against a 2, but 5-3 not
+    with pytest.raises(ValueError, match="must not depend on card order"):
+        ZeroPolicy("asymmetric", chart_split=split)

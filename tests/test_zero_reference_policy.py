@@ -47,15 +47,19 @@ def odd_policy() -> ZeroPolicy:
 def mixed_policy(seed: int) -> ZeroPolicy:
     """Every cell drawn at random from its fixed actions and OPTIMAL (both code paths at once)."""
     rng = np.random.default_rng(seed)
+    split = rng.choice(
+        np.array([Action.OPTIMAL, Action.SPLIT, Action.NO_SPLIT], dtype=np.int8), (10, 10, 10)
+    )
+    # a split cell belongs to the pair, not to the order its cards came in
+    upper = np.triu_indices(10, 1)
+    split[upper[1], upper[0]] = split[upper[0], upper[1]]
     return ZeroPolicy(
         f"mixed-{seed}",
         rng.choice(np.array([Action.OPTIMAL, Action.STAND, Action.HIT], dtype=np.int8), (10, 10)),
         rng.choice(
             np.array([Action.OPTIMAL, Action.STAND, Action.DOUBLE], dtype=np.int8), (10, 10)
         ),
-        rng.choice(
-            np.array([Action.OPTIMAL, Action.SPLIT, Action.NO_SPLIT], dtype=np.int8), (10, 10, 10)
-        ),
+        split,
     )
 
 

@@ -28,6 +28,11 @@ class ZeroPolicy:
     chart3: np.ndarray = field(default_factory=lambda: _cells((10, 10)))
     chart_split: np.ndarray = field(default_factory=lambda: _cells((10, 10, 10)))
 
+    def __post_init__(self) -> None:
+        # the round evaluates each unordered initial pair once (round.all_deal_values)
+        if not np.array_equal(self.chart_split, self.chart_split.transpose(1, 0, 2)):
+            raise ValueError(f"policy {self.name}: split cells must not depend on card order")
+
     @property
     def is_optimal(self) -> bool:
         """True when every cell is OPTIMAL (composition-dependent optimal play)."""

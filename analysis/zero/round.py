@@ -88,13 +88,16 @@ def all_deal_values(st, ch, play, h2):
     ev = np.zeros(shape)
     act = np.zeros(shape, dtype=np.int64)
     pdbl = np.zeros(shape)
+    # a deal's value depends on the multiset {v1, v2} only (charts' split cells are
+    # symmetric), so each unordered pair is evaluated once and mirrored
     for v1 in range(N_TOTALS):
-        for v2 in range(N_TOTALS):
+        for v2 in range(v1, N_TOTALS):
             for up in range(N_TOTALS):
                 if deal_possible(st, v1, v2, up):
-                    ev[v1, v2, up], act[v1, v2, up], pdbl[v1, v2, up] = deal_value(
-                        st, ch, play, h2, up, v1, v2
-                    )
+                    e, a, d = deal_value(st, ch, play, h2, up, v1, v2)
+                    ev[v1, v2, up] = ev[v2, v1, up] = e
+                    act[v1, v2, up] = act[v2, v1, up] = a
+                    pdbl[v1, v2, up] = pdbl[v2, v1, up] = d
     return ev, act, pdbl
 
 
