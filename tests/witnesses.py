@@ -135,6 +135,20 @@ WITNESSES: dict[str, Witness] = {
             ZPOL + "test_mixed_fixed_and_optimal_cells_match_reference",
         ),
     ),
+    "analysis.zero.round._unsplit_value": internal("analysis.zero.round.deal_value"),
+    "analysis.zero.round.optimal_split_deal_value": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference._first_hand",
+        (ZREF + "test_fully_optimal_split_on_stripped_shoe_matches_reference",),
+    ),
+    "analysis.zero.round.all_optimal_split_deal_values": Witness(
+        FRACTION_TWIN,
+        "analysis.zero.reference._first_hand",
+        (
+            ZREF + "test_fully_optimal_split_on_stripped_shoe_matches_reference",
+            ZREF + "test_split_conventions_are_ordered",
+        ),
+    ),
     "analysis.zero.round.deal_possible": internal("analysis.zero.round.all_deal_values"),
     "analysis.zero.round.all_deal_values": Witness(
         FRACTION_TWIN,

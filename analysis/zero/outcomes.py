@@ -209,7 +209,7 @@ def _hit_outcomes(st, ch, up, m, w, p2, out, wager):
 
 
 @njit(cache=True)
-def nonpair_outcomes(st, ch, play, h2, weights, out):
+def nonpair_outcomes(st, ch, play, weights, out):
     """Add P(net result) of every non-pair deal (``weights[v1, v2, up]``) to ``out``.
 
     ``out[2 * net + 2 * MAX_NET]`` collects P(net) for net in -4..4 by half units; returns the
@@ -223,7 +223,7 @@ def nonpair_outcomes(st, ch, play, h2, weights, out):
                 w = weights[v1, v2, up]
                 if w <= 0.0:
                     continue
-                _, action, _ = deal_value(st, ch, play, h2, up, v1, v2)
+                _, action, _ = deal_value(st, ch, play, up, v1, v2)
                 m[:] = 0
                 m[v1] += 1
                 m[v2] += 1
@@ -327,7 +327,6 @@ def _nonpair_outcomes(play: PlayRules, policy: ZeroPolicy, shoe: Shoe | None):
         states.record,
         policy.charts,
         play_record(play),
-        states.split_memo(0),
         probs.nonpair,
         out,
     )

@@ -44,27 +44,49 @@ _BINOM = binomial_table()
 
 
 @njit(cache=True)
-def deal_value(st, ch, play, h2, up, v1, v2):
-    """(EV, action, P(double)) of a non-pair initial deal v1, v2 against up card ``up``.
+def _unsplit_value(st, ch, up, m, v1, v2):
+    """(EV, action, P(double)) of playing the deal v1, v2 (in ``m``) without splitting."""
+    return player.two_card_value(st, ch, up, m, (v1 + v2) % 10, True)
+
+
+@njit(cache=True)
+def deal_value(st, ch, play, up, v1, v2):
+    """(EV, action, P(double)) of a non-pair initial deal v1, v2 against up card ``up``,
+    splits valued by the standard convention.
 
     EV is per unit of the initial Zero wager; ``action`` is ``Action.STAND``, ``HIT`` or
     ``SPLIT``; P(double) is the probability of ending with a doubled three-card hand given the
-    action (0 when standing or splitting). ``h2`` is only used by a fully optimal split.
+    action (0 when standing or splitting).
     """
     m = np.zeros(N_TOTALS, dtype=np.int64)
     m[v1] += 1
     m[v2] += 1
-    p2 = (v1 + v2) % 10
-    ev, action, p_double = player.two_card_value(st, ch, up, m, p2, True)
+    ev, action, p_double = _unsplit_value(st, ch, up, m, v1, v2)
     cell = ch.split[v1, v2, up]
-    if not play.split_ok[p2] or cell == Action.NO_SPLIT:
+    if not play.split_ok[(v1 + v2) % 10] or cell == Action.NO_SPLIT:
         return ev, action, p_double
-    if play.split_mode == SPLIT_STANDARD:
-        sv = split_value(st, ch, up, m, v1, v2, play.das)
-    else:
-        joint = play.split_mode == SPLIT_OPTIMAL
-        sv = optimal_split_value(st, ch, h2, up, m, v1, v2, play.das, joint)
+    sv = split_value(st, ch, up, m, v1, v2, play.das)
     if cell == Action.SPLIT or sv > ev:
+        return sv, Action.SPLIT, 0.0
+    return ev, action, p_double
+
+
+@njit(cache=True)
+def optimal_split_deal_value(st, ch, play, h2, up, v1, v2):
+    """``deal_value`` with the fully optimal split (``play.split_mode``: SPLIT_OPTIMAL or
+    SPLIT_OPTIMAL_OWN), its second hands memoized in ``h2``.
+
+    A kernel of its own so that the standard path never compiles the fully optimal split.
+    """
+    m = np.zeros(N_TOTALS, dtype=np.int64)
+    m[v1] += 1
+    m[v2] += 1
+    ev, action, p_double = _unsplit_value(st, ch, up, m, v1, v2)
+    if not play.split_ok[(v1 + v2) % 10] or ch.split[v1, v2, up] == Action.NO_SPLIT:
+        return ev, action, p_double
+    joint = play.split_mode == SPLIT_OPTIMAL
+    sv = optimal_split_value(st, ch, h2, up, m, v1, v2, play.das, joint)
+    if ch.split[v1, v2, up] == Action.SPLIT or sv > ev:
         return sv, Action.SPLIT, 0.0
     return ev, action, p_double
 
@@ -78,23 +100,43 @@ def deal_possible(st, v1, v2, up):
     return st.base[v1] >= need_v1 and st.base[v2] >= need_v2 and st.base[up] >= need_up
 
 
+# The two loops below differ only in the deal kernel they call: one loop taking the mode as
+# data would compile the fully optimal split into every standard run (2 s more of cold start).
 @njit(cache=True)
-def all_deal_values(st, ch, play, h2):
+def all_deal_values(st, ch, play):
     """Arrays ``[v1, v2, up]`` of ``deal_value``'s (EV, action, P(double)) for every deal.
 
-    Deals the shoe cannot produce are left at 0 (EV 0, ``Action.STAND``).
+    Deals the shoe cannot produce are left at 0 (EV 0, ``Action.STAND``). A deal's value
+    depends on the multiset {v1, v2} only (``ZeroPolicy`` refuses order-dependent split
+    cells), so each unordered pair is evaluated once and mirrored.
     """
     shape = (N_TOTALS, N_TOTALS, N_TOTALS)
     ev = np.zeros(shape)
     act = np.zeros(shape, dtype=np.int64)
     pdbl = np.zeros(shape)
-    # a deal's value depends on the multiset {v1, v2} only (charts' split cells are
-    # symmetric), so each unordered pair is evaluated once and mirrored
     for v1 in range(N_TOTALS):
         for v2 in range(v1, N_TOTALS):
             for up in range(N_TOTALS):
                 if deal_possible(st, v1, v2, up):
-                    e, a, d = deal_value(st, ch, play, h2, up, v1, v2)
+                    e, a, d = deal_value(st, ch, play, up, v1, v2)
+                    ev[v1, v2, up] = ev[v2, v1, up] = e
+                    act[v1, v2, up] = act[v2, v1, up] = a
+                    pdbl[v1, v2, up] = pdbl[v2, v1, up] = d
+    return ev, act, pdbl
+
+
+@njit(cache=True)
+def all_optimal_split_deal_values(st, ch, play, h2):
+    """``all_deal_values`` with the fully optimal split (``optimal_split_deal_value``)."""
+    shape = (N_TOTALS, N_TOTALS, N_TOTALS)
+    ev = np.zeros(shape)
+    act = np.zeros(shape, dtype=np.int64)
+    pdbl = np.zeros(shape)
+    for v1 in range(N_TOTALS):
+        for v2 in range(v1, N_TOTALS):
+            for up in range(N_TOTALS):
+                if deal_possible(st, v1, v2, up):
+                    e, a, d = optimal_split_deal_value(st, ch, play, h2, up, v1, v2)
                     ev[v1, v2, up] = ev[v2, v1, up] = e
                     act[v1, v2, up] = act[v2, v1, up] = a
                     pdbl[v1, v2, up] = pdbl[v2, v1, up] = d
@@ -321,8 +363,12 @@ def evaluate_play(
     fully_optimal = split != "standard"
     states = ShoeStates(shoe, play.dealer_draw_threshold, 8 if fully_optimal else 5)
     # A second split hand at two cards: both split cards, up to 3 first-hand cards, its own.
-    h2 = states.split_memo(6 if fully_optimal else 0)
-    ev, act, pdbl = all_deal_values(states.record, policy.charts, play_record(play, split), h2)
+    record = play_record(play, split)
+    if fully_optimal:
+        h2 = states.split_memo(6)
+        ev, act, pdbl = all_optimal_split_deal_values(states.record, policy.charts, record, h2)
+    else:
+        ev, act, pdbl = all_deal_values(states.record, policy.charts, record)
     return PlayResult(play, policy.name, split, ev, act, pdbl, deal_probabilities(shoe))
 
 
