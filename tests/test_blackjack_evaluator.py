@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardedge.analysis.blackjack import reference
+from cardedge.analysis.blackjack import dealer, reference
 from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.dealer import NATURAL, outcome_table
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
@@ -122,6 +122,22 @@ def test_dealer_matches_literal_recursion(h17):
         assert got.sum() == pytest.approx(1.0, abs=1e-14)
         for k, name in enumerate(keys):
             assert got[k] == pytest.approx(float(want.get(name, 0)), abs=1e-15)
+
+
+@pytest.mark.parametrize("h17", [False, True])
+def test_batched_dealer_gives_the_bits_of_one_shoe_at_a_time(h17):
+    # more shoes than one block, some lacking whole values, so every branch is taken
+    rng = np.random.default_rng(11)
+    shoes = rng.integers(0, 30, size=(dealer.BATCH + 37, 10)).astype(np.int64)
+    shoes[::7, 9] = 0
+    shoes[::5, 0] = 0
+    args = dealer.kernel_args(h17)
+    batched = np.zeros((len(shoes), 10, 7))
+    dealer.dealer_outcomes_batch(shoes, *args, batched)
+    for k, shoe in enumerate(shoes):
+        one = np.zeros((10, 7))
+        dealer.dealer_outcomes(shoe.copy(), *args, one)
+        assert np.array_equal(batched[k], one)
 
 
 WIZARD_ONE_DECK_S17 = {

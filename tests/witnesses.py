@@ -201,6 +201,11 @@ WITNESSES: dict[str, Witness] = {
             BJ + "test_eight_deck_dealer_with_long_hands_matches_literal_recursion",
         ),
     ),
+    "analysis.blackjack.dealer.dealer_outcomes_batch": Witness(
+        ENUMERATION,
+        "analysis.blackjack.dealer.dealer_outcomes",
+        (BJ + "test_batched_dealer_gives_the_bits_of_one_shoe_at_a_time",),
+    ),
     "analysis.blackjack.player.batch_outcomes": Witness(
         FRACTION_TWIN,
         "analysis.blackjack.reference.Reference",

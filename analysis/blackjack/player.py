@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from cardedge.analysis.blackjack.actions import Action
-from cardedge.analysis.blackjack.dealer import BUST, NATURAL, dealer_outcomes
+from cardedge.analysis.blackjack.dealer import BUST, NATURAL, dealer_outcomes_batch
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN
 
 SURRENDER_LOSS = 0.5
@@ -79,11 +79,11 @@ def stand_sign() -> np.ndarray:
 def batch_outcomes(base, removed, size, card_start, card_key, up_start, up_slot, up_orderings, out):
     """Fill ``out[k, up, outcome]`` with the dealer's outcome probabilities for the shoe
     ``base - removed[k]`` (the up card still in it), for every row k."""
-    shoe = np.empty(N_VALUES, dtype=np.int64)
+    shoes = np.empty_like(removed)
     for k in range(removed.shape[0]):
         for v in range(N_VALUES):
-            shoe[v] = base[v] - removed[k, v]
-        dealer_outcomes(shoe, size, card_start, card_key, up_start, up_slot, up_orderings, out[k])
+            shoes[k, v] = base[v] - removed[k, v]
+    dealer_outcomes_batch(shoes, size, card_start, card_key, up_start, up_slot, up_orderings, out)
 
 
 @njit(cache=True)
