@@ -316,7 +316,22 @@ class RoundResult:
 
 
 def deal_probabilities(base: np.ndarray) -> np.ndarray:
-    """``[hand, up]``: P(the player's two cards form that hand and the up card is ``up``)."""
+    """``[hand, up]``: P(the player's two cards form that hand and the up card is ``up``).
+
+    Read-only, and computed once per shoe: every evaluation and chart derivation asks for it.
+    """
+    return _deal_probabilities(tuple(int(c) for c in base))
+
+
+@lru_cache(maxsize=64)
+def _deal_probabilities(counts: tuple[int, ...]) -> np.ndarray:
+    base = np.array(counts, dtype=np.int64)
+    out = _deal_probability_table(base)
+    out.flags.writeable = False
+    return out
+
+
+def _deal_probability_table(base: np.ndarray) -> np.ndarray:
     h = hand_table()
     out = np.zeros((len(h.n_cards), N_VALUES))
     n = float(base.sum())

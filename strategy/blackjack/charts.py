@@ -77,7 +77,7 @@ class Chart:
     def cell(self, kind: str, key: int, up: int) -> str:
         """Code of a cell; ``up`` is a value index."""
         rows = {"hard": self.hard, "soft": self.soft, "pairs": self.pairs}[kind]
-        return rows[key][UP_ORDER.index(up)]
+        return rows[key][_UP_COLUMN[up]]
 
     def rows(self) -> list[tuple[str, tuple[str, ...]]]:
         """(row label, codes) in print order: hard 4-21, soft 13-21, pairs 2,2 .. A,A."""
@@ -207,6 +207,10 @@ def easy_policy() -> BlackjackPolicy:
     return BlackjackPolicy(
         "easy", codes, np.full((N_VALUES, N_VALUES), Action.NO_SPLIT, dtype=np.int8)
     )
+
+
+_UP_COLUMN = {u: UP_ORDER.index(u) for u in range(N_VALUES)}
+"""Column of each up card's value index in a chart row."""
 
 
 # -- the computed basic strategy -----------------------------------------------------------------
