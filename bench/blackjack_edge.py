@@ -1,19 +1,22 @@
 """Time the full exact blackjack analysis: cold (empty numba cache), warm, and in-process.
 
-    .venv/bin/python bench/blackjack_edge.py [--decks 6] [--peek] [--strategy optimal]
+    .venv/bin/python bench/blackjack_edge.py [--decks 6] [--peek]
 
-The analysis is every hand against every up card with exact splits to 4 hands (CDZ-): the
-stand EVs of every unsplit and split shoe state (the dealer work), then the policy sweep and
-the split combination, summed over every initial deal.
+The full analysis is what ``cardedge blackjack edge --strategy optimal --strategy basic`` does:
+every hand against every up card with exact splits to 4 hands (CDZ-), the optimal policy,
+the basic-strategy chart derived from exact EVs, and both exact edges.
 
 cold: a fresh process with an empty NUMBA_CACHE_DIR (imports + JIT compile + compute).
 warm: a fresh process once that cache is filled (imports + cache load + compute).
-compute: the analysis alone on a new ShoeAnalysis, repeated in one process (best of 3).
+compute: the full analysis on a new ShoeAnalysis, repeated in one process (best of 5); also
+the optimal edge alone of a depleted shoe (6 decks less 30 cards), which is what a shoe study
+evaluates once per round, and the peak memory of the process.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 
 from timing import cold_and_warm, process_lines
@@ -23,41 +26,72 @@ import time
 t0 = time.perf_counter()
 from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
-from cardedge.strategy.blackjack.charts import strategy_policy
+from cardedge.strategy.blackjack.charts import evaluate_strategy
 t1 = time.perf_counter()
 a = ShoeAnalysis(BlackjackRules(decks={decks}, peek={peek}))
-r = a.evaluate(strategy_policy("{strategy}", a))
+evaluate_strategy("optimal", a)
+r = evaluate_strategy("basic", a)
 t2 = time.perf_counter()
 print(f"{{t1 - t0:.3f}} {{t2 - t1:.3f}} {{r.house_edge_percent:.10f}}")
 """
+
+DEPLETED = (3, 2, 2, 3, 4, 2, 3, 3, 2, 6)
+"""Cards out of a 6-deck shoe by value index (aces .. ten-valued): 30 cards, a rich shoe."""
+
+
+def best_of(n: int, work) -> float:
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - t)
+    return min(times)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decks", type=int, default=6)
     ap.add_argument("--peek", action="store_true", help="Dealer peeks (default: no peek).")
-    ap.add_argument(
-        "--strategy", default="optimal", choices=["optimal", "basic", "easy", "normal", "hard"]
-    )
     args = ap.parse_args()
-    cold, warm = cold_and_warm(
-        CHILD.format(decks=args.decks, peek=args.peek, strategy=args.strategy)
-    )
+    cold, warm = cold_and_warm(CHILD.format(decks=args.decks, peek=args.peek))
     from cardedge.analysis.blackjack.round import ShoeAnalysis
     from cardedge.analysis.blackjack.rules import BlackjackRules
-    from cardedge.strategy.blackjack.charts import strategy_policy
+    from cardedge.analysis.core.cards import RANKS
+    from cardedge.analysis.core.shoe import Shoe
+    from cardedge.strategy.blackjack.charts import evaluate_strategy
 
     rules = BlackjackRules(decks=args.decks, peek=args.peek)
-    times = []
-    for _ in range(4):
-        t = time.perf_counter()
+
+    def full():
         a = ShoeAnalysis(rules)
-        a.evaluate(strategy_policy(args.strategy, a))
-        times.append(time.perf_counter() - t)
-    print(f"Blackjack {args.strategy} edge, exact splits to 4 hands: {rules.describe()}")
-    print(f"  edge: {cold[3]} %")
+        evaluate_strategy("optimal", a)
+        evaluate_strategy("basic", a)
+
+    counts = list(Shoe.decks(args.decks).counts)
+    for value, out in enumerate(DEPLETED):
+        rank = RANKS.index("T") if value == 9 else value
+        counts[rank] -= out
+    depleted = Shoe(tuple(counts))
+
+    def depleted_edge():
+        return ShoeAnalysis(rules, depleted).evaluate().house_edge_percent
+
+    full()
+    compute = best_of(5, full)
+    edge = depleted_edge()
+    depleted_time = best_of(5, depleted_edge)
+    fresh_time = best_of(5, lambda: ShoeAnalysis(rules).evaluate())
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"Blackjack optimal and basic edges, exact splits to 4 hands: {rules.describe()}")
+    print(f"  basic edge: {cold[3]} %")
     print(*process_lines(cold, warm), sep="\n")
-    print(f"  compute only (best of 3, in process): {min(times[1:]):.3f} s")
+    print(f"  compute only, optimal + basic (best of 5, in process): {compute:.3f} s")
+    print(f"  optimal edge alone, fresh shoe (best of 5): {fresh_time:.3f} s")
+    print(
+        f"  optimal edge alone, depleted shoe (30 cards out, best of 5): {depleted_time:.3f} s"
+        f" (edge {edge:.6f} %)"
+    )
+    print(f"  peak memory (max RSS) of this process: {peak:,.0f} MiB")
 
 
 if __name__ == "__main__":

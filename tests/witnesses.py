@@ -75,6 +75,7 @@ WITNESSES: dict[str, Witness] = {
         (ZPOL + "test_hand_evaluator_action_evs_match_reference",),
     ),
     "analysis.zero.player.dealer_row": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.player._fill_doubles": internal("analysis.zero.player.double_ev"),
     "analysis.zero.player.double_ev": Witness(
         FRACTION_TWIN,
         "analysis.zero.reference.double",

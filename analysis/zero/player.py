@@ -78,18 +78,38 @@ def dealer_row(st, up, m):
 
 
 @njit(cache=True)
-def double_ev(st, up, m, p3):
-    """EV of doubling a three-card total p3 (per unit of the original wager, so up to +-2)."""
+def _fill_doubles(st, up, m, r):
+    """Row r of ``st.doubles``: the EV of doubling every three-card total 0..9 in state (up, m).
+
+    The ten states one card further are the same whatever the total, so one pass fills all
+    ten (the sums run in the same order as for one total, so the bits are the same).
+    """
     n = cards_left(st, m)
-    ev = 0.0
+    row = st.doubles[up, r]
+    for p3 in range(N_TOTALS):
+        row[p3] = 0.0
     for z in range(N_TOTALS):
         c = card_count(st, up, m, z)
         if c <= 0:
             continue
         m[z] += 1
-        ev += c / n * stand_ev(st, up, m, (p3 + z) % 10)
+        rz = state_index(st, up, m)
         m[z] -= 1
-    return 2.0 * ev
+        for p3 in range(N_TOTALS):
+            row[p3] += c / n * st.memo[up, rz, (p3 + z) % 10]
+    for p3 in range(N_TOTALS):
+        row[p3] = 2.0 * row[p3]
+    st.dflags[up, r] = 1
+
+
+@njit(cache=True)
+def double_ev(st, up, m, p3):
+    """EV of doubling a three-card total p3 (per unit of the original wager, so up to +-2),
+    memoized per state: a three-card state is reached from several deals and split hands."""
+    r = multiset_rank(m, st.binom)
+    if st.dflags[up, r] == 0:
+        _fill_doubles(st, up, m, r)
+    return st.doubles[up, r, p3]
 
 
 @njit(cache=True)

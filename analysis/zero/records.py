@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-StateMemo = namedtuple("StateMemo", ["base", "threshold", "binom", "memo", "flags"])
+StateMemo = namedtuple(
+    "StateMemo", ["base", "threshold", "binom", "memo", "flags", "doubles", "dflags"]
+)
 """Every shoe state reachable from one pre-deal shoe, memoized (``round.ShoeStates`` owns it).
 
 A state is the pre-deal counts by point value ``base`` less an up card ``up`` and the multiset
 ``m`` of player cards dealt so far; the kernels take ``up`` and ``m`` beside the record. The
 dealer draws on a total >= ``threshold``. ``memo[up, rank(m)]`` holds the stand EVs of totals
 0..9 then P(dealer's final total 0..9), ``flags[up, rank(m)]`` is 1 once that row is filled;
-``binom`` is the binomial table ``rank`` uses.
+``binom`` is the binomial table ``rank`` uses. ``doubles[up, rank(m)]`` holds the EV of doubling a
+three-card total 0..9 in state (up, m) (per unit of the original wager), ``dflags`` marks
+filled rows: one pass over the ten next cards fills every total at once.
 """
 
 Charts = namedtuple("Charts", ["two", "three", "split"])

@@ -158,6 +158,8 @@ class ShoeStates:
             binom=_BINOM,
             memo=np.zeros((N_TOTALS, n_keys, 2 * N_TOTALS)),
             flags=np.zeros((N_TOTALS, n_keys), dtype=np.uint8),
+            doubles=np.zeros((N_TOTALS, n_keys, N_TOTALS)),
+            dflags=np.zeros((N_TOTALS, n_keys), dtype=np.uint8),
         )
 
     @property
