@@ -4,7 +4,8 @@
 
 cold: a fresh process with an empty NUMBA_CACHE_DIR (imports + JIT compile + compute).
 warm: a fresh process once that cache is filled (imports + cache load + compute).
-compute: the evaluation alone, repeated in one process (best of 5).
+compute: the evaluation alone, repeated in one process (best of 5); and the process's peak
+memory (max RSS).
 --rules both: both presets, which share one evaluation of the play rules (best of 5), with
 the number of kernel runs it takes.
 """
@@ -12,6 +13,7 @@ the number of kernel runs it takes.
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 
 from timing import cold_and_warm, process_lines
@@ -39,16 +41,20 @@ def best_of(n: int, work) -> float:
 
 
 def kernel_runs(work) -> int:
-    """How many times ``work()`` runs the round kernel (``all_deal_values``)."""
+    """How many times ``work()`` runs a round kernel (``all_deal_values``, or its fully optimal
+    split twin ``all_optimal_split_deal_values``)."""
     from cardedge.analysis.zero import round as zero_round
 
-    kernel = zero_round.all_deal_values
+    names = ("all_deal_values", "all_optimal_split_deal_values")
+    kernels = {name: getattr(zero_round, name) for name in names}
     runs = []
-    zero_round.all_deal_values = lambda *args: runs.append(1) or kernel(*args)
+    for name, kernel in kernels.items():
+        setattr(zero_round, name, lambda *args, k=kernel: runs.append(1) or k(*args))
     try:
         work()
     finally:
-        zero_round.all_deal_values = kernel
+        for name, kernel in kernels.items():
+            setattr(zero_round, name, kernel)
     return len(runs)
 
 
@@ -81,6 +87,8 @@ def main() -> None:
         f"  --rules both ({' + '.join(PRESETS)}, best of 5): {both_time * 1000:.1f} ms, "
         f"{kernel_runs(both)} kernel run(s) ({kernel_runs(one)} for one preset)"
     )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  peak memory (max RSS) of this process: {peak:,.0f} MiB")
 
 
 if __name__ == "__main__":
