@@ -36,7 +36,7 @@ from cardedge.strategy.blackjack.charts import (
     Chart,
     basic_strategy,
     mark_das,
-    policy_from_chart,
+    plays_soft_12,
     strategy_policy,
 )
 
@@ -129,9 +129,7 @@ def basic_chart(rules: BlackjackRules, das_marks: bool = False) -> Chart:
 
 def chart_table(chart: Chart, rules: BlackjackRules) -> Table:
     """The chart as rows (hard 4-21, soft 13-21, pairs) by up card."""
-    rows = [
-        {"hand": label, **dict(zip(UP_LABELS, codes, strict=True))} for label, codes in chart.rows()
-    ]
+    frame = chart.frame(soft_12=plays_soft_12(chart, rules))
     title = f"Blackjack basic strategy ({chart.name}): {rules.describe()}"
     notes = [
         "H hit, S stand, Dh double else hit, Ds double else stand, P split, "
@@ -143,7 +141,7 @@ def chart_table(chart: Chart, rules: BlackjackRules) -> Table:
     ]
     if rules.surrender:
         notes.insert(1, SURRENDER_NOTE)
-    return Table(title, pd.DataFrame(rows), notes)
+    return Table(title, frame, notes)
 
 
 SURRENDER_NOTE = (
@@ -352,16 +350,18 @@ def _surrender_ev_note(rules: BlackjackRules) -> str:
     return "surrender: -0.5 whatever the hole card, a dealer natural included."
 
 
-def exceptions_table(rules: BlackjackRules, max_cards: int = 3) -> Table:
-    """Composition-dependent departures from the basic strategy chart.
+def exceptions_table(rules: BlackjackRules, max_cards: int = 3, strategy: str = "basic") -> Table:
+    """Composition-dependent departures from a strategy (default: the basic strategy chart).
 
     Two-card hands (every action, splits included) and hands of up to ``max_cards`` cards
-    (stand or hit) whose exact-shoe best action differs from what the chart plays; gain is
-    the EV the departure adds per initial wager, given the hand.
+    (stand or hit) whose exact-shoe best action differs from what the strategy (a name or a
+    chart file) plays; gain is the EV the departure adds per initial wager, given the hand.
     """
     a = analysis_for(rules)
-    chart = basic_strategy(a)
-    chart_res = a.evaluate(policy_from_chart(chart, rules, "basic"))
+    if strategy == "optimal":
+        raise ValueError("exceptions compare a strategy with optimal play: give a chart")
+    policy = strategy_policy(strategy, a)
+    chart_res = a.evaluate(policy)
     opt = a.evaluate()
     h = hand_table()
     natural = h.two_card(ACE, TEN)
@@ -399,7 +399,8 @@ def exceptions_table(rules: BlackjackRules, max_cards: int = 3) -> Table:
                     "gain": best_ev - chart_ev,
                 }
             )
-    title = f"Blackjack composition-dependent departures from basic strategy: {rules.describe()}"
+    label = "basic strategy" if policy.name in ("basic", "hard") else f"strategy {policy.name}"
+    title = f"Blackjack composition-dependent departures from {label}: {rules.describe()}"
     notes = [
         f"Hands of 2 to {max_cards} cards; three-card hands compare stand and hit only.",
         "gain: EV added by the departure (later play optimal), per initial wager.",

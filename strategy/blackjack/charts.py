@@ -13,13 +13,24 @@ so a hand of three or more cards, a split hand, or any hand under rules without 
 the second letter (hit for Rh, stand for Rs, split for Rp; a pair that can no longer split
 plays its total's row). Charts of rules without surrender (the generic chart among them) hold
 no R cell.
+
+A chart file is what ``blackjack chart --format csv`` (or ``json``) writes and ``Chart.save``
+writes: a column ``hand`` (``hard 4`` .. ``hard 21``, ``soft 12`` .. ``soft 21``, ``2,2`` ..
+``T,T``, ``A,A``; soft 12 may be left out, it is then H) and one column per up card ``2`` ..
+``9``, ``T``, ``A``; other columns (the JSON rows' decks, rules, strategy) are ignored.
+``load_chart`` reads it back and refuses, naming the row and column: an unknown code, an empty
+or missing cell, a missing or repeated row, a split code (P, Ph, Rp) on a hard or soft row,
+and a surrender code (Rh, Rs, Rp) when the rules have no surrender (the chart was made for
+other rules; write the second letter instead).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
@@ -34,7 +45,8 @@ CODES: tuple[str, ...] = ("H", "S", "Dh", "Ds", "P", "Ph", "Rh", "Rs", "Rp")
 HARD_TOTALS = tuple(range(4, 22))
 SOFT_TOTALS = tuple(range(12, 22))
 SHOWN_SOFT_TOTALS = tuple(range(13, 22))
-"""Soft 12 (an unsplit A,A) is kept in every chart but not printed (always H in practice)."""
+"""Soft 12 is kept in every chart but printed only where it is played (``plays_soft_12``): the
+only soft 12 is A,A, which a chart almost always splits."""
 STRATEGIES: tuple[str, ...] = ("optimal", "basic", "easy", "normal", "hard")
 AI_LEVELS: dict[str, str] = {
     "easy": "hits below 17, stands otherwise; never doubles or splits",
@@ -79,13 +91,42 @@ class Chart:
         rows = {"hard": self.hard, "soft": self.soft, "pairs": self.pairs}[kind]
         return rows[key][_UP_COLUMN[up]]
 
-    def rows(self) -> list[tuple[str, tuple[str, ...]]]:
-        """(row label, codes) in print order: hard 4-21, soft 13-21, pairs 2,2 .. A,A."""
+    def rows(self, soft_12: bool = False) -> list[tuple[str, tuple[str, ...]]]:
+        """(row label, codes) in print order: hard 4-21, soft 13-21 (12-21 with ``soft_12``),
+        pairs 2,2 .. A,A."""
         out = [(f"hard {t}", self.hard[t]) for t in HARD_TOTALS]
-        out += [(f"soft {t}", self.soft[t]) for t in SHOWN_SOFT_TOTALS]
+        shown = SOFT_TOTALS if soft_12 else SHOWN_SOFT_TOTALS
+        out += [(f"soft {t}", self.soft[t]) for t in shown]
         pair_order = list(range(1, N_VALUES)) + [ACE]
         out += [(f"{VALUE_LABELS[p]},{VALUE_LABELS[p]}", self.pairs[p]) for p in pair_order]
         return out
+
+    def frame(self, soft_12: bool = True) -> pd.DataFrame:
+        """The chart as a table: ``hand``, then one column per up card (2..9, T, A); every
+        row, soft 12 included, unless ``soft_12`` is False."""
+        return pd.DataFrame(
+            [
+                {"hand": label, **dict(zip(UP_LABELS, codes, strict=True))}
+                for label, codes in self.rows(soft_12)
+            ],
+            columns=["hand", *UP_LABELS],
+        )
+
+    def save(self, path: str | Path) -> None:
+        """Write the chart file: CSV (``.csv``) or JSON (anything else), as ``load_chart``
+        reads it. Written to a temporary file and renamed: no partial chart is left behind."""
+        path = Path(path)
+        frame = self.frame()
+        if path.suffix.lower() == ".csv":
+            text = frame.to_csv(index=False, lineterminator="\n")
+        else:
+            text = frame.to_json(orient="records", indent=2) + "\n"
+        tmp = path.with_name(f".{path.name}.part")
+        try:
+            tmp.write_text(text)
+            tmp.replace(path)
+        finally:
+            tmp.unlink(missing_ok=True)
 
     def differences(self, other: Chart) -> list[tuple[str, str, str, str]]:
         """Cells where the charts differ: (row, up, this chart's code, the other's)."""
@@ -156,6 +197,119 @@ def parse_chart(text: str, name: str) -> Chart:
 
 
 GENERIC_CHART = parse_chart(GENERIC_CHART_TEXT, "generic")
+
+
+def plays_soft_12(chart: Chart, rules: BlackjackRules) -> bool:
+    """True when the soft 12 row can decide a play. The only soft 12 is A,A, which plays its
+    pair cell unless that cell splits (P, Ph, Rp); it plays soft 12 when Ph cannot split (no
+    DAS) or when a split ace draws another ace and plays on (hit split aces)."""
+    if rules.hit_split_aces:
+        return True
+    return not rules.double_after_split and "Ph" in chart.pairs[ACE]
+
+
+# -- chart files --------------------------------------------------------------------------------
+SPLIT_CODES = ("P", "Ph", "Rp")
+"""Codes that split: allowed on pair rows only."""
+SURRENDER_CODES = ("Rh", "Rs", "Rp")
+_CANONICAL = {c.upper(): c for c in CODES}
+
+
+def _row_of(label: str, where: str) -> tuple[str, int]:
+    """(kind, key) of a chart row label: ('hard', 4..21), ('soft', 12..21), ('pairs', value)."""
+    words = label.split()
+    if len(words) == 2 and words[0].lower() in ("hard", "soft") and words[1].isdigit():
+        kind, total = words[0].lower(), int(words[1])
+        if total in (HARD_TOTALS if kind == "hard" else SOFT_TOTALS):
+            return kind, total
+    cards = [_value_index(c) for c in label.replace(" ", "").split(",")]
+    if len(cards) == 2 and cards[0] is not None and cards[0] == cards[1]:
+        return "pairs", cards[0]
+    raise ValueError(
+        f"{where}: {label!r} is not a chart row (hard 4..21, soft 12..21, or a pair like 8,8)"
+    )
+
+
+def _value_index(card: str) -> int | None:
+    card = card.upper()
+    if card in ("10", "J", "Q", "K"):
+        card = "T"
+    return VALUE_LABELS.index(card) if card in VALUE_LABELS else None
+
+
+def _cell_code(raw, kind: str, rules: BlackjackRules, where: str) -> str:
+    """The chart code of one cell, or ValueError saying what is wrong with it."""
+    text = "" if raw is None or (isinstance(raw, float) and np.isnan(raw)) else str(raw).strip()
+    if not text:
+        raise ValueError(f"{where}: empty cell")
+    code = _CANONICAL.get(text.upper())
+    if code is None:
+        raise ValueError(f"{where}: unknown code {text!r} (codes: {' '.join(CODES)})")
+    if code in SPLIT_CODES and kind != "pairs":
+        raise ValueError(f"{where}: {code} splits, but a {kind} row is no pair")
+    if code in SURRENDER_CODES and not rules.surrender:
+        raise ValueError(
+            f"{where}: {code} surrenders, but these rules have no surrender "
+            f"(give --surrender, or write {'P' if code == 'Rp' else code[1].upper()})"
+        )
+    return code
+
+
+def chart_from_frame(frame: pd.DataFrame, name: str, rules: BlackjackRules) -> Chart:
+    """Read a chart table (``Chart.frame`` layout) for ``rules``; errors name row and column.
+
+    Rows are numbered from 1 (the first row after the CSV header).
+    """
+    missing = [c for c in ("hand", *UP_LABELS) if c not in frame.columns]
+    if missing:
+        raise ValueError(f"chart {name}: missing column(s) {', '.join(missing)}")
+    rows: dict[str, dict[int, tuple[str, ...]]] = {"hard": {}, "soft": {}, "pairs": {}}
+    first_row: dict[tuple[str, int], tuple[int, str]] = {}
+    for i, row in enumerate(frame.to_dict(orient="records"), start=1):
+        label = str(row["hand"]).strip()
+        where = f"chart {name}, row {i} ({label})"
+        kind, key = _row_of(label, where)
+        if (kind, key) in first_row:
+            j, other = first_row[(kind, key)]
+            raise ValueError(f"{where}: repeats row {j} ({other}); give each row once")
+        first_row[(kind, key)] = (i, label)
+        rows[kind][key] = tuple(
+            _cell_code(row[up], kind, rules, f"{where}, column {up}") for up in UP_LABELS
+        )
+    soft_12_given = 12 in rows["soft"]
+    rows["soft"].setdefault(12, ("H",) * len(UP_ORDER))
+    for kind, keys in (("hard", HARD_TOTALS), ("soft", SOFT_TOTALS), ("pairs", range(N_VALUES))):
+        for key in keys:
+            if key not in rows[kind]:
+                label = (
+                    f"{VALUE_LABELS[key]},{VALUE_LABELS[key]}"
+                    if kind == "pairs"
+                    else f"{kind} {key}"
+                )
+                raise ValueError(f"chart {name}: missing row {label}")
+    chart = Chart(name, rows["hard"], rows["soft"], rows["pairs"])
+    if not soft_12_given and plays_soft_12(chart, rules):
+        raise ValueError(
+            f"chart {name}: missing row soft 12 (played here: A,A is not always split, or split "
+            "aces play on)"
+        )
+    return chart
+
+
+def load_chart(path: str | Path, rules: BlackjackRules) -> Chart:
+    """Read a chart file (CSV, or JSON rows) for ``rules``; ValueError naming what is wrong."""
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"chart file {str(path)!r} not found")
+    try:
+        if path.suffix.lower() == ".csv":
+            frame = pd.read_csv(path, dtype=str, keep_default_na=False, comment="#")
+        else:
+            frame = pd.read_json(path, orient="records", dtype=False)
+    except ValueError as e:
+        raise ValueError(f"chart file {path.name}: not a readable chart ({e})") from None
+    frame.columns = [str(c) for c in frame.columns]
+    return chart_from_frame(frame, path.name, rules)
 
 
 # -- charts as policies -------------------------------------------------------------------------
@@ -377,7 +531,8 @@ def mark_das(with_das: Chart, without_das: Chart) -> Chart:
 
 # -- strategies by name --------------------------------------------------------------------------
 def strategy_policy(name: str, analysis: ShoeAnalysis) -> BlackjackPolicy:
-    """The policy of a named strategy (``STRATEGIES``) for the analysis' rules."""
+    """The policy of a named strategy (``STRATEGIES``) or of a chart file (``load_chart``) for
+    the analysis' rules; a chart file's policy is named after the file."""
     if name == "optimal":
         return OPTIMAL_POLICY
     if name in ("basic", "hard"):
@@ -386,7 +541,17 @@ def strategy_policy(name: str, analysis: ShoeAnalysis) -> BlackjackPolicy:
         return policy_from_chart(GENERIC_CHART, analysis.rules, "normal")
     if name == "easy":
         return easy_policy()
-    raise ValueError(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)})")
+    if is_chart_file(name):
+        chart = load_chart(name, analysis.rules)
+        return policy_from_chart(chart, analysis.rules, chart.name)
+    raise ValueError(
+        f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)}, or a chart file)"
+    )
+
+
+def is_chart_file(name: str) -> bool:
+    """True when ``name`` is no strategy name but an existing file (read as a chart)."""
+    return name not in STRATEGIES and Path(name).is_file()
 
 
 def evaluate_strategy(name: str, analysis: ShoeAnalysis) -> RoundResult:

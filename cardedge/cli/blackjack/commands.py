@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from cardedge.cli.blackjack.options import one_rules, rule_options
+from cardedge.cli.blackjack.options import one_rules, rule_options, strategy_option
 from cardedge.cli.core.common import (
     color_option,
     digits_option,
@@ -23,15 +23,7 @@ from cardedge.strategy.blackjack.charts import CODES, STRATEGIES
 
 @click.command()
 @rule_options
-@click.option(
-    "--strategy",
-    "strategies",
-    type=click.Choice(STRATEGIES),
-    multiple=True,
-    default=["optimal"],
-    show_default=True,
-    help="optimal (CDZ-), basic, or an AI level (easy, normal, hard); repeatable.",
-)
+@strategy_option(multiple=True)
 @digits_option()
 @format_option()
 def edge(rules, strategies, digits, fmt) -> None:
@@ -42,6 +34,9 @@ def edge(rules, strategies, digits, fmt) -> None:
         return
     emit([bj_reports.edge_table(results, digits)], fmt)
 
+
+CHARTS = tuple(s for s in STRATEGIES if s != "optimal")
+"""Strategies a departure from optimal play can be measured against."""
 
 _COLOURS = {
     "H": "red",
@@ -122,10 +117,12 @@ def hands(rules, up, fmt) -> None:
     show_default=True,
     help="Largest hand (in cards) whose departures from basic strategy are listed.",
 )
+@strategy_option("basic", CHARTS)
 @format_option()
-def exceptions(rules, max_cards, fmt) -> None:
-    """Composition-dependent departures from the basic strategy chart."""
-    emit([bj_reports.exceptions_table(one_rules(rules, "exceptions"), max_cards)], fmt)
+def exceptions(rules, max_cards, strategy, fmt) -> None:
+    """Composition-dependent departures from a strategy (default: the basic strategy chart)."""
+    r = one_rules(rules, "exceptions")
+    emit([bj_reports.exceptions_table(r, max_cards, strategy)], fmt)
 
 
 @click.command()

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from functools import wraps
+from pathlib import Path
 
 import click
 
 from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
 from cardedge.cli.core.common import decks_option, flatten
+from cardedge.strategy.blackjack.charts import STRATEGIES
 
 
 def rule_options(f):
@@ -77,3 +79,36 @@ def one_rules(rules: list[BlackjackRules], what: str) -> BlackjackRules:
     if len(rules) != 1:
         raise click.BadParameter(f"{what} takes one deck count", param_hint="--decks")
     return rules[0]
+
+
+class StrategyName(click.ParamType):
+    """A strategy name, or the path of a chart file (checked to exist; read with the rules)."""
+
+    name = "strategy"
+
+    def __init__(self, names) -> None:
+        self.names = tuple(names)
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return f"[{'|'.join(self.names)}|FILE]"
+
+    def convert(self, value, param, ctx):
+        if value in self.names or Path(value).is_file():
+            return value
+        self.fail(f"{value!r} is neither a strategy ({', '.join(self.names)}) nor a chart file")
+
+
+def strategy_option(default: str = "optimal", names=STRATEGIES, multiple: bool = False):
+    """``--strategy``: a named strategy or a chart file (as ``blackjack chart --format csv``
+    writes it)."""
+    return click.option(
+        "--strategy",
+        "strategies" if multiple else "strategy",
+        type=StrategyName(names),
+        multiple=multiple,
+        default=[default] if multiple else default,
+        show_default=True,
+        help=f"{', '.join(names)} (optimal: CDZ-; basic = hard, the computed chart; normal: "
+        "the rules page's generic chart; easy: hit below 17), or a chart file (CSV or JSON as "
+        "`blackjack chart --format csv` writes it)" + ("; repeatable." if multiple else "."),
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.blackjack.options import one_rules, rule_options
+from cardedge.cli.blackjack.options import StrategyName, one_rules, rule_options
 from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session, session_options
 from cardedge.engine.blackjack import game as bj
 from cardedge.engine.core.dealing import card_label
@@ -62,10 +62,11 @@ def _surrender_text(peek: bool) -> str:
 @rule_options
 @click.option(
     "--basic",
-    type=click.Choice([s for s in STRATEGIES if s != "optimal"]),
+    type=StrategyName([s for s in STRATEGIES if s != "optimal"]),
     default="basic",
     show_default=True,
-    help="The strategy to check decisions against (basic, or an AI level's chart).",
+    help="The strategy to check decisions against: basic, an AI level's chart, or a chart "
+    "file (as `blackjack chart --format csv` writes it).",
 )
 @session_options
 def play(rules, basic, seed, bet, balance) -> None:

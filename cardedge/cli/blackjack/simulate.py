@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.blackjack.options import one_rules, rule_options
+from cardedge.cli.blackjack.options import one_rules, rule_options, strategy_option
 from cardedge.cli.core.common import format_option
 from cardedge.cli.core.simulate import (
     emit_report,
@@ -14,18 +14,11 @@ from cardedge.cli.core.simulate import (
     threads_option,
 )
 from cardedge.reports.blackjack import simulation as sim_reports
-from cardedge.strategy.blackjack.charts import STRATEGIES
 
 
 @click.command("simulate")
 @rule_options
-@click.option(
-    "--strategy",
-    type=click.Choice(STRATEGIES),
-    default="basic",
-    show_default=True,
-    help="optimal (CDZ-), basic, or an AI level (easy, normal, hard).",
-)
+@strategy_option("basic")
 @rounds_option()
 @threads_option()
 @seed_option("rounds")
