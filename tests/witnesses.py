@@ -45,6 +45,7 @@ ZREF = "tests/test_zero_reference.py::"
 ZPOL = "tests/test_zero_reference_policy.py::"
 ZOUT = "tests/test_zero_outcomes_reference.py::"
 BJ = "tests/test_blackjack_evaluator.py::"
+BJO = "tests/test_blackjack_outcomes.py::"
 SIM = "tests/test_simulators.py::"
 
 WITNESSES: dict[str, Witness] = {
@@ -239,6 +240,23 @@ WITNESSES: dict[str, Witness] = {
     "analysis.blackjack.player.in_context": internal("analysis.blackjack.player.play_values"),
     "analysis.blackjack.player.state_shoe": internal("analysis.blackjack.player.play_values"),
     "analysis.blackjack.player.surrender_value": internal("analysis.blackjack.player.play_values"),
+    # ---- blackjack: the return table's distribution ---------------------------------------
+    "analysis.blackjack.outcomes.hand_distributions": Witness(
+        FRACTION_TWIN,
+        "analysis.blackjack.reference.OutcomeReference",
+        (
+            BJO + "test_optimal_play_matches_the_literal_game",
+            BJO + "test_a_chart_with_every_fallback_matches_the_literal_game",
+            BJO + "test_resplit_distributions_keep_the_exact_split_value",
+            BJO + "test_the_mean_is_minus_the_exact_edge_and_probabilities_sum_to_one",
+        ),
+    ),
+    "analysis.blackjack.outcomes._settle": internal(
+        "analysis.blackjack.outcomes.hand_distributions"
+    ),
+    "analysis.blackjack.outcomes._result": internal(
+        "analysis.blackjack.outcomes.hand_distributions"
+    ),
     # ---- the Monte Carlo simulator and its decision tables --------------------------------
     "engine.core.dealing.draw": Witness(
         REPLAY,

@@ -359,3 +359,161 @@ def _without(cards: tuple[int, ...], remove: tuple[int, ...]) -> tuple[int, ...]
     for c in remove:
         out.remove(c)
     return tuple(out)
+
+
+# -- the distribution of the round's net result ------------------------------------------------
+def outcome_label(net: Fraction) -> str:
+    """The simulator's bin of a non-natural round's net: '-8' .. '+8', '0', 'surrender'."""
+    if net == Fraction(-1, 2):
+        return "surrender"
+    return f"{int(net):+d}" if net else "0"
+
+
+def _add(dist: dict, key, p) -> None:
+    dist[key] = dist.get(key, 0) + p
+
+
+class OutcomeReference(Reference):
+    """The literal game's distribution of the round's net result: every deal, every hole card,
+    every card drawn, split hands one after another from the one shoe, then the dealer."""
+
+    def outcome_distribution(self) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+        """(P(bin, the deal is not split), P(bin, the deal is split)) by the simulator's bins
+        ('natural wins', 'natural pushes', '-8' .. '+8', 'surrender'); together they sum to 1."""
+        unsplit: dict = {}
+        split: dict = {}
+        for a in range(10):
+            for b in range(10):
+                for u in range(10):
+                    p = self._deal_probability(a, b, u)
+                    if not p:
+                        continue
+                    dist, is_split = self.deal_distribution(a, b, u)
+                    for k, q in dist.items():
+                        _add(split if is_split else unsplit, k, p * q)
+        return unsplit, split
+
+    def _deal_probability(self, a: int, b: int, u: int) -> Fraction:
+        s = list(self.shoe)
+        p = Fraction(1)
+        for c in (a, b, u):
+            if s[c] == 0:
+                return Fraction(0)
+            p *= Fraction(s[c], sum(s))
+            s[c] -= 1
+        return p
+
+    def deal_distribution(self, a: int, b: int, up: int) -> tuple[dict[str, Fraction], bool]:
+        """(P(bin | the deal a, b against up), whether the deal is split), as ``deal_value``
+        plays it (optimal, or the fixed chart)."""
+        if {a, b} == {ACE, TEN}:
+            rest = _take(self.shoe, a, b, up)
+            need = {ACE: TEN, TEN: ACE}.get(up)
+            p_nat = Fraction(rest[need], sum(rest)) if need is not None else Fraction(0)
+            return {"natural wins": 1 - p_nat, "natural pushes": p_nat}, False
+        cards = tuple(sorted((a, b)))
+        if a == b and self._splits(up, a):
+            nets = self.split_distribution(up, a)
+            return {outcome_label(k): p for k, p in nets.items()}, True
+        action = self.best(up, cards)
+        weights = self.hole_weights(up, cards)
+        p_nat, loss = self._natural_cost(up, cards)
+        decide = self._unsplit_decide(up)
+        out: dict = {}
+        if p_nat:
+            _add(out, -loss, p_nat)
+        for hole, w in weights.items():
+            for net, q in self._q_distribution(up, hole, cards, action, decide).items():
+                _add(out, net, (1 - p_nat) * w * q)
+        return {outcome_label(k): p for k, p in out.items()}, False
+
+    def _splits(self, up: int, pair: int) -> bool:
+        if self.play is not None:
+            return bool(self.split(up, pair))
+        vals = self.action_values(up, (pair, pair))
+        return self.split_value(up, pair) > max(vals.values())
+
+    def _q_distribution(self, up, hole, cards, action, decide) -> dict:
+        """P(net) of ``action`` on ``cards`` given the hole card, later play by ``decide``."""
+        key = ("dist", up, hole, tuple(sorted(cards)), action)
+        if key in self._memo:
+            return self._memo[key]
+        out: dict = {}
+        if action == SURRENDER:
+            out[Fraction(-1, 2)] = Fraction(1)
+        elif action == STAND:
+            total, _ = _total(cards)
+            for k, p in self.dealer(up, hole, cards).items():
+                _add(out, Fraction(_settle(total, 1, k)), p)
+        else:
+            rest = _take(self.shoe, up, hole, *cards)
+            n = sum(rest)
+            bet = 2 if action == DOUBLE else 1
+            for v in range(10):
+                if not rest[v]:
+                    continue
+                pv = Fraction(rest[v], n)
+                nxt = cards + (v,)
+                total, _ = _total(nxt)
+                if total > 21:
+                    _add(out, Fraction(-bet), pv)
+                elif action == DOUBLE:
+                    for k, p in self.dealer(up, hole, nxt).items():
+                        _add(out, Fraction(_settle(total, 2, k)), pv * p)
+                else:
+                    sub = self._q_distribution(up, hole, nxt, decide(nxt), decide)
+                    for net, p in sub.items():
+                        _add(out, net, pv * p)
+        self._memo[key] = out
+        return out
+
+    def split_distribution(self, up: int, pair: int) -> dict[Fraction, Fraction]:
+        """P(net of all hands | the pair split against up), played out literally as
+        ``split_value`` plays it; under peek a dealer natural costs the initial wager."""
+        limit = self.rules.max_hands(pair + 1)
+        decide = self._split_decide(up, pair)
+        seen = (pair, pair)
+        weights = self.hole_weights(up, seen)
+        p_nat, loss = self._natural_cost(up, seen)
+        memo: dict = {}
+
+        def rest_of(hole, pending, n_hands, done, used):
+            key = (hole, pending, n_hands, tuple(sorted(done)), tuple(sorted(used)))
+            if key not in memo:
+                memo[key] = play_rest(hole, pending, n_hands, done, used)
+            return memo[key]
+
+        def play_rest(hole, pending, n_hands, done, used):
+            out: dict = {}
+            if pending == 0:
+                for k, p in self.dealer(up, hole, used).items():
+                    net = sum(-b if t > 21 else _settle(t, b, k) for t, b in done)
+                    _add(out, Fraction(net), p)
+                return out
+            rest = _take(self.shoe, up, hole, *used)
+            n = sum(rest)
+            for v in range(10):
+                if not rest[v]:
+                    continue
+                p = Fraction(rest[v], n)
+                if v == pair and n_hands < limit:
+                    for net, q in rest_of(
+                        hole, pending + 1, n_hands + 1, done, used + (v,)
+                    ).items():
+                        _add(out, net, p * q)
+                    continue
+                start = (pair, v)
+                others = _without(used + (v,), start)
+                for q, t, b, cards in self._play_out(up, hole, start, others, decide):
+                    sub = rest_of(hole, pending - 1, n_hands, done + ((t, b),), others + cards)
+                    for net, r in sub.items():
+                        _add(out, net, p * q * r)
+            return out
+
+        out: dict = {}
+        if p_nat:
+            _add(out, -loss, p_nat)
+        for hole, w in weights.items():
+            for net, q in rest_of(hole, 2, 2, (), seen).items():
+                _add(out, net, (1 - p_nat) * w * q)
+        return out

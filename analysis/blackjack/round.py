@@ -128,6 +128,25 @@ class ShoeAnalysis:
         out[idx] = np.einsum("kuo,ko->ku", outcomes, _STAND_SIGN[h.total[idx]])
         return out
 
+    def context_outcomes(self, p: int = -1, e: int = 0) -> np.ndarray:
+        """``[hand, up, outcome]``: P(dealer outcome | up card, the hand's cards and, in split
+        context (p, e), e more pair cards gone) for every hand of the context; 0 outside it.
+        The numbers the context's stand EVs are made of (outcomes 17..21, bust, natural)."""
+        h = self.hands
+        mask = h.n_cards >= 2
+        if p >= 0:
+            mask &= h.counts[:, p] > 0
+        if p >= 0 and self.one_card_split(p):
+            mask &= h.n_cards == 2
+        removed = h.counts.copy()
+        if p >= 0:
+            removed[:, p] += e
+        mask &= (removed <= self.base).all(axis=1)
+        idx = np.flatnonzero(mask)
+        out = np.zeros((len(h.n_cards), N_VALUES, 7))
+        out[idx] = self._dealer_outcomes(removed[idx])
+        return out
+
     def _dealer_outcomes(self, removed: np.ndarray) -> np.ndarray:
         """``[k, up, outcome]`` for the shoes ``base - removed[k]``, memoized by removed cards
         (hands of different split contexts often remove the same multiset)."""
