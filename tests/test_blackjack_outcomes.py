@@ -162,3 +162,17 @@ def test_the_twin_bins_are_the_simulators():
     assert reference.outcome_label(Fraction(3)) == "+3"
     assert reference.outcome_label(Fraction(0)) == "0"
     assert reference.outcome_label(Fraction(-8)) in blackjack_outcome_labels(DEFAULT_RULES)
+
+
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, PUBLISHED_RULES], ids=["no-peek", "peek"])
+def test_the_surrender_bin_is_the_deals_surrendered(rules):
+    """The surrender bin against a direct sum over the deals the policy surrenders (less, under
+    peek, the dealer naturals that end the round first)."""
+    from cardedge.reports.blackjack.simulation import surrender_probability
+
+    analysis = shoe_analysis(rules.with_(surrender=True))
+    result = analysis.evaluate()
+    out = outcome_distribution(analysis)
+    want = surrender_probability(analysis.base, result)
+    assert want > 0.03
+    assert out.probability["surrender"] == pytest.approx(want, abs=1e-15)

@@ -310,9 +310,15 @@ def test_simulation_reports_carry_the_published_figures():
     ],
 )
 def test_blackjack_simulated_edge_and_frequencies_agree_with_exact(rules, strategy):
+    """Edge, first decisions, and every outcome bin (the return table's distribution: the
+    simulator is its frequency witness) within 4 standard errors."""
     report = blackjack_simulation(rules, "default", strategy, ROUNDS, seed=21)
     assert abs(report.standard_errors) < LIMIT, report.summary()
-    assert_frequencies_agree(report.outcome_rows())
+    rows = report.outcome_rows()
+    assert all(r["exact_probability"] is not None for r in rows)
+    assert sum(r["exact_probability"] for r in rows) == pytest.approx(1.0, abs=1e-12)
+    assert len(rows) == 19 + rules.surrender
+    assert_frequencies_agree(rows)
     assert_frequencies_agree(report.decision_rows())
 
 

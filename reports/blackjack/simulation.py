@@ -9,6 +9,7 @@ import numpy as np
 
 from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
+from cardedge.analysis.blackjack.outcomes import distribution_of
 from cardedge.analysis.blackjack.round import RoundResult, shoe_analysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.engine.blackjack.coach import BlackjackCoach
@@ -17,6 +18,12 @@ from cardedge.engine.blackjack.tables import policy_tables
 from cardedge.engine.core.training import TrainingSession
 from cardedge.reports.core.simulation import SimulationReport, new_seed
 from cardedge.strategy.blackjack.charts import strategy_policy
+
+OUTCOMES_NOTE = (
+    "exact_probability: the return table's distribution (analysis/blackjack/outcomes.py): exact "
+    "for rounds not split; split rounds (about 2%) spread over the bins with the split hands "
+    "taken as independent given the dealer's result (their mean, and so the edge, exact)."
+)
 
 
 def natural_probabilities(rules: BlackjackRules) -> dict[str, float]:
@@ -66,14 +73,14 @@ def blackjack_simulation(
     exact = analysis.evaluate(policy)
     tables = policy_tables(analysis, policy, exact)
     sim = simulate_blackjack(rules, tables, rounds, seed, progress=progress, threads=threads)
-    exact_outcomes: dict[str, float | None] = dict(natural_probabilities(rules))
-    if rules.surrender:
-        exact_outcomes["surrender"] = surrender_probability(analysis.base, exact)
+    outcomes = distribution_of(analysis, policy, exact)
+    exact_outcomes: dict[str, float | None] = dict(outcomes.probability)
     notes = [
         "Each round is dealt from a freshly shuffled shoe, as in the exact analysis; split "
         "hands play as the exact evaluator plays them (CDZ-), resplitting whenever allowed.",
         "First decision: the strategy's action on the initial two cards (also counted when a "
         "peeking dealer's natural ends the round first, as the exact probabilities count it).",
+        OUTCOMES_NOTE,
     ]
     return SimulationReport(
         sim,
