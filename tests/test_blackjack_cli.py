@@ -123,3 +123,92 @@ def test_surrender_option(capsys):
     assert rows["A,T"]["surrender"] is None
     code, out, _ = run(capsys, "blackjack", "variants", "--peek", "--format", "csv")
     assert "surrender allowed" in out and "late surrender" in out
+
+
+def test_returns_command(capsys):
+    """`blackjack returns`: every net with probability and return, the total row's return is
+    minus the exact edge, SD and element of risk in the notes; rows say decks, rules, strategy."""
+    code, out, _ = run(capsys, "blackjack", "returns", "--peek", "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    total = rows[-1]
+    assert total["outcome"] == "total" and total["probability"] == pytest.approx(1.0, abs=1e-12)
+    assert round(-100 * total["return"], 4) == PUBLISHED_OPTIMAL_EDGE_PERCENT
+    assert all(r["decks"] == 6 and r["strategy"] == "optimal" for r in rows)
+    assert all("peek" in r["rules"] for r in rows)
+    by = {r["outcome"]: r for r in rows}
+    assert by["-1"]["net"] == -1 and by["natural wins"]["net"] == 1.5
+    assert by["+8"]["probability"] > 0 and "surrender" not in by
+    code, out, _ = run(capsys, "blackjack", "returns", "--natural", "6:5", "--surrender")
+    assert code == 0
+    assert "Blackjack return table, optimal play: 6 decks" in out and "BJ 6:5" in out
+    assert "standard deviation 1.08" in out and "element of risk 1.10" in out
+    assert "surrender  " in out and "natural wins      1.2" in out
+
+
+def test_returns_figures_of_the_default_game(capsys):
+    code, out, _ = run(capsys, "blackjack", "returns", "--strategy", "basic", "--format", "csv")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "outcome,net,probability,return"
+    table = bj_reports.returns_table(bj_reports.DEFAULT_RULES, "optimal")
+    note = table.notes[0]
+    assert "house edge 0.514056%" in note and "standard deviation 1.135120" in note
+    assert "element of risk 0.460883%" in note
+
+
+def test_dealer_command(capsys):
+    code, out, _ = run(capsys, "blackjack", "dealer", "--decks", "1", "--format", "json")
+    assert code == 0
+    rows = {r["up"]: r for r in json.loads(out)}
+    assert set(rows) == {"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}
+    assert rows["6"]["decks"] == 1 and rows["6"]["rules"].startswith("1 deck, S17")
+    # the Wizard of Odds' one-deck S17 table (tests/test_blackjack_evaluator.py)
+    from test_blackjack_evaluator import WIZARD_ONE_DECK_S17
+
+    for up, want in WIZARD_ONE_DECK_S17.items():
+        row = rows["A" if up == 0 else "T" if up == 9 else str(up + 1)]
+        got = tuple(float(f"{row[k]:.6g}") for k in ("17", "18", "19", "20", "21", "bust"))
+        assert got == want[:6]
+    for r in rows.values():
+        assert sum(r[k] for k in ("17", "18", "19", "20", "21", "bust", "natural")) == (
+            pytest.approx(1.0, abs=1e-12)
+        )
+    code, out, _ = run(capsys, "blackjack", "dealer", "--peek", "--h17", "--format", "csv")
+    assert code == 0 and "natural" not in out.splitlines()[0]
+    code, out, _ = run(capsys, "blackjack", "dealer")
+    assert out.startswith("Blackjack dealer's final result by up card: 6 decks, S17, no peek")
+
+
+@pytest.mark.parametrize(
+    "args, keys",
+    [
+        (["chart"], {"decks", "rules", "strategy"}),
+        (["hands", "--up", "A"], {"decks", "rules", "strategy"}),
+        (["exceptions", "--strategy", "normal"], {"decks", "rules", "strategy"}),
+        (["compare", "--decks", "1,2"], {"decks", "rules"}),
+        (["variants", "--decks", "2"], {"decks", "rules", "base_rules"}),
+    ],
+)
+def test_every_row_says_decks_rules_and_strategy(capsys, args, keys):
+    code, out, _ = run(capsys, "blackjack", *args, "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    assert rows and all(keys <= set(r) for r in rows)
+    if "strategy" in keys:
+        assert {r["strategy"] for r in rows} == {
+            "normal" if "normal" in args else "basic" if args == ["chart"] else "optimal"
+        }
+
+
+def test_several_deck_counts_and_strategies_make_one_document(capsys):
+    code, out, _ = run(
+        capsys, "blackjack", "returns", "--decks", "1,6", "--strategy", "optimal",
+        "--strategy", "basic", "--format", "json",
+    )  # fmt: skip
+    assert code == 0
+    doc = json.loads(out)
+    assert len(doc["tables"]) == 4
+    seen = {(t["rows"][0]["decks"], t["rows"][0]["strategy"]) for t in doc["tables"]}
+    assert seen == {(1, "optimal"), (1, "basic"), (6, "optimal"), (6, "basic")}
+    assert all("1 deck" in t["title"] or "6 decks" in t["title"] for t in doc["tables"])

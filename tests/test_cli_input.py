@@ -101,6 +101,8 @@ def test_every_option_has_help_text(game):
         ["zero", "chart", "--decks", "6,8"],
         ["zero", "pays", "--decks", "6", "--eor"],
         ["zero", "simulate", "--rounds", "2000", "--seed", "1"],
+        ["blackjack", "returns", "--strategy", "optimal", "--strategy", "easy"],
+        ["blackjack", "dealer", "--decks", "6,8"],
     ],
 )
 def test_several_tables_make_one_json_document_and_one_csv(capsys, args):

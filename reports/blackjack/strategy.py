@@ -19,6 +19,7 @@ from cardedge.analysis.blackjack.dealer import (
     outcome_table,
 )
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
+from cardedge.analysis.blackjack.outcomes import distribution_of
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, shoe_analysis
 from cardedge.analysis.blackjack.rules import (
     DEFAULT_RULES,
@@ -47,6 +48,15 @@ ACTION_NAMES = {a: a.label for a in PLAYER_ACTIONS}
 
 def _identity(items: Iterable) -> Iterable:
     return items
+
+
+def row_keys(rules: BlackjackRules, strategy: str | None = None, decks: bool = True) -> dict:
+    """What every row of a table shares: decks, the rules (``describe``), the strategy."""
+    keys: dict[str, object] = {"decks": rules.decks} if decks else {}
+    keys["rules"] = rules.describe() if decks else rules.describe().split(", ", 1)[1]
+    if strategy is not None:
+        keys["strategy"] = strategy
+    return keys
 
 
 def analysis_for(rules: BlackjackRules) -> ShoeAnalysis:
@@ -141,7 +151,7 @@ def chart_table(chart: Chart, rules: BlackjackRules) -> Table:
     ]
     if rules.surrender:
         notes.insert(1, SURRENDER_NOTE)
-    return Table(title, frame, notes)
+    return Table(title, frame, notes, keys=row_keys(rules, chart.name))
 
 
 SURRENDER_NOTE = (
@@ -172,7 +182,7 @@ def ai_levels_table(rules: BlackjackRules = DEFAULT_RULES) -> Table:
         )
     title = f"Blackjack AI levels vs optimal play: {rules.describe()}"
     notes = [SPLIT_CONVENTION + ".", EV_NOTE, "hard is the basic strategy of these rules."]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=4)
+    return Table(title, pd.DataFrame(rows), notes, default_digits=4, keys=row_keys(rules))
 
 
 def compare_table(decks: Iterable[int], base: BlackjackRules = DEFAULT_RULES, progress=_identity):
@@ -193,7 +203,9 @@ def compare_table(decks: Iterable[int], base: BlackjackRules = DEFAULT_RULES, pr
         )
     rules_text = base.describe().split(", ", 1)[1]
     title = f"Blackjack house edge (%) by decks: {rules_text}"
-    return Table(title, pd.DataFrame(rows), [SPLIT_CONVENTION + ".", EV_NOTE], default_digits=4)
+    notes = [SPLIT_CONVENTION + ".", EV_NOTE]
+    keys = row_keys(base, decks=False)
+    return Table(title, pd.DataFrame(rows), notes, default_digits=4, keys=keys)
 
 
 VARIANTS: tuple[tuple[str, dict], ...] = (
@@ -239,7 +251,8 @@ def variants_table(base: BlackjackRules = DEFAULT_RULES, progress=_identity) -> 
         )
     title = f"Blackjack rule variations, one at a time from: {base.describe()}"
     notes = [SPLIT_CONVENTION + ".", "change: house edge minus the base rules' (optimal play)."]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=4)
+    keys = {"decks": base.decks, "base_rules": base.describe()}
+    return Table(title, pd.DataFrame(rows), notes, default_digits=4, keys=keys)
 
 
 def chart_figure(chart: Chart, rules: BlackjackRules):
@@ -333,7 +346,8 @@ def hands_table(rules: BlackjackRules, up_filter: int | None = None) -> Table:
     ]
     if rules.surrender:
         notes.insert(1, _surrender_ev_note(rules))
-    return Table(title, pd.DataFrame(rows), notes, digits={"probability": 6})
+    keys = row_keys(rules, "optimal")
+    return Table(title, pd.DataFrame(rows), notes, digits={"probability": 6}, keys=keys)
 
 
 def _surrender_ev(res: RoundResult, i: int, u: int) -> float:
@@ -411,6 +425,7 @@ def exceptions_table(rules: BlackjackRules, max_cards: int = 3, strategy: str = 
         pd.DataFrame(rows, columns=["hand", "total", "up", "chart", "best", "gain"]),
         notes,
         digits={"gain": 5},
+        keys=row_keys(rules, policy.name),
     )
 
 
@@ -452,7 +467,59 @@ def dealer_table(rules: BlackjackRules) -> Table:
         "Probabilities from a fresh shoe less the up card"
         + (", given the dealer has no natural (peek)." if rules.peek else ".")
     ]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=row_keys(rules))
+
+
+RETURNS_NOTE = (
+    "Exact for every round not split. Split rounds: the probability of each way a split ends "
+    "(resplits included) and each hand's result jointly with the dealer's are exact "
+    "(Farmer-Nairn); the hands are combined as independent given the dealer's result, so only "
+    "how split rounds spread over the nets is approximate (their mean, and the edge, is exact)."
+)
+
+
+def returns_table(rules: BlackjackRules, strategy: str = "optimal") -> Table:
+    """Every net result of a round with its probability and return; the last row the total.
+
+    Net and return per initial wager (player's sign); notes: house edge, standard deviation,
+    element of risk (edge per unit of the total amount wagered).
+    """
+    a = analysis_for(rules)
+    policy = strategy_policy(strategy, a)
+    out = distribution_of(a, policy, a.evaluate(policy))
+    rows = [
+        {"outcome": label, "net": net, "probability": p, "return": net * p}
+        for label, net, p in out.rows()
+    ]
+    rows.append(
+        {
+            "outcome": "total",
+            "net": None,
+            "probability": sum(out.probability.values()),
+            "return": out.ev,
+        }
+    )
+    title = f"Blackjack return table, {policy.name} play: {rules.describe()}"
+    notes = [
+        f"house edge {-100 * out.ev:.6f}%; standard deviation {out.std:.6f} per initial wager; "
+        f"element of risk {out.element_of_risk_percent:.6f}% (edge per total amount wagered, "
+        f"{out.expected_wager:.6f} initial wagers per round, doubles and split hands included).",
+        "net: the round's result per initial wager (all hands); natural wins pays "
+        f"{rules.natural_pays}; P(split) {out.split_probability:.6f}.",
+        RETURNS_NOTE,
+        SPLIT_CONVENTION + ".",
+    ]
+    if rules.surrender:
+        notes.insert(2, _surrender_return_note(rules))
+    table = Table(title, pd.DataFrame(rows), notes, digits={"net": 1}, default_digits=8)
+    table.keys = row_keys(rules, policy.name)
+    return table
+
+
+def _surrender_return_note(rules: BlackjackRules) -> str:
+    if rules.peek:
+        return "surrender: -0.5, rounds with no dealer natural (a peeked natural is in -1)."
+    return "surrender: -0.5, a dealer natural included (no hole card)."
 
 
 @lru_cache(maxsize=1)
@@ -471,4 +538,6 @@ def default_tables() -> dict[str, Table]:
     tables["blackjack_decks"] = compare_table([1, 2, 4, 6, 8])
     tables["blackjack_exceptions_6d"] = exceptions_table(DEFAULT_RULES, 3)
     tables["blackjack_dealer_6d"] = dealer_table(DEFAULT_RULES)
+    for strategy in ("optimal", "basic"):
+        tables[f"blackjack_returns_{strategy}_6d"] = returns_table(DEFAULT_RULES, strategy)
     return tables

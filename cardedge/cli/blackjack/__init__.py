@@ -14,6 +14,8 @@ COMMANDS = {
     "exceptions": "cardedge.cli.blackjack.commands:exceptions",
     "compare": "cardedge.cli.blackjack.commands:compare",
     "variants": "cardedge.cli.blackjack.commands:variants",
+    "returns": "cardedge.cli.blackjack.commands:returns",
+    "dealer": "cardedge.cli.blackjack.commands:dealer",
     "simulate": "cardedge.cli.blackjack.simulate:simulate",
     "play": "cardedge.cli.blackjack.play:play",
 }

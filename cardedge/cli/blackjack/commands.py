@@ -143,3 +143,22 @@ def variants(rules, fmt) -> None:
     given rules."""
     r = one_rules(rules, "variants")
     emit([bj_reports.variants_table(r, progress("Blackjack variants"))], fmt)
+
+
+@click.command()
+@rule_options
+@strategy_option(multiple=True)
+@format_option()
+def returns(rules, strategies, fmt) -> None:
+    """Return table: every net result of a round with its probability and return, the
+    standard deviation and the element of risk (per deck count and strategy)."""
+    jobs = [(r, s) for r in rules for s in strategies]
+    emit([bj_reports.returns_table(r, s) for r, s in progress("Blackjack returns")(jobs)], fmt)
+
+
+@click.command()
+@rule_options
+@format_option()
+def dealer(rules, fmt) -> None:
+    """The dealer's final result (17..21, bust, natural) by up card, from a fresh shoe."""
+    emit([bj_reports.dealer_table(r) for r in rules], fmt)
