@@ -1,0 +1,76 @@
+"""Every Zero output is a complete document: self-describing rows, one vocabulary, notes.
+
+Issue 10, Zero's half: each JSON row says its decks, rules and strategy; every printed edge
+carries its preset and the presets' explanation; the published figures stand only beside the
+tables they belong to; exceptions cover split hands and only decisions the chart reaches;
+compare's published chart is the published chart at every deck count; pay tables are bounded.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardedge.cli import main
+
+RESULTS = Path(__file__).resolve().parent.parent / "results"
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def json_rows(out: str) -> list[dict]:
+    """Every row of a JSON output: one table's rows, or every table's of a document."""
+    doc = json.loads(out)
+    if isinstance(doc, list):
+        return doc
+    assert set(doc) == {"tables"}
+    return [row for table in doc["tables"] for row in table["rows"]]
+
+
+def says(row: dict, field: str, column_words: tuple[str, ...]) -> bool:
+    """The row names ``field`` itself, or its column names do (compare's strategy columns,
+    variants' preset columns, the side bet's deck-count columns)."""
+    return field in row or any(word in col for col in row for word in column_words)
+
+
+# ---- pay tables: finite, bounded --------------------------------------------------------------
+
+ROW = '[[rows]]\nhand = "big zero"\nwhen = ["two_card_zero"]\npays = {pays}\n'
+
+
+@pytest.mark.parametrize(
+    "pays",
+    ["1e308", "nan", "inf", "-inf", '"1000001 to 1"', "1e7", '"1 to 0.0000001"', "1" + "0" * 18],
+)
+def test_enormous_or_non_finite_pays_exit_2_naming_the_row(tmp_path, capsys, pays):
+    path = tmp_path / "big.toml"
+    path.write_text(ROW.format(pays=pays))
+    code, out, err = run(capsys, "zero", "pays", "--paytable", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "row 1 ('big zero')" in err and "Traceback" not in err
+
+
+def test_enormous_pays_in_json_exit_2(tmp_path, capsys):
+    path = tmp_path / "big.json"
+    rows = [{"hand": "big zero", "when": ["two_card_zero"], "pays": f"{10**400} to 1"}]
+    path.write_text(json.dumps({"rows": rows}))
+    code, _, err = run(capsys, "zero", "pays", "--paytable", str(path))
+    assert code == 2 and err.count("\n") == 1 and "row 1 ('big zero')" in err
+    assert "1000000 to 1" in err
+
+
+def test_the_largest_accepted_pay_is_a_million_to_one(tmp_path, capsys):
+    from fractions import Fraction
+
+    from cardedge.analysis.zero.paytable import MAX_PAYS, load_paytable
+
+    path = tmp_path / "top.toml"
+    path.write_text(ROW.format(pays='"1000000 to 1"'))
+    assert load_paytable(str(path)).rows[0].pays == MAX_PAYS == Fraction(1_000_000)
+    code, out, err = run(capsys, "zero", "pays", "--paytable", str(path))
+    assert code == 0, err
+    assert "1000000" in out
