@@ -110,7 +110,7 @@ def test_chart_colour_png_and_plain(capsys, tmp_path):
     png = tmp_path / "c.png"
     code, out, _ = run(capsys, "zero", "chart", "--decks", "8", "--color", "--png", str(png))
     assert code == 0
-    assert "\x1b[" in out and "Zero best strategy chart, 8 decks" in out
+    assert "\x1b[" in out and "Zero basic strategy chart, 8 decks" in out
     assert png.read_bytes()[:4] == b"\x89PNG"
     code, out, _ = run(capsys, "zero", "chart", "--decks", "8", "--no-color")
     assert "\x1b[" not in out

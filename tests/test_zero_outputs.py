@@ -6,6 +6,7 @@ tables they belong to; exceptions cover split hands and only decisions the chart
 compare's published chart is the published chart at every deck count; pay tables are bounded.
 """
 
+import csv
 import json
 from pathlib import Path
 
@@ -35,6 +36,43 @@ def says(row: dict, field: str, column_words: tuple[str, ...]) -> bool:
     """The row names ``field`` itself, or its column names do (compare's strategy columns,
     variants' preset columns, the side bet's deck-count columns)."""
     return field in row or any(word in col for col in row for word in column_words)
+
+
+# ---- one vocabulary: basic is basic -----------------------------------------------------------
+
+
+def test_basic_strategy_is_labelled_basic_everywhere(capsys):
+    code, out, _ = run(capsys, "zero", "edge", "--strategy", "basic", "--format", "json")
+    assert code == 0
+    assert {r["strategy"] for r in json.loads(out)} == {"basic"}
+    for args in (("edge",), ("chart",), ("exceptions",), ("returns",)):
+        code, out, _ = run(capsys, "zero", *args, "--strategy", "basic")
+        assert code == 0
+        assert "best" not in out.split("\n")[0], out.split("\n")[0]
+    code, out, _ = run(capsys, "zero", "edge", "--strategy", "basic")
+    assert "basic: the best total-dependent chart" in out  # the basic-vs-published note prints
+    code, out, _ = run(capsys, "zero", "simulate", "--rounds", "2000", "--strategy", "basic")
+    assert out.startswith("Zero simulation, basic play, published rules")
+
+
+def test_results_say_basic_not_best():
+    zero = sorted(p.name for p in RESULTS.glob("zero_*"))
+    assert "zero_chart_basic_6d.csv" in zero and not [n for n in zero if "best" in n]
+    edges = list(csv.DictReader(line for line in open(RESULTS / "zero_edge_charts.csv")
+                                if not line.startswith("#")))  # fmt: skip
+    assert {r["strategy"] for r in edges} == {"basic", "published"}
+    assert "Zero basic strategy chart, 6 decks" in (RESULTS / "zero_chart_basic_6d.md").read_text()
+
+
+# ---- compare: the published chart at every deck count ----------------------------------------
+
+
+def test_compare_uses_the_published_chart_at_one_deck(capsys):
+    code, out, _ = run(capsys, "zero", "compare", "--decks", "1,6", "--format", "json")
+    assert code == 0
+    got = {(r["decks"], r["rules"]): r["published_chart_percent"] for r in json.loads(out)}
+    assert round(got[(1, "stated")], 6) == 2.818531  # 2.752844 was a re-derived chart
+    assert round(got[(6, "published")], 4) == 2.2697
 
 
 # ---- pay tables: finite, bounded --------------------------------------------------------------
