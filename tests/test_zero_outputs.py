@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from cardedge.analysis.zero.round import evaluate_round
+from cardedge.analysis.zero.rules import preset
 from cardedge.cli import main
+from cardedge.strategy.zero.charts import resolve
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
 
@@ -62,6 +65,44 @@ def test_results_say_basic_not_best():
                                 if not line.startswith("#")))  # fmt: skip
     assert {r["strategy"] for r in edges} == {"basic", "published"}
     assert "Zero basic strategy chart, 6 decks" in (RESULTS / "zero_chart_basic_6d.md").read_text()
+
+
+# ---- exceptions: split hands in, unreachable decisions out ------------------------------------
+
+
+@pytest.fixture(scope="module")
+def exceptions_6d():
+    from cardedge.reports.zero.strategy import exceptions_table
+
+    return exceptions_table(preset("published", 6), "basic").data
+
+
+def test_exceptions_include_split_hands_and_only_reachable_decisions(exceptions_6d):
+    data = exceptions_6d
+    assert (data["P(cards)"] > 0).all() and (data["P x cost"] > 0).all()
+    split = data[data["hand"].str.endswith(")")]
+    assert len(split) > 0 and split["hand"].str.contains(r" \(split \d-\d\)$").all()
+    # a split 0-8 hand 0-4 hit to 0-4-1 against a 4: stand is basic, double optimal
+    row = data[(data["hand"] == "0-4-1 (split 0-8)") & (data["up"] == "4")].iloc[0]
+    assert (row["chart"], row["optimal"]) == ("stand", "double")
+    assert row["cost"] == pytest.approx(row["ev_optimal"] - row["ev_chart"], abs=1e-15)
+
+
+def test_exceptions_sum_to_the_gap_between_basic_and_optimal(exceptions_6d):
+    rules = preset("published", 6)
+    gap = evaluate_round(rules).ev - evaluate_round(rules, resolve("basic", rules)[1]).ev
+    assert exceptions_6d["P x cost"].sum() == pytest.approx(gap, rel=1e-9, abs=1e-15)
+    split = exceptions_6d[exceptions_6d["hand"].str.contains("split")]["P x cost"].sum()
+    assert round(split / gap, 2) == 0.30  # split hands: 30% of the 6-deck gap
+
+
+def test_exceptions_sum_to_the_gap_at_one_deck_for_the_published_chart():
+    from cardedge.reports.zero.strategy import exceptions_table
+
+    rules = preset("stated", 1)
+    data = exceptions_table(rules, "published").data
+    gap = evaluate_round(rules).ev - evaluate_round(rules, resolve("published", rules)[1]).ev
+    assert data["P x cost"].sum() == pytest.approx(gap, rel=1e-9, abs=1e-15)
 
 
 # ---- compare: the published chart at every deck count ----------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from cardedge.analysis.core.cards import RANKS
@@ -58,12 +59,30 @@ def strategy_chart(rules: ZeroRules, strategy: str = "basic") -> tuple[Table, Ze
     return table, chart
 
 
-def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
-    """Every initial or three-card hand where optimal play departs from the chart.
+EXCEPTION_COLUMNS = (
+    "hand",
+    "up",
+    "chart",
+    "optimal",
+    "ev_chart",
+    "ev_optimal",
+    "cost",
+    "P(cards)",
+    "P x cost",
+)
 
-    EVs are per unit of the hand's initial wager with optimal play afterwards; ``P(cards)`` is
-    the probability that these cards are dealt (either order), and ``P x cost`` weights the cost
-    by how often the chart reaches the decision.
+
+def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
+    """Every decision the chart reaches where composition-dependent optimal play departs from it.
+
+    The decisions: the initial two cards (stand, hit or split), a three-card hand after the chart
+    hits (stand or double), and both hands of a split the chart makes (stand or hit, then stand
+    or double), each split hand played as analysed (seeing the other split card, not the other
+    hand's draws). EVs are per unit of the hand's initial wager with optimal play afterwards
+    (exact, ``HandEvaluator.action_evs``); ``P(cards)`` is the probability that the chart reaches
+    the decision with these cards (for the hands of a split of two equal values, the expected
+    number of such hands per round). Every row has ``P x cost`` > 0, and their sum is exactly
+    the gap between the chart's edge and optimal play's.
     """
     label, _, chart = resolve(strategy, rules)
     if chart is None:
@@ -71,9 +90,7 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
             "exceptions compare a chart with optimal play: give a chart, not 'optimal'"
         )
     hands = HandEvaluator(rules)
-    probs = deal_probabilities(Shoe.decks(rules.decks))
-    nonpair = probs.nonpair
-    base = hands.states.base
+    nonpair = deal_probabilities(Shoe.decks(rules.decks)).nonpair
     rows = []
     for a in range(10):
         for b in range(a, 10):
@@ -82,54 +99,99 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
                 if p_deal <= 0:
                     continue
                 evs = hands.action_evs(up, (a, b))
-                chart_action = _chart_two_card(chart, a, b, up, rules)
-                rows += _exception(f"{a}-{b}", up, evs, chart_action, p_deal, p_deal)
-                reach = p_deal if chart_action == "hit" else 0.0
-                left = base.copy()
-                left[a] -= 1
-                left[b] -= 1
-                left[up] -= 1
-                for x in range(10):
-                    if left[x] <= 0:
-                        continue
-                    px = left[x] / left.sum()
-                    evs3 = hands.action_evs(up, (a, b, x))
-                    c3 = (
-                        "double"
-                        if chart.three_card[(a + b + x) % 10, up] == Action.DOUBLE
-                        else "stand"
-                    )
-                    rows += _exception(f"{a}-{b}-{x}", up, evs3, c3, p_deal * px, reach * px)
-    frame = pd.DataFrame(
-        rows,
-        columns=[
-            "hand",
-            "up",
-            "chart",
-            "optimal",
-            "ev_chart",
-            "ev_optimal",
-            "cost",
-            "P(cards)",
-            "P x cost",
-        ],
-    )
+                action = _chart_two_card(chart, a, b, up, rules)
+                rows += _exception(f"{a}-{b}", up, evs, action, p_deal)
+                if action == "hit":
+                    rows += _three_card_exceptions(hands, chart, up, (a, b), (), p_deal, "")
+                elif action == "split":
+                    rows += _split_exceptions(hands, chart, up, (a, b), p_deal)
+    frame = pd.DataFrame(rows, columns=list(EXCEPTION_COLUMNS))
     title = f"Zero: composition-dependent exceptions to the {label} chart, {rules.describe()}"
     notes = [
-        "hand: point values of the player's cards; ev: per initial wager of the hand, optimal play "
-        "afterwards; cost = ev_optimal - ev_chart.",
-        "P x cost weights the cost by P(the chart reaches the decision with these cards).",
+        "hand: point values of the player's cards ('(split a-b)': a hand made by splitting a-b); "
+        "ev: per initial wager of the hand, optimal play afterwards; "
+        "cost = ev_optimal - ev_chart.",
+        "P(cards): probability that the chart reaches the decision with these cards (both hands "
+        "of a split of equal values counted); P x cost is that decision's share of the gap "
+        "between the chart's edge and optimal play's: the rows sum to it exactly, and decisions "
+        "the chart never reaches are not listed.",
     ]
     return Table(title, frame, notes, digits={"P(cards)": 8, "P x cost": 10}, default_digits=6)
 
 
+def _left(hands: HandEvaluator, up: int, cards: tuple[int, ...]) -> np.ndarray:
+    """Cards of each point value left in the shoe once ``cards`` and the up card are out."""
+    left = hands.states.base.copy()
+    for v in (*cards, up):
+        left[v] -= 1
+    return left
+
+
+def _three_card_exceptions(
+    hands: HandEvaluator,
+    chart: ZeroChart,
+    up: int,
+    cards: tuple[int, int],
+    seen: tuple[int, ...],
+    p_reach: float,
+    suffix: str,
+) -> list[dict]:
+    """Exceptions among the three-card hands a chart's hit on ``cards`` reaches."""
+    left = _left(hands, up, cards + seen)
+    split_hand = bool(seen)
+    rows = []
+    for x in range(10):
+        if left[x] <= 0:
+            continue
+        hand = (*cards, x)
+        evs = hands.action_evs(up, hand, seen, split_hand=split_hand)
+        action = (
+            "double"
+            if chart.three_card[sum(hand) % 10, up] == Action.DOUBLE and "double" in evs
+            else "stand"
+        )
+        label = "-".join(str(v) for v in hand) + suffix
+        rows += _exception(label, up, evs, action, p_reach * left[x] / left.sum())
+    return rows
+
+
+def _split_exceptions(
+    hands: HandEvaluator, chart: ZeroChart, up: int, pair: tuple[int, int], p_deal: float
+) -> list[dict]:
+    """Exceptions in the two hands of a split of ``pair`` that the chart makes.
+
+    Each hand holds one split card and a second card from the shoe without both split cards and
+    the up card; it sees the other split card only. Equal split cards make two hands alike.
+    """
+    a, b = pair
+    suffix = f" (split {a}-{b})"
+    left = _left(hands, up, pair)
+    starts = [(a, b)] if a == b else [(a, b), (b, a)]
+    hands_alike = 2 if a == b else 1
+    rows = []
+    for first, other in starts:
+        for y in range(10):
+            if left[y] <= 0:
+                continue
+            cards = (first, y)
+            p_reach = hands_alike * p_deal * left[y] / left.sum()
+            evs = hands.action_evs(up, cards, seen=(other,), split_hand=True)
+            hit = chart.two_card[(first + y) % 10, up] == Action.HIT
+            rows += _exception(f"{first}-{y}{suffix}", up, evs, "hit" if hit else "stand", p_reach)
+            if hit:
+                rows += _three_card_exceptions(hands, chart, up, cards, (other,), p_reach, suffix)
+    return rows
+
+
 def _chart_two_card(chart: ZeroChart, a: int, b: int, up: int, rules: ZeroRules) -> str:
+    """The chart's action on the initial two cards a-b against ``up``: split, hit or stand."""
     if (a + b) % 10 in rules.split_totals and chart.split[a, b, up] == Action.SPLIT:
         return "split"
     return "hit" if chart.two_card[(a + b) % 10, up] == Action.HIT else "stand"
 
 
-def _exception(hand: str, up: int, evs: dict, chart_action: str, p_cards: float, p_reach: float):
+def _exception(hand: str, up: int, evs: dict, chart_action: str, p_reach: float) -> list[dict]:
+    """One row if optimal play beats the chart's action here by more than 1e-12, else none."""
     best = max(evs, key=lambda k: evs[k])
     if best == chart_action or evs[best] <= evs[chart_action] + 1e-12:
         return []
@@ -143,7 +205,7 @@ def _exception(hand: str, up: int, evs: dict, chart_action: str, p_cards: float,
             "ev_chart": evs[chart_action],
             "ev_optimal": evs[best],
             "cost": cost,
-            "P(cards)": p_cards,
+            "P(cards)": p_reach,
             "P x cost": p_reach * cost,
         }
     ]
