@@ -14,10 +14,16 @@ from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.outcomes import Outcomes, outcome_distributions
 from cardedge.analysis.zero.round import deal_probabilities, evaluate_round, evaluate_rules
-from cardedge.analysis.zero.rules import ZeroRules, distinct_play_rules, preset
+from cardedge.analysis.zero.rules import (
+    TRIPS_NOTE,
+    ZeroRules,
+    distinct_play_rules,
+    preset,
+    preset_name,
+)
 from cardedge.reports.core.render import Table
 from cardedge.reports.zero import edge as zero_reports
-from cardedge.reports.zero.edge import Progress, _identity, preset_names
+from cardedge.reports.zero.edge import BASIC_NOTE, Progress, _identity, preset_names, table_keys
 from cardedge.strategy.zero.charts import (
     LEGEND,
     UP_LABELS,
@@ -30,12 +36,21 @@ from cardedge.strategy.zero.charts import (
 
 
 def chart_table(chart: ZeroChart, rules: ZeroRules, edge_percent: float | None = None) -> Table:
-    """The chart for a person: rows two-card totals, split pairs, three-card totals; columns up."""
+    """The chart for a person: rows two-card totals, split pairs, three-card totals; columns up.
+
+    ``edge_percent``: the house edge when every hand follows the chart under ``rules``.
+    """
+    name = preset_name(rules)
     title = f"Zero {chart.name} strategy chart, {rules.describe()}"
     notes = [LEGEND + "; up card 0 is any ten-valued card."]
     if edge_percent is not None:
-        notes.append(f"House edge when every hand follows this chart: {edge_percent:.4f}%.")
-    return Table(title, chart.frame(), notes)
+        notes.append(
+            f"House edge under the {name} rules when every hand follows this chart: "
+            f"{edge_percent:.4f}%."
+        )
+        notes.append(TRIPS_NOTE)
+    keys = table_keys(rules.decks, name, chart.name, edge=edge_percent is not None)
+    return Table(title, chart.frame(), notes, keys=keys)
 
 
 def strategy_chart(rules: ZeroRules, strategy: str = "basic") -> tuple[Table, ZeroChart]:
@@ -53,9 +68,10 @@ def strategy_chart(rules: ZeroRules, strategy: str = "basic") -> tuple[Table, Ze
         other_edge = evaluate_round(rules, other.policy()).house_edge_percent
         cells = ", ".join(f"{b} {h} vs {u} ({x} here, {y} there)" for b, h, u, x, y in diffs)
         table.notes.append(
-            f"The {other.name} chart: {other_edge:.4f}%; "
+            f"The {other.name} chart under the same rules: {other_edge:.4f}%; "
             f"it differs in {len(diffs)} cell(s): {cells}."
         )
+        table.notes.append(BASIC_NOTE)
     return table, chart
 
 
@@ -116,7 +132,15 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
         "between the chart's edge and optimal play's: the rows sum to it exactly, and decisions "
         "the chart never reaches are not listed.",
     ]
-    return Table(title, frame, notes, digits={"P(cards)": 8, "P x cost": 10}, default_digits=6)
+    keys = table_keys(rules.decks, preset_name(rules), label)
+    return Table(
+        title,
+        frame,
+        notes,
+        digits={"P(cards)": 8, "P x cost": 10},
+        default_digits=6,
+        keys=keys,
+    )
 
 
 def _left(hands: HandEvaluator, up: int, cards: tuple[int, ...]) -> np.ndarray:
@@ -211,9 +235,14 @@ def _exception(hand: str, up: int, evs: dict, chart_action: str, p_reach: float)
     ]
 
 
-def returns_table(rules: ZeroRules, strategy: str = "optimal", rules_name: str = "") -> Table:
-    """Every net outcome with its probability and return; the last row is the total."""
-    return returns_tables([rules], strategy, [rules_name])[0]
+def returns_table(
+    rules: ZeroRules, strategy: str = "optimal", rules_name: str | None = None
+) -> Table:
+    """Every net outcome with its probability and return; the last row is the total.
+
+    ``rules_name`` names the preset (default: the preset ``rules`` are, or 'custom').
+    """
+    return returns_tables([rules], strategy, [rules_name or preset_name(rules)])[0]
 
 
 def returns_tables(
@@ -222,7 +251,7 @@ def returns_tables(
     """``returns_table`` for each of ``rules``, which must be played alike (one evaluation)."""
     if len(distinct_play_rules(rules)) != 1:
         raise ValueError("returns_tables takes rule sets that differ only in what they pay")
-    names = rules_names or [""] * len(rules)
+    names = rules_names or [preset_name(r) for r in rules]
     label, policy, _ = resolve(strategy, rules[0])
     outcomes = outcome_distributions(rules, policy)
     return [_returns_table(out, label, name) for out, name in zip(outcomes, names, strict=True)]
@@ -240,14 +269,15 @@ def _returns_table(out: Outcomes, label: str, rules_name: str) -> Table:
             "return": out.ev,
         }
     )
-    named = f"{rules_name} rules, " if rules_name else ""
-    title = f"Zero return table, {label} play, {named}{out.rules.describe()}"
+    title = f"Zero return table, {label} play, {rules_name} rules, {out.rules.describe()}"
     notes = [
-        f"house edge {-100 * out.ev:.6f}%; standard deviation {out.std:.6f} per initial wager; "
-        f"element of risk {out.element_of_risk_percent:.6f}% (edge per total amount wagered, "
-        f"{out.expected_wager:.6f} initial wagers per round)."
+        f"house edge under the {rules_name} rules {-100 * out.ev:.6f}%; standard deviation "
+        f"{out.std:.6f} per initial wager; element of risk {out.element_of_risk_percent:.6f}% "
+        f"(edge per total amount wagered, {out.expected_wager:.6f} initial wagers per round).",
+        TRIPS_NOTE,
     ]
-    return Table(title, pd.DataFrame(rows), notes, digits={"net": 1}, default_digits=8)
+    keys = table_keys(out.rules.decks, rules_name, label, "standard", edge=True)
+    return Table(title, pd.DataFrame(rows), notes, digits={"net": 1}, default_digits=8, keys=keys)
 
 
 def hands_table(rules: ZeroRules) -> Table:
@@ -279,7 +309,8 @@ def hands_table(rules: ZeroRules) -> Table:
         "hands. 5-5 and same-rank ten-valued pairs are Zero Pairs and win at once; the rows "
         "show those values for the non-pair hands (e.g. 10-K)."
     ]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+    keys = table_keys(rules.decks, preset_name(rules), "optimal", "standard")
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
 
 
 def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
@@ -313,10 +344,13 @@ def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table
             )
     title = "Zero house edge (%) by number of decks: optimal play, basic strategy, published chart"
     notes = [
-        "basic: the best total-dependent chart for that deck count; published chart: the "
-        "published chart, the same at every deck count; P(split) under optimal play."
+        "optimal_percent, basic_percent, published_chart_percent: the edge of each strategy; "
+        "basic_gap = basic - optimal; P(zero pair), P(split) under optimal play; standard split.",
+        BASIC_NOTE,
+        TRIPS_NOTE,
     ]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+    keys = table_keys(split="standard", edge=True)
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
 
 
 def eor_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
@@ -339,9 +373,12 @@ def eor_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
             rows.append(row)
     title = "Zero effect of removal: change in the optimal house edge (percentage points)"
     notes = [
-        "Each column removes one card of that rank from a fresh shoe; optimal play, standard split."
+        "Each column removes one card of that rank from a fresh shoe; optimal play, standard "
+        "split.",
+        TRIPS_NOTE,
     ]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+    keys = table_keys(strategy="optimal", split="standard", edge=True)
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
 
 
 VARIANTS: tuple[tuple[str, dict], ...] = (
@@ -376,7 +413,13 @@ def variants_table(decks: int, progress: Progress = _identity) -> Table:
         for name in names:
             row[f"{name}_change"] = row[f"{name}_percent"] - base[f"{name}_percent"]
     title = f"Zero house edge (%) under rule variations, {decks} decks, optimal play"
-    return Table(title, pd.DataFrame(list(rows.values())), default_digits=6)
+    notes = [
+        "stated_* and published_*: the variation applied to each preset; *_change: against the "
+        "preset as it is; standard split.",
+        TRIPS_NOTE,
+    ]
+    keys = table_keys(decks, strategy="optimal", split="standard", edge=True)
+    return Table(title, pd.DataFrame(list(rows.values())), notes, default_digits=6, keys=keys)
 
 
 def default_tables() -> dict[str, Table]:
