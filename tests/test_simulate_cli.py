@@ -16,16 +16,28 @@ def test_zero_simulate_json_has_the_figures_and_their_distance(capsys):
         capsys, "zero", "simulate", "--rounds", "200000", "--seed", "5", "--format", "json"
     )
     assert code == 0
-    rec = json.loads(out)
+    # one document holding every table (it was one hand-built record with nested rows); every
+    # row says the game, rules, decks, strategy, seed and rounds
+    summary, outcomes, decisions, side = json.loads(out)["tables"]
+    (rec,) = summary["rows"]
     for key in ("rounds", "house_edge_percent", "stderr_percent", "exact_house_edge_percent"):
         assert key in rec
     assert rec["rounds"] == 200000 and rec["seed"] == 5 and rec["rules"] == "published"
     assert round(rec["exact_house_edge_percent"], 4) == 2.2637
     z = (rec["house_edge_percent"] - rec["exact_house_edge_percent"]) / rec["stderr_percent"]
     assert abs(rec["standard_errors"] - z) < 1e-9 and abs(z) < 4
-    assert sum(o["count"] for o in rec["outcomes"]) == 200000
-    assert {d["decision"] for d in rec["decisions"]} >= {"zero pair", "split"}
-    assert round(rec["side_bet"]["exact_house_edge_percent"], 2) == 7.75
+    assert sum(o["count"] for o in outcomes["rows"]) == 200000
+    assert {d["decision"] for d in decisions["rows"]} >= {"zero pair", "split"}
+    assert {round(r["side_bet_exact_house_edge_percent"], 2) for r in side["rows"]} == {7.75}
+    for table in (summary, outcomes, decisions, side):
+        for row in table["rows"]:
+            assert (row["game"], row["rules"], row["decks"], row["strategy"]) == (
+                "zero",
+                "published",
+                6,
+                "optimal",
+            )
+            assert (row["seed"], row["rounds"]) == (5, 200000)
 
 
 def test_zero_simulate_table_for_a_person(capsys):

@@ -42,13 +42,24 @@ def test_edge_digits_and_markdown(capsys):
     assert out.startswith("## Zero house edge")
 
 
-def test_by_upcard_json_nests_rows_that_sum_to_the_edge(capsys):
+def test_by_upcard_json_is_one_document_whose_rows_sum_to_the_edge(capsys):
+    # one document {"tables": [...]} like every multi-table output (it was edge rows with the
+    # up-card rows nested, without titles or notes); every up-card row names its table
     code, out, _ = run(
         capsys, "zero", "edge", "--rules", "published", "--by-upcard", "--format", "json"
     )
     assert code == 0
-    (row,) = json.loads(out)
-    ups = [u for u in row["by_upcard"] if u["up"] != "all"]
+    edge_table, up_table = json.loads(out)["tables"]
+    (row,) = edge_table["rows"]
+    assert up_table["title"].startswith("Zero by dealer up card: published rules (6 decks")
+    for u in up_table["rows"]:
+        assert (u["decks"], u["rules"], u["strategy"], u["split"]) == (
+            6,
+            "published",
+            "optimal",
+            "standard",
+        )
+    ups = [u for u in up_table["rows"] if u["up"] != "all"]
     assert len(ups) == 10
     assert sum(u["probability"] for u in ups) == pytest.approx(1.0, abs=1e-12)
     ev = sum(u["probability"] * u["ev"] for u in ups)
@@ -59,7 +70,10 @@ def test_csv_has_a_header_and_one_line_per_row(capsys):
     code, out, _ = run(capsys, "zero", "edge", "--decks", "6,8", "--format", "csv")
     assert code == 0
     lines = out.strip().splitlines()
-    assert lines[0].startswith("decks,rules,strategy")
+    # the rows carry the presets' explanation (rules_note) too, ahead of the columns
+    assert lines[0] == (
+        "rules_note,decks,rules,strategy,split,house_edge_percent,published_percent,difference"
+    )
     assert len(lines) == 5
 
 
@@ -110,7 +124,7 @@ def test_chart_colour_png_and_plain(capsys, tmp_path):
     png = tmp_path / "c.png"
     code, out, _ = run(capsys, "zero", "chart", "--decks", "8", "--color", "--png", str(png))
     assert code == 0
-    assert "\x1b[" in out and "Zero best strategy chart, 8 decks" in out
+    assert "\x1b[" in out and "Zero basic strategy chart, 8 decks" in out
     assert png.read_bytes()[:4] == b"\x89PNG"
     code, out, _ = run(capsys, "zero", "chart", "--decks", "8", "--no-color")
     assert "\x1b[" not in out

@@ -233,12 +233,20 @@ def test_user_table_same_edge_cli_and_api(tmp_path, capsys, suffix):
     code, out, err = _run(capsys, "zero", "pays", "--decks", "6", "--paytable", str(path),
                           "--format", "json")  # fmt: skip
     assert code == 0, err
-    record = json.loads(out)
-    assert Fraction(record["house_edge_exact"]) == api.house_edge == _user_reference_edge(6)
-    assert record["house_edge_percent"] == api.house_edge_percent
-    assert record["paytable"] == "suited zero" and record["paytable_is_reconstruction"] is False
-    assert [r["combinations"] for r in record["rows"]] == list(api.combinations)
-    assert {"hand", "pays", "combinations", "probability", "return"} <= set(record["rows"][0])
+    # one table: its rows, each carrying the deck count, the pay table and the exact edge
+    # (it was one hand-built record whose rows did not say which table they belong to)
+    rows = json.loads(out)
+    for row in rows:
+        assert Fraction(row["house_edge_exact"]) == api.house_edge == _user_reference_edge(6)
+        assert row["house_edge_percent"] == api.house_edge_percent
+        assert row["decks"] == 6 and row["paytable"] == "suited zero"
+        assert row["paytable_name"] == "suited zero" and row["paytable_is_reconstruction"] is False
+        assert "published_house_edge_percent" not in row
+    outcomes, total = rows[:-1], rows[-1]
+    assert [r["combinations"] for r in outcomes] == list(api.combinations)
+    assert {"hand", "pays", "combinations", "probability", "return"} <= set(outcomes[0])
+    assert Fraction(total["return_exact"]) == -api.house_edge
+    assert sum(Fraction(r["return_exact"]) for r in outcomes) == -api.house_edge
 
 
 def test_copy_of_default_table_gives_published_edge_through_cli(tmp_path, capsys):
@@ -252,7 +260,10 @@ def test_copy_of_default_table_gives_published_edge_through_cli(tmp_path, capsys
     code, out, _ = _run(capsys, "zero", "pays", "--decks", "8", "--paytable", str(path),
                         "--format", "json")  # fmt: skip
     assert code == 0
-    assert Fraction(json.loads(out)["house_edge_exact"]) == Fraction(82978, 1116765)
+    rows = json.loads(out)
+    assert Fraction(rows[0]["house_edge_exact"]) == Fraction(82978, 1116765)
+    # the copy pays as the default table: the published figure is its own
+    assert {r["published_house_edge_percent"] for r in rows} == {7.43}
 
 
 ROW = '[[rows]]\nhand = "{hand}"\nwhen = {when}\npays = {pays}\n'
@@ -325,19 +336,25 @@ def test_pays_table_rows_and_total():
     assert -100 * total["return"] == pytest.approx(7.746084431075615, abs=1e-12)
 
 
-def test_cli_several_decks_json_is_a_list(capsys):
+def test_cli_several_decks_json_is_one_document(capsys):
+    # one document, a table per deck count (it was a bare list of hand-built records)
     code, out, _ = _run(capsys, "zero", "pays", "--decks", "6,8", "--format", "json")
     assert code == 0
-    records = json.loads(out)
-    assert [r["decks"] for r in records] == [6, 8]
-    assert [round(r["house_edge_percent"], 2) for r in records] == [7.75, 7.43]
-    for r in records:
-        assert r["paytable"] == "reconstructed" and r["paytable_is_reconstruction"] is True
-        assert Fraction(r["house_edge_exact"]) == -sum(
+    tables = json.loads(out)["tables"]
+    assert [t["title"].split(",")[1].strip() for t in tables] == ["6 decks", "8 decks"]
+    for t, decks, published in zip(tables, (6, 8), (7.75, 7.43), strict=True):
+        assert any("RECONSTRUCTION" in n for n in t["notes"])
+        rows, total = t["rows"][:-1], t["rows"][-1]
+        for r in t["rows"]:
+            assert r["decks"] == decks and r["paytable_name"] == "reconstructed"
+            assert r["paytable_is_reconstruction"] is True
+            assert r["published_house_edge_percent"] == published
+            assert round(r["house_edge_percent"], 2) == published
+        assert Fraction(total["house_edge_exact"]) == -sum(
             Fraction(x["probability_exact"]) * Fraction(x["pays_text"].split()[0])
             if x["pays_text"] != "loses"
             else -Fraction(x["probability_exact"])
-            for x in r["rows"]
+            for x in rows
         )
 
 

@@ -18,7 +18,7 @@ from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
-from cardedge.strategy.zero.charts import best_chart, load_chart, published_chart
+from cardedge.strategy.zero.charts import load_chart, published_chart
 
 TOL = 1e-12
 RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
@@ -64,7 +64,7 @@ def mixed_policy(seed: int) -> ZeroPolicy:
 
 
 def published_policy() -> ZeroPolicy:
-    return published_chart(best_chart(preset("published", 6))).policy()
+    return published_chart().policy()
 
 
 def value_shoe(counts, *removed: int) -> tuple[int, ...]:
@@ -113,7 +113,7 @@ def test_published_chart_round_matches_reference(counts, name):
 
 def test_chart_file_plays_as_the_chart_it_was_saved_from(tmp_path):
     counts, rules = STRIPPED[0], preset("published", 1)
-    chart = published_chart(best_chart(preset("published", 6)))
+    chart = published_chart()
     path = tmp_path / "mine.csv"
     chart.save(path)
     loaded = load_chart(path, rules).policy()

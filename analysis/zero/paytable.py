@@ -40,6 +40,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -54,6 +55,18 @@ RECONSTRUCTION_NOTE = (
     "Pay table '{name}' is a RECONSTRUCTION: the published Zero Pays table did not survive, only "
     "its house edges (7.75% with 6 decks, 7.43% with 8); this table reproduces both to 2 decimals."
 )
+"""The note of the shipped reconstruction (and any table with its rows): it alone reproduces
+the published edges, so it alone is set beside them."""
+MARKED_RECONSTRUCTION_NOTE = (
+    "Pay table '{name}' is marked a RECONSTRUCTION (its file says so): not a published table."
+)
+"""The note of any other table whose file sets ``reconstruction = true``."""
+
+MAX_PAYS = Fraction(1_000_000)
+"""The largest pay accepted, 1,000,000 to 1 (net win per unit side bet): far above any casino
+side bet's top award, and it keeps every figure the tables print (probability x pays, at most
+1e6 per unit bet) a finite float. Exact arithmetic (fractions) never overflows; printing a
+return of 1e308 would."""
 
 _VALUE = np.array(BACCARAT_VALUES, dtype=np.int64)
 _IS_TEN = np.isin(np.arange(len(RANKS)), TEN_RANKS)
@@ -138,9 +151,20 @@ def parse_pays(value: object) -> Fraction:
         pays = x / y
     else:
         raise ValueError(f"malformed payout {value!r} (expected 'X to 1' or a number)")
-    if pays < 0:
-        raise ValueError(f"negative pay {value!r}")
+    check_pays(pays, value)
     return pays
+
+
+def check_pays(pays: Fraction, given: object = None) -> None:
+    """ValueError unless 0 <= ``pays`` <= ``MAX_PAYS`` (``given``: the value as written)."""
+    shown = repr(given) if given is not None else format_pays(pays)
+    if pays < 0:
+        raise ValueError(f"negative pay {shown}")
+    if pays > MAX_PAYS:
+        raise ValueError(
+            f"pay {shown} is above the largest accepted, {format_pays(MAX_PAYS)} "
+            "(net win per unit side bet)"
+        )
 
 
 def format_pays(pays: Fraction) -> str:
@@ -171,10 +195,9 @@ class PayRow:
         object.__setattr__(self, "when", when)
         try:
             pays = self.pays if isinstance(self.pays, Fraction) else parse_pays(self.pays)
+            check_pays(pays)
         except ValueError as e:
             raise ValueError(f"row {self.hand!r}: {e}") from None
-        if pays < 0:
-            raise ValueError(f"row {self.hand!r}: negative pay {pays}")
         object.__setattr__(self, "pays", pays)
 
     def matches(self, deal: Deal):
@@ -224,7 +247,24 @@ class PayTable:
 
     def notes(self) -> list[str]:
         """Lines every output of this table must carry."""
-        return [RECONSTRUCTION_NOTE.format(name=self.name)] if self.reconstruction else []
+        if not self.reconstruction:
+            return []
+        note = RECONSTRUCTION_NOTE if self.is_default() else MARKED_RECONSTRUCTION_NOTE
+        return [note.format(name=self.name)]
+
+    def is_default(self) -> bool:
+        """True when this table pays as the shipped default (``DEFAULT_PAYTABLE``), row for row:
+        the only table the published edges may be set beside."""
+        return _payouts(self.rows) == _payouts(_default_rows())
+
+
+def _payouts(rows: tuple[PayRow, ...]) -> list[tuple[tuple[str, ...], Fraction]]:
+    return [(row.when, row.pays) for row in rows]
+
+
+@lru_cache(maxsize=1)
+def _default_rows() -> tuple[PayRow, ...]:
+    return load_paytable(DEFAULT_PAYTABLE).rows
 
 
 def _all_patterns() -> Deal:

@@ -118,6 +118,14 @@ def preset(name: str, decks: int = 6) -> ZeroRules:
     raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
 
 
+def preset_name(rules: ZeroRules) -> str:
+    """The name of the preset ``rules`` are ('stated' or 'published'), else 'custom'."""
+    for name in PRESETS:
+        if rules == preset(name, rules.decks):
+            return name
+    return "custom"
+
+
 def distinct_play_rules(rules: Iterable[ZeroRules | PlayRules]) -> list[PlayRules]:
     """The different ``play_rules()`` among ``rules``, in order of first appearance."""
     return list(dict.fromkeys(r.play_rules() for r in rules))

@@ -25,7 +25,9 @@ class Table:
     default_digits: int = 4
     keys: dict[str, object] = field(default_factory=dict)
     """What every row shares and the columns may not say (decks or shoe, rules, strategy):
-    prepended to each row in JSON and in a multi-table CSV, so every row describes itself."""
+    prepended to each row in JSON and in the CSV of ``render_many`` (the command line's CSV, one
+    table or several), so every row describes itself. ``render(table, "csv")`` (the files in
+    ``results/``, whose '#' header lines carry title and notes) writes the columns alone."""
 
     def rows(self) -> list[dict]:
         """The rows as JSON-ready dicts, each led by the table's keys."""
@@ -128,10 +130,13 @@ def render_many(tables: list[Table], fmt: str = "table") -> str:
     each with its title, notes and self-describing rows (one table: its rows, as ``render``).
     CSV: one long table, a ``table`` column (the title) and the keys leading every row, the
     union of the tables' columns after them (blank where a table has no such column), so
-    every line has the same fields.
+    every line has the same fields; one table: its keys and columns, no ``table`` column.
     """
     if len(tables) == 1:
-        return render(tables[0], fmt)
+        (table,) = tables
+        if fmt == "csv" and table.keys:
+            return pd.DataFrame(table.rows()).to_csv(index=False, lineterminator="\n")
+        return render(table, fmt)
     if fmt == "json":
         doc = {
             "tables": [{"title": t.title, "notes": list(t.notes), "rows": t.rows()} for t in tables]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pandas as pd
 
@@ -59,6 +59,8 @@ class SimulationReport:
     exact_side: dict[str, float] | None = None
     side_name: str = ""
     notes: tuple[str, ...] = ()
+    extra_keys: dict[str, object] = field(default_factory=dict)
+    """Keys every row of every table carries besides ``keys()`` (a game's own, e.g. a note)."""
 
     @property
     def exact_house_edge_percent(self) -> float:
@@ -86,6 +88,20 @@ class SimulationReport:
             "difference_percent": s.house_edge_percent - self.exact_house_edge_percent,
             "standard_errors": self.standard_errors,
             "sd_per_round": math.sqrt(s.variance),
+        }
+
+    def keys(self) -> dict[str, object]:
+        """What every row of the tables shares: game, rules, decks, strategy, seed, rounds."""
+        s = self.sim
+        return {
+            "game": s.game,
+            "rules": self.rules_name,
+            "rules_description": s.rules.describe(),
+            "decks": s.rules.decks,
+            "strategy": s.policy,
+            "seed": s.seed,
+            "rounds": s.rounds,
+            **self.extra_keys,
         }
 
     def outcome_rows(self) -> list[dict]:
@@ -136,29 +152,44 @@ class SimulationReport:
         out["notes"] = list(self.notes) + [Z_NOTE]
         return out
 
-    def tables(self) -> list[Table]:
-        """Summary, outcome frequencies, first decisions (and the side bet) as tables."""
+    def tables(self, every_figure: bool = False) -> list[Table]:
+        """Summary, outcome frequencies, first decisions (and the side bet) as tables.
+
+        Every row carries ``keys()``. ``every_figure``: the summary shows every figure of
+        ``summary()`` (for programs), not only ``SUMMARY_COLUMNS``.
+        """
         s = self.sim
         named = f"{self.rules_name} rules, " if self.rules_name else ""
         head = f"{s.game.capitalize()} simulation, {s.policy} play, {named}{s.rules.describe()}"
         summary = self.summary()
-        shown = {k: summary[k] for k in SUMMARY_COLUMNS}
+        keys = self.keys()
+        columns = [k for k in summary if k not in keys] if every_figure else SUMMARY_COLUMNS
+        shown = {k: summary[k] for k in columns}
         notes = list(self.notes) + [Z_NOTE]
         blank = ["exact_probability blank: no exact figure for that outcome."]
         out = [
-            Table(head, pd.DataFrame([shown]), notes, {"standard_errors": 2}, default_digits=4),
+            Table(
+                head,
+                pd.DataFrame([shown]),
+                notes,
+                {"standard_errors": 2},
+                default_digits=4,
+                keys=keys,
+            ),
             Table(
                 f"{head}: outcomes (net per initial wager)",
                 pd.DataFrame(self.outcome_rows()),
                 blank if None in self.exact_outcomes.values() else [],
                 digits=FREQ_DIGITS,
                 default_digits=6,
+                keys=keys,
             ),
             Table(
                 f"{head}: first decisions",
                 pd.DataFrame(self.decision_rows()),
                 digits=FREQ_DIGITS,
                 default_digits=6,
+                keys=keys,
             ),
         ]
         side = self.side_summary()
@@ -170,7 +201,10 @@ class SimulationReport:
                 f"{side['exact_house_edge_percent']:.4f}%."
             )
             title = f"{head}: Zero Pays side bet, pay table {self.side_name}"
-            out.append(Table(title, frame, [line], FREQ_DIGITS, default_digits=6))
+            side_keys = {**keys, "paytable": self.side_name}
+            for k in ("house_edge_percent", "stderr_percent", "exact_house_edge_percent"):
+                side_keys[f"side_bet_{k}"] = side[k]
+            out.append(Table(title, frame, [line], FREQ_DIGITS, default_digits=6, keys=side_keys))
         return out
 
 

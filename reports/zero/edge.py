@@ -23,8 +23,44 @@ def preset_names(rules: str) -> list[str]:
     return ["stated", "published"] if rules == "both" else [rules]
 
 
-def published_figure(strategy: str, decks: int) -> float | None:
-    """The published edge for this strategy label and deck count, if one was published."""
+RULES_NOTE_KEY = "rules_note"
+"""The row field holding ``TRIPS_NOTE`` in JSON and CSV wherever an edge under a preset is given."""
+
+BASIC_NOTE = (
+    "basic: the best total-dependent chart for the deck count; published: the published chart "
+    "(the best 6/8-deck chart with a three-card 7 doubled only against 4-7), the same at every "
+    "deck count, the chart behind the published basic-strategy edges."
+)
+
+
+def table_keys(
+    decks: int | None = None,
+    rules: str | None = None,
+    strategy: str | None = None,
+    split: str | None = None,
+    edge: bool = False,
+    **more,
+) -> dict[str, object]:
+    """``Table.keys`` of a Zero table: what identifies it and its columns do not say.
+
+    None leaves a key out. ``edge``: the table gives house edges (or EVs) under a rule preset,
+    so each row also carries the presets' one-line explanation (``rules_note``: ``TRIPS_NOTE``).
+    """
+    keys = {"decks": decks, "rules": rules, "strategy": strategy, "split": split, **more}
+    keys = {k: v for k, v in keys.items() if v is not None}
+    if edge:
+        keys[RULES_NOTE_KEY] = TRIPS_NOTE
+    return keys
+
+
+def published_figure(strategy: str, decks: int, rules: str = "published", split: str = "standard"):
+    """The published edge (percent) that belongs beside this edge, or None.
+
+    Only an edge computed as the published ones were belongs beside them: the 'published'
+    preset, the standard split, optimal play or the published chart, 6 or 8 decks.
+    """
+    if rules != "published" or split != "standard":
+        return None
     key = {"optimal": "optimal", "published": "basic"}.get(strategy)
     return PUBLISHED_EDGES.get((key, decks)) if key else None
 
@@ -56,7 +92,7 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
     """House edge per (decks, preset, strategy) beside the published figure, in percent."""
     rows = []
     for name, res in results:
-        published = published_figure(res.policy, res.rules.decks)
+        published = published_figure(res.policy, res.rules.decks, name, res.split)
         edge = res.house_edge_percent
         rows.append(
             {
@@ -76,18 +112,26 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
         f"Zero house edge (%), {', '.join(strategies)} play, "
         f"{', '.join(str(d) for d in decks)} deck(s), {results[0][1].split} split"
     )
-    notes = [TRIPS_NOTE] if any(r["rules"] == "published" for r in rows) else []
+    notes = [TRIPS_NOTE]
     if any(r["rules"] == "stated" for r in rows):
         notes.append(
             "'stated' is rules 1-8 as written; it differs from 'published' by exactly "
             "1.5 x P(ten-valued trips)."
         )
-    if "basic" in strategies:
+    if {"basic", "published"} & set(strategies):
+        notes.append(BASIC_NOTE)
+    if any(r["published_percent"] is not None for r in rows):
         notes.append(
-            "basic: the best total-dependent chart; published: that chart with a three-card 7 "
-            "doubled only against 4-7, the chart behind the published basic-strategy edges."
+            "published_percent: the published figure, beside the edge computed as it was "
+            "(published rules, standard split, optimal play or the published chart)."
         )
-    return Table(title, data, notes, digits={"house_edge_percent": digits, "difference": digits})
+    return Table(
+        title,
+        data,
+        notes,
+        digits={"house_edge_percent": digits, "difference": digits},
+        keys=table_keys(edge=True),
+    )
 
 
 def upcard_table(name: str, res: RoundResult, digits: int = 4) -> Table:
@@ -104,5 +148,9 @@ def upcard_table(name: str, res: RoundResult, digits: int = 4) -> Table:
         total[f"P({dname})"] = p
     rows.append(total)
     title = f"Zero by dealer up card: {name} rules ({res.rules.describe()}), {res.policy} play"
-    notes = ["ev: expected net result per initial wager given the up card (0 = any ten-value)."]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=digits)
+    notes = [
+        "ev: expected net result per initial wager given the up card (0 = any ten-value).",
+        TRIPS_NOTE,
+    ]
+    keys = table_keys(res.rules.decks, name, res.policy, res.split, edge=True)
+    return Table(title, pd.DataFrame(rows), notes, default_digits=digits, keys=keys)

@@ -24,6 +24,7 @@ from cardedge.analysis.zero.sidebet import (
     evaluate_side_bet,
 )
 from cardedge.reports.core.render import Table
+from cardedge.reports.zero.edge import table_keys
 
 LOSS_LABEL = "anything else (loses)"
 TOTAL_LABEL = "total return"
@@ -55,9 +56,20 @@ def side_bet(decks: int, paytable: PayTable | str | None = None) -> SideBetResul
     return evaluate_side_bet(SuitedShoe.decks(decks), paytable)
 
 
+def published_side_edge(res: SideBetResult) -> float | None:
+    """The published edge (percent) that belongs beside this result, or None.
+
+    Only the default pay table (or one paying as it does) at 6 or 8 decks reproduces a
+    published figure; any other table's edge has none.
+    """
+    if res.decks is None or not res.paytable.is_default():
+        return None
+    return PUBLISHED_SIDE_EDGES.get(res.decks)
+
+
 def _edge_note(res: SideBetResult) -> str:
     d = res.decks
-    published = PUBLISHED_SIDE_EDGES.get(d) if d is not None else None
+    published = published_side_edge(res)
     line = (
         f"house edge {res.house_edge_percent:.6f}% = {res.house_edge} of the side bet, "
         f"{_decks_label(d) if d else 'this shoe'}"
@@ -85,11 +97,15 @@ def outcome_rows(res: SideBetResult) -> list[dict]:
     return out
 
 
-def pays_table(decks: int, paytable: PayTable | str | None = None, digits: int = 6) -> Table:
+def pays_table(
+    decks: int, paytable: PayTable | str | None = None, digits: int = 6, exact: bool = False
+) -> Table:
     """Wizard of Odds style table: hand, pays (net, X to 1), combinations, probability, return.
 
     The last row is the total return (expected net result per unit side bet); the house edge,
-    exact, is in the notes.
+    exact, is in the notes and in the keys every JSON/CSV row carries. ``exact`` adds the
+    columns ``pays_text`` ('60 to 1'), ``probability_exact`` and ``return_exact`` (fractions as
+    text) for programs.
     """
     res = side_bet(decks, paytable)
     rows = outcome_rows(res)
@@ -103,15 +119,34 @@ def pays_table(decks: int, paytable: PayTable | str | None = None, digits: int =
         }
     )
     table = res.paytable
+    if exact:
+        for i, row in enumerate(rows[:-1]):
+            row["pays_text"] = format_pays(table.net(i)) if i < len(table.rows) else "loses"
+            row["probability_exact"] = str(res.probability(i))
+            row["return_exact"] = str(res.contribution(i))
+        rows[-1].update(pays_text=None, probability_exact="1", return_exact=str(res.ev))
     title = f"Zero Pays side bet, {_decks_label(decks)}, pay table {table.label}"
     notes = table.notes() + [_edge_note(res), COMBINATIONS_NOTE]
+    keys = _paytable_keys(table, decks=decks)
+    keys["house_edge_percent"] = res.house_edge_percent
+    keys["house_edge_exact"] = str(res.house_edge)
+    published = published_side_edge(res)
+    if published is not None:
+        keys["published_house_edge_percent"] = published
     return Table(
         title,
         _frame(rows, table),
         notes,
         digits={"pays": _pays_digits(table)},
         default_digits=digits,
+        keys=keys,
     )
+
+
+def _paytable_keys(table: PayTable, **more) -> dict[str, object]:
+    """Keys of a side-bet table: the deal it is for, the pay table and whether it is a
+    reconstruction (its ``paytable`` column says the same in words)."""
+    return {**more, "paytable_name": table.name, "paytable_is_reconstruction": table.reconstruction}
 
 
 def deck_comparison_table(
@@ -143,6 +178,7 @@ def deck_comparison_table(
         notes,
         digits={"pays": _pays_digits(table)},
         default_digits=digits,
+        keys=_paytable_keys(table),
     )
 
 
@@ -168,7 +204,9 @@ def eor_table(
         "shoe (a positive value: the edge rises, the bet gets worse for the player).",
         "Exact check: the sum over ranks of (cards of the rank) x EOR is 0.",
     ]
-    return Table(title, _frame(rows, table), notes, default_digits=digits)
+    return Table(
+        title, _frame(rows, table), notes, default_digits=digits, keys=_paytable_keys(table)
+    )
 
 
 def zero_ev(rules_preset: str, decks: int) -> float:
@@ -225,49 +263,15 @@ def combined_table(
         "bet of s; both EVs per unit of their own initial wager.",
         TRIPS_NOTE,
     ]
+    keys = {**table_keys(strategy="optimal", split="standard", edge=True), **_paytable_keys(table)}
     return Table(
-        title, _frame(rows, table), notes, digits={"side_bet_size": 3}, default_digits=digits
+        title,
+        _frame(rows, table),
+        notes,
+        digits={"side_bet_size": 3},
+        default_digits=digits,
+        keys=keys,
     )
-
-
-def pays_record(
-    decks: int,
-    paytable: PayTable | str | None = None,
-    eor: bool = False,
-    sizes: Iterable[float] = (),
-) -> dict:
-    """Everything about one deck count as JSON-ready data (exact values as fraction strings).
-
-    ``rows`` are the outcomes (each pay row, then the loss); their returns sum to ``ev``.
-    """
-    res = side_bet(decks, paytable)
-    table = res.paytable
-    rows = outcome_rows(res)
-    for i, row in enumerate(rows):
-        row["pays_text"] = format_pays(table.net(i)) if i < len(table.rows) else "loses"
-        row["probability_exact"] = str(res.probability(i))
-    record: dict = {
-        "decks": decks,
-        "paytable": table.name,
-        "paytable_is_reconstruction": table.reconstruction,
-        "notes": table.notes(),
-        "house_edge_percent": res.house_edge_percent,
-        "house_edge_exact": str(res.house_edge),
-        "ev": float(res.ev),
-        "total_combinations": res.total,
-        "rows": rows,
-    }
-    if decks in PUBLISHED_SIDE_EDGES:
-        record["published_house_edge_percent"] = PUBLISHED_SIDE_EDGES[decks]
-    if eor:
-        record["effect_of_removal_percent"] = {
-            rank: (None if v is None else float(100 * v))
-            for rank, v in effect_of_removal(SuitedShoe.decks(decks), table).items()
-        }
-    sizes = list(sizes)
-    if sizes:
-        record["combined"] = combined_rows([decks], sizes, table)
-    return record
 
 
 def exact_edge(decks: int, paytable: PayTable | str | None = None) -> Fraction:

@@ -61,7 +61,7 @@ def decks_png(table: Table, path: str | Path) -> None:
             part["basic_percent"],
             marker=marker,
             ls="--",
-            label=f"{name}: best chart",
+            label=f"{name}: basic strategy",
         )
     ax.set_xlabel("decks")
     ax.set_ylabel("house edge (%)")

@@ -15,6 +15,7 @@ from cardedge.engine.zero.coach import ZeroCoach
 from cardedge.engine.zero.simulate import simulate_zero
 from cardedge.engine.zero.tables import chart_tables, optimal_tables
 from cardedge.reports.core.simulation import SimulationReport, new_seed
+from cardedge.reports.zero.edge import table_keys
 from cardedge.strategy.zero.charts import resolve
 
 
@@ -64,8 +65,7 @@ def zero_simulation(
         "Each round is dealt from a freshly shuffled shoe, as in the exact analysis; split "
         "hands are played seeing the other split card, not the other hand's draws.",
     ]
-    if rules.zero_trips_pays is not None:
-        notes.append(TRIPS_NOTE)
+    notes.append(TRIPS_NOTE)
     notes += table.notes()
     return SimulationReport(
         sim,
@@ -77,6 +77,7 @@ def zero_simulation(
         exact_side,
         table.label,
         tuple(notes),
+        table_keys(split="standard", edge=True),
     )
 
 

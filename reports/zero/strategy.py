@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from cardedge.analysis.core.cards import RANKS
@@ -13,10 +14,16 @@ from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.outcomes import Outcomes, outcome_distributions
 from cardedge.analysis.zero.round import deal_probabilities, evaluate_round, evaluate_rules
-from cardedge.analysis.zero.rules import ZeroRules, distinct_play_rules, preset
+from cardedge.analysis.zero.rules import (
+    TRIPS_NOTE,
+    ZeroRules,
+    distinct_play_rules,
+    preset,
+    preset_name,
+)
 from cardedge.reports.core.render import Table
 from cardedge.reports.zero import edge as zero_reports
-from cardedge.reports.zero.edge import Progress, _identity, preset_names
+from cardedge.reports.zero.edge import BASIC_NOTE, Progress, _identity, preset_names, table_keys
 from cardedge.strategy.zero.charts import (
     LEGEND,
     UP_LABELS,
@@ -29,12 +36,21 @@ from cardedge.strategy.zero.charts import (
 
 
 def chart_table(chart: ZeroChart, rules: ZeroRules, edge_percent: float | None = None) -> Table:
-    """The chart for a person: rows two-card totals, split pairs, three-card totals; columns up."""
+    """The chart for a person: rows two-card totals, split pairs, three-card totals; columns up.
+
+    ``edge_percent``: the house edge when every hand follows the chart under ``rules``.
+    """
+    name = preset_name(rules)
     title = f"Zero {chart.name} strategy chart, {rules.describe()}"
     notes = [LEGEND + "; up card 0 is any ten-valued card."]
     if edge_percent is not None:
-        notes.append(f"House edge when every hand follows this chart: {edge_percent:.4f}%.")
-    return Table(title, chart.frame(), notes)
+        notes.append(
+            f"House edge under the {name} rules when every hand follows this chart: "
+            f"{edge_percent:.4f}%."
+        )
+        notes.append(TRIPS_NOTE)
+    keys = table_keys(rules.decks, name, chart.name, edge=edge_percent is not None)
+    return Table(title, chart.frame(), notes, keys=keys)
 
 
 def strategy_chart(rules: ZeroRules, strategy: str = "basic") -> tuple[Table, ZeroChart]:
@@ -47,24 +63,42 @@ def strategy_chart(rules: ZeroRules, strategy: str = "basic") -> tuple[Table, Ze
         raise ValueError("optimal play has no chart; give basic, published or a chart file")
     table = chart_table(chart, rules, evaluate_round(rules, policy).house_edge_percent)
     if label in ("basic", "published"):
-        best = best_chart(rules)
-        other = published_chart(best) if label == "basic" else best
+        other = published_chart() if label == "basic" else best_chart(rules)
         diffs = chart.differences(other)
         other_edge = evaluate_round(rules, other.policy()).house_edge_percent
         cells = ", ".join(f"{b} {h} vs {u} ({x} here, {y} there)" for b, h, u, x, y in diffs)
         table.notes.append(
-            f"The {other.name} chart: {other_edge:.4f}%; "
+            f"The {other.name} chart under the same rules: {other_edge:.4f}%; "
             f"it differs in {len(diffs)} cell(s): {cells}."
         )
+        table.notes.append(BASIC_NOTE)
     return table, chart
 
 
-def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
-    """Every initial or three-card hand where optimal play departs from the chart.
+EXCEPTION_COLUMNS = (
+    "hand",
+    "up",
+    "chart",
+    "optimal",
+    "ev_chart",
+    "ev_optimal",
+    "cost",
+    "P(cards)",
+    "P x cost",
+)
 
-    EVs are per unit of the hand's initial wager with optimal play afterwards; ``P(cards)`` is
-    the probability that these cards are dealt (either order), and ``P x cost`` weights the cost
-    by how often the chart reaches the decision.
+
+def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
+    """Every decision the chart reaches where composition-dependent optimal play departs from it.
+
+    The decisions: the initial two cards (stand, hit or split), a three-card hand after the chart
+    hits (stand or double), and both hands of a split the chart makes (stand or hit, then stand
+    or double), each split hand played as analysed (seeing the other split card, not the other
+    hand's draws). EVs are per unit of the hand's initial wager with optimal play afterwards
+    (exact, ``HandEvaluator.action_evs``); ``P(cards)`` is the probability that the chart reaches
+    the decision with these cards (for the hands of a split of two equal values, the expected
+    number of such hands per round). Every row has ``P x cost`` > 0, and their sum is exactly
+    the gap between the chart's edge and optimal play's.
     """
     label, _, chart = resolve(strategy, rules)
     if chart is None:
@@ -72,9 +106,7 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
             "exceptions compare a chart with optimal play: give a chart, not 'optimal'"
         )
     hands = HandEvaluator(rules)
-    probs = deal_probabilities(Shoe.decks(rules.decks))
-    nonpair = probs.nonpair
-    base = hands.states.base
+    nonpair = deal_probabilities(Shoe.decks(rules.decks)).nonpair
     rows = []
     for a in range(10):
         for b in range(a, 10):
@@ -83,54 +115,107 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
                 if p_deal <= 0:
                     continue
                 evs = hands.action_evs(up, (a, b))
-                chart_action = _chart_two_card(chart, a, b, up, rules)
-                rows += _exception(f"{a}-{b}", up, evs, chart_action, p_deal, p_deal)
-                reach = p_deal if chart_action == "hit" else 0.0
-                left = base.copy()
-                left[a] -= 1
-                left[b] -= 1
-                left[up] -= 1
-                for x in range(10):
-                    if left[x] <= 0:
-                        continue
-                    px = left[x] / left.sum()
-                    evs3 = hands.action_evs(up, (a, b, x))
-                    c3 = (
-                        "double"
-                        if chart.three_card[(a + b + x) % 10, up] == Action.DOUBLE
-                        else "stand"
-                    )
-                    rows += _exception(f"{a}-{b}-{x}", up, evs3, c3, p_deal * px, reach * px)
-    frame = pd.DataFrame(
-        rows,
-        columns=[
-            "hand",
-            "up",
-            "chart",
-            "optimal",
-            "ev_chart",
-            "ev_optimal",
-            "cost",
-            "P(cards)",
-            "P x cost",
-        ],
-    )
+                action = _chart_two_card(chart, a, b, up, rules)
+                rows += _exception(f"{a}-{b}", up, evs, action, p_deal)
+                if action == "hit":
+                    rows += _three_card_exceptions(hands, chart, up, (a, b), (), p_deal, "")
+                elif action == "split":
+                    rows += _split_exceptions(hands, chart, up, (a, b), p_deal)
+    frame = pd.DataFrame(rows, columns=list(EXCEPTION_COLUMNS))
     title = f"Zero: composition-dependent exceptions to the {label} chart, {rules.describe()}"
     notes = [
-        "hand: point values of the player's cards; ev: per initial wager of the hand, optimal play "
-        "afterwards; cost = ev_optimal - ev_chart.",
-        "P x cost weights the cost by P(the chart reaches the decision with these cards).",
+        "hand: point values of the player's cards ('(split a-b)': a hand made by splitting a-b); "
+        "ev: per initial wager of the hand, optimal play afterwards; "
+        "cost = ev_optimal - ev_chart.",
+        "P(cards): probability that the chart reaches the decision with these cards (both hands "
+        "of a split of equal values counted); P x cost is that decision's share of the gap "
+        "between the chart's edge and optimal play's: the rows sum to it exactly, and decisions "
+        "the chart never reaches are not listed.",
     ]
-    return Table(title, frame, notes, digits={"P(cards)": 8, "P x cost": 10}, default_digits=6)
+    keys = table_keys(rules.decks, preset_name(rules), label)
+    return Table(
+        title,
+        frame,
+        notes,
+        digits={"P(cards)": 8, "P x cost": 10},
+        default_digits=6,
+        keys=keys,
+    )
+
+
+def _left(hands: HandEvaluator, up: int, cards: tuple[int, ...]) -> np.ndarray:
+    """Cards of each point value left in the shoe once ``cards`` and the up card are out."""
+    left = hands.states.base.copy()
+    for v in (*cards, up):
+        left[v] -= 1
+    return left
+
+
+def _three_card_exceptions(
+    hands: HandEvaluator,
+    chart: ZeroChart,
+    up: int,
+    cards: tuple[int, int],
+    seen: tuple[int, ...],
+    p_reach: float,
+    suffix: str,
+) -> list[dict]:
+    """Exceptions among the three-card hands a chart's hit on ``cards`` reaches."""
+    left = _left(hands, up, cards + seen)
+    split_hand = bool(seen)
+    rows = []
+    for x in range(10):
+        if left[x] <= 0:
+            continue
+        hand = (*cards, x)
+        evs = hands.action_evs(up, hand, seen, split_hand=split_hand)
+        action = (
+            "double"
+            if chart.three_card[sum(hand) % 10, up] == Action.DOUBLE and "double" in evs
+            else "stand"
+        )
+        label = "-".join(str(v) for v in hand) + suffix
+        rows += _exception(label, up, evs, action, p_reach * left[x] / left.sum())
+    return rows
+
+
+def _split_exceptions(
+    hands: HandEvaluator, chart: ZeroChart, up: int, pair: tuple[int, int], p_deal: float
+) -> list[dict]:
+    """Exceptions in the two hands of a split of ``pair`` that the chart makes.
+
+    Each hand holds one split card and a second card from the shoe without both split cards and
+    the up card; it sees the other split card only. Equal split cards make two hands alike.
+    """
+    a, b = pair
+    suffix = f" (split {a}-{b})"
+    left = _left(hands, up, pair)
+    starts = [(a, b)] if a == b else [(a, b), (b, a)]
+    hands_alike = 2 if a == b else 1
+    rows = []
+    for first, other in starts:
+        for y in range(10):
+            if left[y] <= 0:
+                continue
+            cards = (first, y)
+            p_reach = hands_alike * p_deal * left[y] / left.sum()
+            evs = hands.action_evs(up, cards, seen=(other,), split_hand=True)
+            hit = chart.two_card[(first + y) % 10, up] == Action.HIT
+            rows += _exception(f"{first}-{y}{suffix}", up, evs, "hit" if hit else "stand", p_reach)
+            if hit:
+                rows += _three_card_exceptions(hands, chart, up, cards, (other,), p_reach, suffix)
+    return rows
 
 
 def _chart_two_card(chart: ZeroChart, a: int, b: int, up: int, rules: ZeroRules) -> str:
+    """The chart's action on the initial two cards a-b against ``up``: split, hit or stand."""
     if (a + b) % 10 in rules.split_totals and chart.split[a, b, up] == Action.SPLIT:
         return "split"
     return "hit" if chart.two_card[(a + b) % 10, up] == Action.HIT else "stand"
 
 
-def _exception(hand: str, up: int, evs: dict, chart_action: str, p_cards: float, p_reach: float):
+def _exception(hand: str, up: int, evs: dict, chart_action: str, p_reach: float) -> list[dict]:
+    """One row if optimal play beats the chart's action here by more than 1e-12, else none."""
     best = max(evs, key=lambda k: evs[k])
     if best == chart_action or evs[best] <= evs[chart_action] + 1e-12:
         return []
@@ -144,15 +229,20 @@ def _exception(hand: str, up: int, evs: dict, chart_action: str, p_cards: float,
             "ev_chart": evs[chart_action],
             "ev_optimal": evs[best],
             "cost": cost,
-            "P(cards)": p_cards,
+            "P(cards)": p_reach,
             "P x cost": p_reach * cost,
         }
     ]
 
 
-def returns_table(rules: ZeroRules, strategy: str = "optimal", rules_name: str = "") -> Table:
-    """Every net outcome with its probability and return; the last row is the total."""
-    return returns_tables([rules], strategy, [rules_name])[0]
+def returns_table(
+    rules: ZeroRules, strategy: str = "optimal", rules_name: str | None = None
+) -> Table:
+    """Every net outcome with its probability and return; the last row is the total.
+
+    ``rules_name`` names the preset (default: the preset ``rules`` are, or 'custom').
+    """
+    return returns_tables([rules], strategy, [rules_name or preset_name(rules)])[0]
 
 
 def returns_tables(
@@ -161,7 +251,7 @@ def returns_tables(
     """``returns_table`` for each of ``rules``, which must be played alike (one evaluation)."""
     if len(distinct_play_rules(rules)) != 1:
         raise ValueError("returns_tables takes rule sets that differ only in what they pay")
-    names = rules_names or [""] * len(rules)
+    names = rules_names or [preset_name(r) for r in rules]
     label, policy, _ = resolve(strategy, rules[0])
     outcomes = outcome_distributions(rules, policy)
     return [_returns_table(out, label, name) for out, name in zip(outcomes, names, strict=True)]
@@ -179,14 +269,15 @@ def _returns_table(out: Outcomes, label: str, rules_name: str) -> Table:
             "return": out.ev,
         }
     )
-    named = f"{rules_name} rules, " if rules_name else ""
-    title = f"Zero return table, {label} play, {named}{out.rules.describe()}"
+    title = f"Zero return table, {label} play, {rules_name} rules, {out.rules.describe()}"
     notes = [
-        f"house edge {-100 * out.ev:.6f}%; standard deviation {out.std:.6f} per initial wager; "
-        f"element of risk {out.element_of_risk_percent:.6f}% (edge per total amount wagered, "
-        f"{out.expected_wager:.6f} initial wagers per round)."
+        f"house edge under the {rules_name} rules {-100 * out.ev:.6f}%; standard deviation "
+        f"{out.std:.6f} per initial wager; element of risk {out.element_of_risk_percent:.6f}% "
+        f"(edge per total amount wagered, {out.expected_wager:.6f} initial wagers per round).",
+        TRIPS_NOTE,
     ]
-    return Table(title, pd.DataFrame(rows), notes, digits={"net": 1}, default_digits=8)
+    keys = table_keys(out.rules.decks, rules_name, label, "standard", edge=True)
+    return Table(title, pd.DataFrame(rows), notes, digits={"net": 1}, default_digits=8, keys=keys)
 
 
 def hands_table(rules: ZeroRules) -> Table:
@@ -218,22 +309,25 @@ def hands_table(rules: ZeroRules) -> Table:
         "hands. 5-5 and same-rank ten-valued pairs are Zero Pairs and win at once; the rows "
         "show those values for the non-pair hands (e.g. 10-K)."
     ]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+    keys = table_keys(rules.decks, preset_name(rules), "optimal", "standard")
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
 
 
 def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
-    """Optimal, best-chart and published-chart edges by deck count, both presets.
+    """Optimal, basic-strategy and published-chart edges by deck count, both presets.
 
-    Each deck count costs one evaluation per strategy: the presets are priced from it.
+    basic is the best total-dependent chart for each deck count; the published chart is the one
+    chart as published (``published_chart``) at every deck count. Each deck count costs one
+    evaluation per strategy: the presets are priced from it.
     """
     rows = []
     names = preset_names("both")
+    published = published_chart().policy()
     for d in progress(list(decks)):
         presets = [preset(name, d) for name in names]
-        best = best_chart(presets[0])
         opt = evaluate_rules(presets)
-        basic = evaluate_rules(presets, best.policy())
-        pub = evaluate_rules(presets, published_chart(best).policy())
+        basic = evaluate_rules(presets, best_chart(presets[0]).policy())
+        pub = evaluate_rules(presets, published)
         for name, o, b, p in zip(names, opt, basic, pub, strict=True):
             decisions = o.decision_probabilities()
             rows.append(
@@ -248,11 +342,15 @@ def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table
                     "P(split)": decisions["split"],
                 }
             )
-    title = "Zero house edge (%) by number of decks: optimal play, best chart, published chart"
+    title = "Zero house edge (%) by number of decks: optimal play, basic strategy, published chart"
     notes = [
-        "basic: the best total-dependent chart for that deck count; P(split) under optimal play."
+        "optimal_percent, basic_percent, published_chart_percent: the edge of each strategy; "
+        "basic_gap = basic - optimal; P(zero pair), P(split) under optimal play; standard split.",
+        BASIC_NOTE,
+        TRIPS_NOTE,
     ]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+    keys = table_keys(split="standard", edge=True)
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
 
 
 def eor_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
@@ -275,9 +373,12 @@ def eor_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
             rows.append(row)
     title = "Zero effect of removal: change in the optimal house edge (percentage points)"
     notes = [
-        "Each column removes one card of that rank from a fresh shoe; optimal play, standard split."
+        "Each column removes one card of that rank from a fresh shoe; optimal play, standard "
+        "split.",
+        TRIPS_NOTE,
     ]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6)
+    keys = table_keys(strategy="optimal", split="standard", edge=True)
+    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
 
 
 VARIANTS: tuple[tuple[str, dict], ...] = (
@@ -312,7 +413,13 @@ def variants_table(decks: int, progress: Progress = _identity) -> Table:
         for name in names:
             row[f"{name}_change"] = row[f"{name}_percent"] - base[f"{name}_percent"]
     title = f"Zero house edge (%) under rule variations, {decks} decks, optimal play"
-    return Table(title, pd.DataFrame(list(rows.values())), default_digits=6)
+    notes = [
+        "stated_* and published_*: the variation applied to each preset; *_change: against the "
+        "preset as it is; standard split.",
+        TRIPS_NOTE,
+    ]
+    keys = table_keys(decks, strategy="optimal", split="standard", edge=True)
+    return Table(title, pd.DataFrame(list(rows.values())), notes, default_digits=6, keys=keys)
 
 
 def default_tables() -> dict[str, Table]:

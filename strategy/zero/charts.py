@@ -243,7 +243,7 @@ def derive_best_chart(
     probs = deal_probabilities(shoe)
     weights = probs.nonpair
     chart = ZeroChart(
-        "best",
+        "basic",
         np.full((10, 10), Action.STAND, dtype=np.int8),
         np.full((10, 10), Action.STAND, dtype=np.int8),
         np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
@@ -252,7 +252,7 @@ def derive_best_chart(
     for it in range(1, max_iterations + 1):
         c2, c3, cs = _cell_sums(chart, rules, states, weights)
         new = ZeroChart(
-            "best",
+            "basic",
             _better(chart.two_card, c2, (Action.STAND, Action.HIT)),
             _better(chart.three_card, c3, (Action.STAND, Action.DOUBLE)),
             _better(chart.split, cs, (Action.NO_SPLIT, Action.SPLIT)),
@@ -264,17 +264,34 @@ def derive_best_chart(
     raise RuntimeError(f"chart derivation did not reach a fixed point in {max_iterations} steps")
 
 
-def published_chart(best: ZeroChart) -> ZeroChart:
-    """The published chart: the best chart, but a three-card 7 doubles only against 4-7.
+PUBLISHED_CHART_RULES = PlayRules(
+    decks=6, dealer_draw_threshold=5, double_after_split=True, split_totals=frozenset({8, 9})
+)
+"""The play rules the published chart was made for: the 6-deck game (its 8-deck chart is the
+same), the preset play rules."""
 
-    The original chart did not survive; the rules page describes it as the best chart but for
-    that row, and the exact edges of this chart reproduce the published basic-strategy edges.
+
+def published_chart() -> ZeroChart:
+    """The published chart, the same at every deck count (a player learns one chart).
+
+    The original chart did not survive; the rules page describes it as the best 6/8-deck chart
+    (they are equal) but for the three-card 7, doubled only against 4-7, and the exact edges of
+    this chart reproduce the published basic-strategy edges. It is not re-derived per deck count:
+    with 1 deck the best chart differs elsewhere, and the published chart is played as published.
     """
-    three = best.three_card.copy()
+    return with_published_sevens(best_chart(PUBLISHED_CHART_RULES))
+
+
+def with_published_sevens(chart: ZeroChart) -> ZeroChart:
+    """``chart`` with the published three-card 7 row: double only against 4-7, named published.
+
+    Applied to the best 6- or 8-deck chart this is the published chart (``published_chart``).
+    """
+    three = chart.three_card.copy()
     three[7, :] = Action.STAND
     for u in PUBLISHED_SEVEN_DOUBLES:
         three[7, u] = Action.DOUBLE
-    return ZeroChart("published", best.two_card, three, best.split, best.split_totals)
+    return ZeroChart("published", chart.two_card, three, chart.split, chart.split_totals)
 
 
 def chart_edge(rules: ZeroRules, chart: ZeroChart) -> RoundResult:
@@ -301,13 +318,23 @@ def _best_chart(play: PlayRules) -> ZeroChart:
 
 
 def resolve(strategy: str, rules: ZeroRules) -> tuple[str, ZeroPolicy, ZeroChart | None]:
-    """(label, policy, chart or None) for 'optimal', 'basic', 'published' or a chart file."""
+    """(label, policy, chart or None) for 'optimal', 'basic', 'published' or a chart file.
+
+    The label is the strategy's name as the user gave it ('basic' is the best total-dependent
+    chart for these rules, 'published' the published chart at any deck count), or the chart
+    file's name; the policy and the chart carry the same name.
+    """
     if strategy == "optimal":
         return "optimal", OPTIMAL_POLICY, None
     if strategy == "basic":
         chart = best_chart(rules)
     elif strategy == "published":
-        chart = published_chart(best_chart(rules))
+        chart = published_chart()
+        if chart.split_totals != frozenset(rules.split_totals):
+            raise ValueError(
+                "the published chart splits totals 8/9 only; these rules split "
+                + ("/".join(str(t) for t in sorted(rules.split_totals)) or "nothing")
+            )
     else:
         chart = load_chart(strategy, rules)
         return chart.name, chart.policy(), chart

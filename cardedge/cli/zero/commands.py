@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -21,7 +20,7 @@ from cardedge.cli.core.common import (
     progress,
 )
 from cardedge.cli.zero.options import rules_option, strategy_option
-from cardedge.reports.core.render import records, render
+from cardedge.reports.core.render import render
 from cardedge.reports.zero import edge as zero_reports
 from cardedge.reports.zero import strategy as zs
 
@@ -49,12 +48,6 @@ def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
     up_tables = (
         [zero_reports.upcard_table(name, res, digits) for name, res in results] if by_upcard else []
     )
-    if fmt == "json" and by_upcard:
-        rows = records(table.data)
-        for row, up in zip(rows, up_tables, strict=True):
-            row["by_upcard"] = records(up.data)
-        click.echo(json.dumps(rows, indent=2))
-        return
     emit([table, *up_tables], fmt)
 
 

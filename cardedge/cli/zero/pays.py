@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE, load_paytable
@@ -46,10 +44,9 @@ def pays(decks, paytable, eor, sizes, digits, fmt) -> None:
     decks = flatten(decks)
     table = load_paytable(paytable)
     if fmt == "json":
-        records = [pays_reports.pays_record(d, table, eor, sizes) for d in decks]
-        click.echo(json.dumps(records[0] if len(records) == 1 else records, indent=2))
-        return
-    if len(decks) == 1:
+        # for programs: each deck count's own table, with exact fractions
+        tables = [pays_reports.pays_table(d, table, digits, exact=True) for d in decks]
+    elif len(decks) == 1:
         tables = [pays_reports.pays_table(decks[0], table, digits)]
     else:
         tables = [pays_reports.deck_comparison_table(decks, table, digits)]

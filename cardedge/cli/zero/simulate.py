@@ -7,9 +7,8 @@ import click
 from cardedge.analysis.core.shoe import MAX_DECKS
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.analysis.zero.rules import preset
-from cardedge.cli.core.common import format_option
+from cardedge.cli.core.common import emit, format_option
 from cardedge.cli.core.simulate import (
-    emit_report,
     rounds_option,
     rounds_progress,
     seed_option,
@@ -46,4 +45,5 @@ def simulate(rules, decks, strategy, rounds, threads, seed, paytable, fmt) -> No
         report = sim_reports.zero_simulation(
             preset(rules, decks), rules, strategy, rounds, seed, paytable, bar, threads=threads
         )
-    emit_report(report, fmt)
+    # one document: every table, each row carrying rules, decks, strategy, seed and rounds
+    emit(report.tables(every_figure=fmt in ("json", "csv")), fmt)
