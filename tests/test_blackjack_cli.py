@@ -150,7 +150,8 @@ def test_returns_figures_of_the_default_game(capsys):
     code, out, _ = run(capsys, "blackjack", "returns", "--strategy", "basic", "--format", "csv")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "outcome,net,probability,return"
+    # every CSV row names its table: decks, rules and strategy lead
+    assert lines[0] == "decks,rules,strategy,outcome,net,probability,return"
     table = bj_reports.returns_table(bj_reports.DEFAULT_RULES, "optimal")
     note = table.notes[0]
     assert "house edge 0.514056%" in note and "standard deviation 1.135120" in note
