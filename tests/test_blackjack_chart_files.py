@@ -169,7 +169,7 @@ def test_simulate_play_and_exceptions_take_a_chart_file(tmp_path, capsys, monkey
         "--format", "json",
     )  # fmt: skip
     assert code == 0
-    report = json.loads(out)
+    (report,) = json.loads(out)["tables"][0]["rows"]  # the summary row of the document
     normal = evaluate_strategy("normal", shoe_analysis(DEFAULT_RULES))
     assert report["strategy"] == "generic.csv"
     assert report["exact_house_edge_percent"] == pytest.approx(normal.house_edge_percent, abs=1e-12)

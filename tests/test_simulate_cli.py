@@ -62,15 +62,24 @@ def test_zero_simulate_table_for_a_person(capsys):
     assert "RECONSTRUCTION" in out  # the side bet's pay table is labelled
 
 
+def blackjack_document(out: str):
+    """The summary row and the outcome and decision rows of a blackjack simulate document (the
+    same shape as Zero's: one object holding every table, every row self-describing)."""
+    summary, outcomes, decisions = json.loads(out)["tables"]
+    (rec,) = summary["rows"]
+    return rec, outcomes["rows"], decisions["rows"]
+
+
 def test_blackjack_simulate_json(capsys):
     code, out, _ = run(
         capsys, "blackjack", "simulate", "--rounds", "200000", "--seed", "2", "--format", "json"
     )
     assert code == 0
-    rec = json.loads(out)
+    rec, outcomes, _ = blackjack_document(out)
     assert rec["game"] == "blackjack" and rec["strategy"] == "basic" and rec["rules"] == "default"
     assert abs(rec["standard_errors"]) < 4
-    assert "side_bet" not in rec
+    assert "side_bet" not in rec and len(json.loads(out)["tables"]) == 3  # no side bet table
+    assert sum(o["count"] for o in outcomes) == 200000
     code, out, _ = run(
         capsys,
         "blackjack",
@@ -85,7 +94,7 @@ def test_blackjack_simulate_json(capsys):
         "--format",
         "json",
     )
-    rec = json.loads(out)
+    rec, _, _ = blackjack_document(out)
     assert rec["rules"] == "custom" and "peek" in rec["rules_description"]
     assert rec["strategy"] == "easy"
 
@@ -115,9 +124,9 @@ def test_blackjack_simulate_with_surrender(capsys):
         "json",
     )
     assert code == 0
-    rec = json.loads(out)
+    rec, outcomes, decisions = blackjack_document(out)
     assert "surrender" in rec["rules_description"] and abs(rec["standard_errors"]) < 4
-    outcome, decision = rec["outcomes"][-1], rec["decisions"][-1]
+    outcome, decision = outcomes[-1], decisions[-1]
     assert outcome["outcome"] == "surrender" and outcome["net"] == -0.5
     assert decision["decision"] == "surrender" and decision["count"] == outcome["count"] > 0
     assert abs(outcome["standard_errors"]) < 4  # no peek: every surrender ends at -0.5

@@ -141,17 +141,6 @@ class SimulationReport:
             "outcomes": rows,
         }
 
-    def record(self) -> dict:
-        """Everything as one JSON-ready object."""
-        out = self.summary()
-        out["outcomes"] = self.outcome_rows()
-        out["decisions"] = self.decision_rows()
-        side = self.side_summary()
-        if side is not None:
-            out["side_bet"] = side
-        out["notes"] = list(self.notes) + [Z_NOTE]
-        return out
-
     def tables(self, every_figure: bool = False) -> list[Table]:
         """Summary, outcome frequencies, first decisions (and the side bet) as tables.
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from cardedge.cli.blackjack.options import one_rules, rule_options, strategy_option
-from cardedge.cli.core.common import format_option
+from cardedge.cli.core.common import emit, format_option
 from cardedge.cli.core.simulate import (
-    emit_report,
     rounds_option,
     rounds_progress,
     seed_option,
@@ -35,4 +34,5 @@ def simulate(rules, strategy, rounds, threads, seed, fmt) -> None:
         report = sim_reports.blackjack_simulation(
             r, name, strategy, rounds, seed, bar, threads=threads
         )
-    emit_report(report, fmt)
+    # one document: every table, each row carrying game, rules, decks, strategy, seed, rounds
+    emit(report.tables(every_figure=fmt in ("json", "csv")), fmt)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from contextlib import contextmanager
 
 import click
 
-from cardedge.cli.core.common import emit
 from cardedge.engine.core.simulation import MAX_ROUNDS
 
 DEFAULT_ROUNDS = 1_000_000
@@ -51,10 +49,3 @@ def rounds_progress(rounds: int, label: str):
         return
     with click.progressbar(length=rounds, label=label, file=sys.stderr) as bar:
         yield bar.update
-
-
-def emit_report(report, fmt: str) -> None:
-    if fmt == "json":
-        click.echo(json.dumps(report.record(), indent=2))
-        return
-    emit(report.tables(), fmt)
