@@ -24,8 +24,10 @@ install-dev: $(BIN)/python
 tables: install
 	$(BIN)/cardedge tables --out results
 
+# Two workers: the suite is mostly independent exact computations (and each worker compiles
+# the numba kernels it needs, in parallel, on a cold cache).
 test: install-dev
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
 # Re-run the notebooks in place so the committed copies show current outputs.
 notebooks: install-dev
