@@ -14,6 +14,7 @@ COMMANDS = {
     "exceptions": "cardedge.cli.blackjack.commands:exceptions",
     "compare": "cardedge.cli.blackjack.commands:compare",
     "variants": "cardedge.cli.blackjack.commands:variants",
+    "eor": "cardedge.cli.blackjack.eor:eor",
     "simulate": "cardedge.cli.blackjack.simulate:simulate",
     "play": "cardedge.cli.blackjack.play:play",
 }
