@@ -15,6 +15,7 @@ COMMANDS = {
     "compare": "cardedge.cli.blackjack.commands:compare",
     "variants": "cardedge.cli.blackjack.commands:variants",
     "eor": "cardedge.cli.blackjack.eor:eor",
+    "count": "cardedge.cli.blackjack.count:count",
     "simulate": "cardedge.cli.blackjack.simulate:simulate",
     "play": "cardedge.cli.blackjack.play:play",
 }
