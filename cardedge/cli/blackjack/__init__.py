@@ -16,6 +16,8 @@ COMMANDS = {
     "variants": "cardedge.cli.blackjack.commands:variants",
     "returns": "cardedge.cli.blackjack.commands:returns",
     "dealer": "cardedge.cli.blackjack.commands:dealer",
+    "eor": "cardedge.cli.blackjack.eor:eor",
+    "count": "cardedge.cli.blackjack.count:count",
     "simulate": "cardedge.cli.blackjack.simulate:simulate",
     "play": "cardedge.cli.blackjack.play:play",
 }

@@ -15,6 +15,7 @@ COMMANDS = {
     "compare": "cardedge.cli.zero.commands:compare",
     "eor": "cardedge.cli.zero.commands:eor",
     "variants": "cardedge.cli.zero.commands:variants",
+    "count": "cardedge.cli.zero.count:count",
     "pays": "cardedge.cli.zero.pays:pays",
     "simulate": "cardedge.cli.zero.simulate:simulate",
     "play": "cardedge.cli.zero.play:play",

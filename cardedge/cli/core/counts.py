@@ -1,0 +1,35 @@
+"""``--system``: a count system, built-in by name or a TOML/JSON file of tags (both games)."""
+
+from __future__ import annotations
+
+import click
+
+from cardedge.analysis.core.counts import BUILTIN, CountSystem, resolve_system
+
+
+class SystemParam(click.ParamType):
+    """A built-in count system's key or a system file, checked at once (exit 2 when bad)."""
+
+    name = "system"
+
+    def convert(self, value, param, ctx) -> CountSystem:
+        if isinstance(value, CountSystem):
+            return value
+        try:
+            return resolve_system(str(value))
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+
+
+def system_option():
+    """``--system``: repeatable; default every built-in system."""
+    return click.option(
+        "--system",
+        "systems",
+        type=SystemParam(),
+        multiple=True,
+        default=list(BUILTIN),
+        show_default=True,
+        help=f"A count system ({'|'.join(BUILTIN)}) or a TOML/JSON file with one tag per "
+        "rank A, 2..9, T; repeatable.",
+    )

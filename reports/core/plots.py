@@ -1,0 +1,37 @@
+"""Figures shared by both games (matplotlib, PNG): effects of removal by rank."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from pathlib import Path
+
+from cardedge.reports.core.files import save_figure
+
+EOR_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+"""Ranks on the x axis (T: a ten-valued card; Zero's T, J, Q, K have the same EOR)."""
+
+
+def eor_png(series: Mapping[str, Mapping[str, float | None]], path: str | Path, title: str):
+    """Write one line per named EOR row (rank -> change in house edge, percentage points)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    x = range(len(EOR_RANKS))
+    for label, row in series.items():
+        y = [row.get(r) for r in EOR_RANKS]
+        y = [float("nan") if v is None else v for v in y]
+        ax.plot(x, y, marker="o", label=label)
+    ax.axhline(0.0, color="#888888", linewidth=0.8)
+    ax.set_xticks(list(x), EOR_RANKS)
+    ax.set_xlabel("rank removed (T: a ten-valued card)")
+    ax.set_ylabel("change in house edge (percentage points)")
+    ax.set_title("\n".join(textwrap.wrap(title, 80)), fontsize=9)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    save_figure(fig, path, dpi=120)
+    plt.close(fig)
+    return Path(path)
