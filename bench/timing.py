@@ -33,7 +33,10 @@ def cold_and_warm(code: str) -> tuple[tuple, tuple]:
 
 def process_lines(cold: tuple, warm: tuple) -> list[str]:
     """The report lines of a cold and a warm run."""
+    import numba
+
     return [
+        f"  numba optimisation level: {numba.config.OPT} (NUMBA_OPT; cardedge's default is 1)",
         f"  cold process: {cold[0]:.2f} s (imports {cold[1]:.2f} s, JIT + compute {cold[2]:.2f} s)",
         f"  warm process: {warm[0]:.2f} s (imports {warm[1]:.2f} s, "
         f"cache load + compute {warm[2]:.2f} s)",
