@@ -36,7 +36,7 @@ def process_lines(cold: tuple, warm: tuple) -> list[str]:
     import numba
 
     return [
-        f"  numba optimisation level: {numba.config.OPT} (NUMBA_OPT; cardedge's default is 1)",
+        f"  numba optimisation level: {int(numba.config.OPT)} (NUMBA_OPT; cardedge's default is 1)",
         f"  cold process: {cold[0]:.2f} s (imports {cold[1]:.2f} s, JIT + compute {cold[2]:.2f} s)",
         f"  warm process: {warm[0]:.2f} s (imports {warm[1]:.2f} s, "
         f"cache load + compute {warm[2]:.2f} s)",
