@@ -299,6 +299,8 @@ class RoundResult:
     unsplit: ContextValues
     split_ev: np.ndarray
     """``[pair value index, up]``: EV of splitting (all hands), NaN where impossible."""
+    shoe: Shoe | None = None
+    """The shoe dealt from when tables must name it; None: a fresh shoe of ``rules.decks``."""
 
     @property
     def house_edge_percent(self) -> float:

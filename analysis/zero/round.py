@@ -239,6 +239,8 @@ class RoundResult:
     deal_p_double: np.ndarray
     """``[v1, v2, up]``: probability the hand ends doubled (given the deal)."""
     probabilities: DealProbabilities
+    shoe: Shoe | None = None
+    """The shoe dealt from when tables must name it; None: a fresh shoe of ``rules.decks``."""
 
     @property
     def house_edge_percent(self) -> float:

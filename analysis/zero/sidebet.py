@@ -49,6 +49,16 @@ class SuitedShoe:
         per_suit = CARDS_PER_RANK_PER_DECK // len(SUITS) * check_decks(n)
         return cls(((per_suit,) * len(SUITS),) * len(RANKS))
 
+    @classmethod
+    def spread(cls, rank_counts: tuple[int, ...]) -> SuitedShoe:
+        """A shoe of these counts by rank, each spread over the suits as evenly as possible
+        (the first suits take any extra card): a fresh shoe less some cards of unknown suit
+        is taken to lose them from the suits holding the most. ``spread`` of a fresh shoe's
+        counts is that fresh shoe."""
+        n = len(SUITS)
+        rows = (tuple(c // n + (1 if i < c % n else 0) for i in range(n)) for c in rank_counts)
+        return cls(tuple(rows))
+
     @property
     def size(self) -> int:
         """Number of cards in the shoe."""

@@ -7,6 +7,7 @@ convention (CDZ-, resplits exact).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -28,8 +29,16 @@ from cardedge.analysis.blackjack.rules import (
     SPLIT_CONVENTION,
     BlackjackRules,
 )
+from cardedge.analysis.blackjack.shoes import check_shoe
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.render import Table
+from cardedge.reports.core.shoes import (
+    DERIVED_CHART_NOTE,
+    describe_on,
+    other_shoe,
+    shoe_fields,
+)
 from cardedge.strategy.blackjack.charts import (
     AI_LEVELS,
     UP_LABELS,
@@ -59,27 +68,59 @@ def row_keys(rules: BlackjackRules, strategy: str | None = None, decks: bool = T
     return keys
 
 
-def analysis_for(rules: BlackjackRules) -> ShoeAnalysis:
-    """The (cached) analysis of a fresh shoe under ``rules``."""
-    return shoe_analysis(rules)
+def analysis_for(rules: BlackjackRules, shoe: Shoe | None = None) -> ShoeAnalysis:
+    """The analysis of ``shoe`` under ``rules``: a fresh shoe's is cached; any other shoe is
+    checked big enough for the rules' deepest round (ValueError if not)."""
+    shoe = other_shoe(shoe, rules.decks)
+    if shoe is None:
+        return shoe_analysis(rules)
+    return ShoeAnalysis(rules, check_shoe(shoe, rules))
+
+
+def dealt_from(a: ShoeAnalysis) -> Shoe | None:
+    """The shoe an analysis deals from, for titles and rows: None for a fresh shoe of the
+    rules' decks."""
+    return other_shoe(a.shoe, a.rules.decks)
+
+
+def titled_rules(rules: BlackjackRules, shoe: Shoe | None = None) -> str:
+    """The rules as titles give them, with the shoe named when it is not a fresh one."""
+    return describe_on(rules.describe(), shoe)
+
+
+def shoe_row_keys(rules: BlackjackRules, shoe: Shoe | None, strategy: str | None = None) -> dict:
+    """``row_keys``, then the shoe (``decks`` None for one given by counts) when not fresh."""
+    return {**row_keys(rules, strategy), **shoe_fields(shoe)}
 
 
 def edge_results(
     rules_list: Iterable[BlackjackRules],
     strategies: Iterable[str] = ("optimal",),
     progress: Progress = _identity,
+    shoes: Iterable[Shoe | None] | None = None,
 ) -> list[RoundResult]:
-    """Exact round results for every rule set and strategy, rule set by rule set."""
+    """Exact round results for every rule set and strategy, rule set by rule set; ``shoes``
+    (one per rule set, None: fresh) deals each round from that shoe, and a result on any other
+    shoe than a fresh one carries it (``RoundResult.shoe``)."""
     strategies = list(strategies)
+    rules_list = list(rules_list)
+    shoes = [None] * len(rules_list) if shoes is None else list(shoes)
     out = []
-    for rules in progress(list(rules_list)):
-        a = analysis_for(rules)
-        out += [a.evaluate(strategy_policy(s, a)) for s in strategies]
+    for rules, shoe in progress(list(zip(rules_list, shoes, strict=True))):
+        a = analysis_for(rules, shoe)
+        shoe = dealt_from(a)
+        results = [a.evaluate(strategy_policy(s, a)) for s in strategies]
+        out += results if shoe is None else [replace(r, shoe=shoe) for r in results]
     return out
 
 
+def result_decks(res: RoundResult) -> int | None:
+    """The ``decks`` of a result's row: the rules' decks, or the shoe's (None for counts)."""
+    return res.rules.decks if res.shoe is None else res.shoe.base_decks
+
+
 def _published(res: RoundResult) -> float | None:
-    if res.rules == PUBLISHED_RULES and res.policy == "optimal":
+    if res.rules == PUBLISHED_RULES and res.policy == "optimal" and res.shoe is None:
         return PUBLISHED_OPTIMAL_EDGE_PERCENT
     return None
 
@@ -87,21 +128,25 @@ def _published(res: RoundResult) -> float | None:
 def edge_table(results: list[RoundResult], digits: int = 4) -> Table:
     """House edge per rule set and strategy, in percent of the initial wager."""
     rows = []
+    on_shoes = any(res.shoe is not None for res in results)
     for res in results:
         pub = _published(res)
         rows.append(
             {
-                "decks": res.rules.decks,
+                "decks": result_decks(res),
+                **({"shoe": _shoe(res).describe()} if on_shoes else {}),
                 "strategy": res.policy,
                 "house_edge_percent": res.house_edge_percent,
                 "player_ev": res.ev,
                 "published_percent": pub,
-                "rules_text": res.rules.describe(),
+                "rules_text": titled_rules(res.rules, res.shoe),
             }
         )
     rules_seen = sorted({r["rules_text"] for r in rows})
     title = "Blackjack house edge (%)" + (f": {rules_seen[0]}" if len(rules_seen) == 1 else "")
     notes = [SPLIT_CONVENTION + ".", EV_NOTE]
+    if on_shoes and any(res.policy in ("basic", "hard") for res in results):
+        notes.append("basic: t" + DERIVED_CHART_NOTE[1:])
     if any(r["published_percent"] is not None for r in rows):
         notes.append(
             "published: 6D S17 DAS peek split to 4 no RSA, CDZ- optimal (Farmer, bjstrat, "
@@ -112,11 +157,18 @@ def edge_table(results: list[RoundResult], digits: int = 4) -> Table:
     )
 
 
+def _shoe(res: RoundResult) -> Shoe:
+    """The shoe a result was dealt from."""
+    return Shoe.decks(res.rules.decks) if res.shoe is None else res.shoe
+
+
 def edge_records(results: list[RoundResult]) -> list[dict]:
-    """The JSON form of ``edge``: decks, strategy, house edge at full precision, the rules."""
+    """The JSON form of ``edge``: decks, strategy, house edge at full precision, the rules;
+    ``shoe`` (its name) when a result was dealt from any other shoe than a fresh one."""
     return [
         {
-            "decks": r.rules.decks,
+            "decks": result_decks(r),
+            **shoe_fields(r.shoe),
             "strategy": r.policy,
             "house_edge_percent": r.house_edge_percent,
             "player_ev": r.ev,
@@ -127,20 +179,22 @@ def edge_records(results: list[RoundResult]) -> list[dict]:
     ]
 
 
-def basic_chart(rules: BlackjackRules, das_marks: bool = False) -> Chart:
-    """The computed basic strategy chart; with ``das_marks`` (DAS rules) Ph where the split
-    pays only thanks to DAS."""
-    a = analysis_for(rules)
+def basic_chart(rules: BlackjackRules, das_marks: bool = False, shoe: Shoe | None = None) -> Chart:
+    """The computed basic strategy chart (derived for ``shoe``, None: a fresh shoe); with
+    ``das_marks`` (DAS rules) Ph where the split pays only thanks to DAS."""
+    a = analysis_for(rules, shoe)
     chart = basic_strategy(a)
     if das_marks and rules.double_after_split:
         chart = mark_das(chart, basic_strategy(a.variant(double_after_split=False)))
     return chart
 
 
-def chart_table(chart: Chart, rules: BlackjackRules) -> Table:
-    """The chart as rows (hard 4-21, soft 13-21, pairs) by up card."""
+def chart_table(chart: Chart, rules: BlackjackRules, shoe: Shoe | None = None) -> Table:
+    """The chart as rows (hard 4-21, soft 13-21, pairs) by up card; ``shoe``: the shoe it was
+    derived for when not a fresh one (named in the title, rows and notes)."""
+    shoe = other_shoe(shoe, rules.decks)
     frame = chart.frame(soft_12=plays_soft_12(chart, rules))
-    title = f"Blackjack basic strategy ({chart.name}): {rules.describe()}"
+    title = f"Blackjack basic strategy ({chart.name}): {titled_rules(rules, shoe)}"
     notes = [
         "H hit, S stand, Dh double else hit, Ds double else stand, P split, "
         "Ph split if DAS else hit. Up card across.",
@@ -151,7 +205,9 @@ def chart_table(chart: Chart, rules: BlackjackRules) -> Table:
     ]
     if rules.surrender:
         notes.insert(1, SURRENDER_NOTE)
-    return Table(title, frame, notes, keys=row_keys(rules, chart.name))
+    if shoe is not None:
+        notes.append(DERIVED_CHART_NOTE)
+    return Table(title, frame, notes, keys=shoe_row_keys(rules, shoe, chart.name))
 
 
 SURRENDER_NOTE = (
@@ -306,10 +362,13 @@ def chart_png(chart: Chart, rules: BlackjackRules, path: str) -> None:
         plt.close(fig)
 
 
-def hands_table(rules: BlackjackRules, up_filter: int | None = None) -> Table:
+def hands_table(
+    rules: BlackjackRules, up_filter: int | None = None, shoe: Shoe | None = None
+) -> Table:
     """EV of every two-card hand against every up card, for each action (optimal later play);
-    a surrender column when the rules allow it."""
-    a = analysis_for(rules)
+    a surrender column when the rules allow it. ``shoe`` deals the round (None: fresh)."""
+    a = analysis_for(rules, shoe)
+    shoe = dealt_from(a)
     res = a.evaluate()
     u0 = res.unsplit
     h = hand_table()
@@ -338,7 +397,7 @@ def hands_table(rules: BlackjackRules, up_filter: int | None = None) -> Table:
                         "probability": res.deal_probability[i, u],
                     }
                 )
-    title = f"Blackjack two-card hand EVs by action: {rules.describe()}"
+    title = f"Blackjack two-card hand EVs by action: {titled_rules(rules, shoe)}"
     notes = [
         EV_NOTE,
         "Later play optimal for the exact shoe; split: all hands, " + SPLIT_CONVENTION + ".",
@@ -346,7 +405,7 @@ def hands_table(rules: BlackjackRules, up_filter: int | None = None) -> Table:
     ]
     if rules.surrender:
         notes.insert(1, _surrender_ev_note(rules))
-    keys = row_keys(rules, "optimal")
+    keys = shoe_row_keys(rules, shoe, "optimal")
     return Table(title, pd.DataFrame(rows), notes, digits={"probability": 6}, keys=keys)
 
 
@@ -364,14 +423,18 @@ def _surrender_ev_note(rules: BlackjackRules) -> str:
     return "surrender: -0.5 whatever the hole card, a dealer natural included."
 
 
-def exceptions_table(rules: BlackjackRules, max_cards: int = 3, strategy: str = "basic") -> Table:
+def exceptions_table(
+    rules: BlackjackRules, max_cards: int = 3, strategy: str = "basic", shoe: Shoe | None = None
+) -> Table:
     """Composition-dependent departures from a strategy (default: the basic strategy chart).
 
     Two-card hands (every action, splits included) and hands of up to ``max_cards`` cards
     (stand or hit) whose exact-shoe best action differs from what the strategy (a name or a
     chart file) plays; gain is the EV the departure adds per initial wager, given the hand.
+    ``shoe`` deals the round (None: fresh); the basic chart is then the one derived for it.
     """
-    a = analysis_for(rules)
+    a = analysis_for(rules, shoe)
+    shoe = dealt_from(a)
     if strategy == "optimal":
         raise ValueError("exceptions compare a strategy with optimal play: give a chart")
     policy = strategy_policy(strategy, a)
@@ -414,18 +477,20 @@ def exceptions_table(rules: BlackjackRules, max_cards: int = 3, strategy: str = 
                 }
             )
     label = "basic strategy" if policy.name in ("basic", "hard") else f"strategy {policy.name}"
-    title = f"Blackjack composition-dependent departures from {label}: {rules.describe()}"
+    title = f"Blackjack composition-dependent departures from {label}: {titled_rules(rules, shoe)}"
     notes = [
         f"Hands of 2 to {max_cards} cards; three-card hands compare stand and hit only.",
         "gain: EV added by the departure (later play optimal), per initial wager.",
         SPLIT_CONVENTION + ".",
     ]
+    if shoe is not None and policy.name in ("basic", "hard"):
+        notes.append(DERIVED_CHART_NOTE)
     return Table(
         title,
         pd.DataFrame(rows, columns=["hand", "total", "up", "chart", "best", "gain"]),
         notes,
         digits={"gain": 5},
-        keys=row_keys(rules, policy.name),
+        keys=shoe_row_keys(rules, shoe, policy.name),
     )
 
 

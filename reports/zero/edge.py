@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 import pandas as pd
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_rules
 from cardedge.analysis.zero.rules import PUBLISHED_EDGES, TRIPS_NOTE, preset
+from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.reports.core.render import Table
+from cardedge.reports.core.shoes import (
+    DERIVED_CHART_NOTE,
+    describe_on,
+    other_shoe,
+    shoe_fields,
+)
 from cardedge.strategy.zero.charts import resolve
 
 Progress = Callable[[Iterable], Iterable]
@@ -65,38 +74,63 @@ def published_figure(strategy: str, decks: int, rules: str = "published", split:
     return PUBLISHED_EDGES.get((key, decks)) if key else None
 
 
+def dealt_from(decks: int, shoe: Shoe | None, rules: object) -> Shoe | None:
+    """The shoe a Zero table about ``decks`` decks is dealt from: None for a fresh shoe of
+    those decks, else ``shoe`` once checked big enough for ``rules`` (ValueError if not)."""
+    shoe = other_shoe(shoe, decks)
+    return None if shoe is None else check_shoe(shoe, rules)
+
+
 def edge_results(
     decks: Iterable[int],
     rules: str = "both",
     split: str = "standard",
     progress: Progress = _identity,
     strategy: str = "optimal",
+    shoes: Iterable[Shoe | None] | None = None,
 ) -> list[tuple[str, RoundResult]]:
     """(preset name, exact round result) for every deck count and preset under ``strategy``.
 
-    ``strategy`` is 'optimal', 'basic' (the best total-dependent chart), 'published' (the
-    published chart) or a chart file; the result's ``policy`` names it. The presets of one deck
-    count are played alike, so one evaluation prices both.
+    ``strategy`` is 'optimal', 'basic' (the best total-dependent chart; derived for the shoe
+    when it is not fresh), 'published' (the published chart) or a chart file; the result's
+    ``policy`` names it. ``shoes``, one per deck count (None: fresh), deals each round from
+    that shoe; a result on any other shoe than a fresh one carries it (``RoundResult.shoe``).
+    The presets of one deck count are played alike, so one evaluation prices both.
     """
     names = preset_names(rules)
+    decks = list(decks)
+    shoes = [None] * len(decks) if shoes is None else list(shoes)
     out = []
-    for d in progress(list(decks)):
+    for d, shoe in progress(list(zip(decks, shoes, strict=True))):
         presets = [preset(name, d) for name in names]
+        shoe = dealt_from(d, shoe, presets[0])
         # A strategy depends on the play rules alone, which the presets share.
-        _, policy, _ = resolve(strategy, presets[0])
-        out += zip(names, evaluate_rules(presets, policy, split=split), strict=True)
+        _, policy, _ = resolve(strategy, presets[0], shoe)
+        results = evaluate_rules(presets, policy, split=split, shoe=shoe)
+        if shoe is not None:
+            results = [replace(r, shoe=shoe) for r in results]
+        out += zip(names, results, strict=True)
     return out
+
+
+def result_decks(res: RoundResult) -> int | None:
+    """The ``decks`` of a result's row: the rules' decks, or the shoe's (None for counts)."""
+    return res.rules.decks if res.shoe is None else res.shoe.base_decks
 
 
 def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table:
     """House edge per (decks, preset, strategy) beside the published figure, in percent."""
     rows = []
+    on_shoes = any(res.shoe is not None for _, res in results)
     for name, res in results:
-        published = published_figure(res.policy, res.rules.decks, name, res.split)
+        published = None
+        if res.shoe is None:
+            published = published_figure(res.policy, res.rules.decks, name, res.split)
         edge = res.house_edge_percent
         rows.append(
             {
-                "decks": res.rules.decks,
+                "decks": result_decks(res),
+                **({"shoe": _shoe(res).describe()} if on_shoes else {}),
                 "rules": name,
                 "strategy": res.policy,
                 "split": res.split,
@@ -106,12 +140,13 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
             }
         )
     data = pd.DataFrame(rows)
-    decks = sorted({r["decks"] for r in rows})
     strategies = sorted({r["strategy"] for r in rows})
-    title = (
-        f"Zero house edge (%), {', '.join(strategies)} play, "
-        f"{', '.join(str(d) for d in decks)} deck(s), {results[0][1].split} split"
-    )
+    if on_shoes:
+        where = "; ".join(dict.fromkeys(_shoe_name(res) for _, res in results))
+    else:
+        where = f"{', '.join(str(d) for d in sorted({r['decks'] for r in rows}))} deck(s)"
+    split = results[0][1].split
+    title = f"Zero house edge (%), {', '.join(strategies)} play, {where}, {split} split"
     notes = [TRIPS_NOTE]
     if any(r["rules"] == "stated" for r in rows):
         notes.append(
@@ -120,6 +155,8 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
         )
     if {"basic", "published"} & set(strategies):
         notes.append(BASIC_NOTE)
+    if on_shoes and "basic" in strategies:
+        notes.append(DERIVED_CHART_NOTE)
     if any(r["published_percent"] is not None for r in rows):
         notes.append(
             "published_percent: the published figure, beside the edge computed as it was "
@@ -132,6 +169,16 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
         digits={"house_edge_percent": digits, "difference": digits},
         keys=table_keys(edge=True),
     )
+
+
+def _shoe(res: RoundResult) -> Shoe:
+    """The shoe a result was dealt from."""
+    return Shoe.decks(res.rules.decks) if res.shoe is None else res.shoe
+
+
+def _shoe_name(res: RoundResult) -> str:
+    """The shoe a result was dealt from, as titles name it ('shoe 6 decks minus 5')."""
+    return describe_on(res.rules.describe(), res.shoe).split(", ")[0]
 
 
 def upcard_table(name: str, res: RoundResult, digits: int = 4) -> Table:
@@ -147,10 +194,12 @@ def upcard_table(name: str, res: RoundResult, digits: int = 4) -> Table:
     for dname, p in res.decision_probabilities().items():
         total[f"P({dname})"] = p
     rows.append(total)
-    title = f"Zero by dealer up card: {name} rules ({res.rules.describe()}), {res.policy} play"
+    rules_text = describe_on(res.rules.describe(), res.shoe)
+    title = f"Zero by dealer up card: {name} rules ({rules_text}), {res.policy} play"
     notes = [
         "ev: expected net result per initial wager given the up card (0 = any ten-value).",
         TRIPS_NOTE,
     ]
     keys = table_keys(res.rules.decks, name, res.policy, res.split, edge=True)
+    keys.update(shoe_fields(res.shoe))
     return Table(title, pd.DataFrame(rows), notes, default_digits=digits, keys=keys)

@@ -13,9 +13,11 @@ from functools import lru_cache
 import pandas as pd
 
 from cardedge.analysis.core.cards import RANKS
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.paytable import PayTable, format_pays, load_paytable
 from cardedge.analysis.zero.round import PlayResult, evaluate_play
 from cardedge.analysis.zero.rules import PRESETS, TRIPS_NOTE, PlayRules, preset
+from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.analysis.zero.sidebet import (
     SideBetResult,
     SuitedShoe,
@@ -24,6 +26,7 @@ from cardedge.analysis.zero.sidebet import (
     evaluate_side_bet,
 )
 from cardedge.reports.core.render import Table
+from cardedge.reports.core.shoes import other_shoe, shoe_fields
 from cardedge.reports.zero.edge import table_keys
 
 LOSS_LABEL = "anything else (loses)"
@@ -51,9 +54,29 @@ def _pays_digits(table: PayTable) -> int:
     return 0 if all(row.pays.denominator == 1 for row in table.rows) else 4
 
 
-def side_bet(decks: int, paytable: PayTable | str | None = None) -> SideBetResult:
-    """The exact side-bet result for a fresh shoe of ``decks`` decks."""
-    return evaluate_side_bet(SuitedShoe.decks(decks), paytable)
+def side_bet(
+    decks: int, paytable: PayTable | str | None = None, shoe: Shoe | None = None
+) -> SideBetResult:
+    """The exact side-bet result for a fresh shoe of ``decks`` decks, or for ``shoe``."""
+    return evaluate_side_bet(suited(decks, shoe), paytable)
+
+
+SUITS_NOTE = (
+    "The shoe is given by rank; its suits are taken as even as possible (a card removed comes "
+    "from a suit holding the most of its rank)."
+)
+"""Said under a side-bet table of a shoe other than a fresh one."""
+
+
+def suited(decks: int, shoe: Shoe | None = None) -> SuitedShoe:
+    """The suited shoe the side bet is dealt from: fresh ``decks`` decks, or ``shoe`` with
+    each rank spread evenly over the suits (``SuitedShoe.spread``)."""
+    return SuitedShoe.decks(decks) if shoe is None else SuitedShoe.spread(shoe.counts)
+
+
+def _where(decks: int, shoe: Shoe | None) -> str:
+    """How a title names the shoe: '6 decks', or 'shoe 6 decks minus 5,5'."""
+    return _decks_label(decks) if shoe is None else f"shoe {shoe.describe()}"
 
 
 def published_side_edge(res: SideBetResult) -> float | None:
@@ -98,16 +121,21 @@ def outcome_rows(res: SideBetResult) -> list[dict]:
 
 
 def pays_table(
-    decks: int, paytable: PayTable | str | None = None, digits: int = 6, exact: bool = False
+    decks: int,
+    paytable: PayTable | str | None = None,
+    digits: int = 6,
+    exact: bool = False,
+    shoe: Shoe | None = None,
 ) -> Table:
     """Wizard of Odds style table: hand, pays (net, X to 1), combinations, probability, return.
 
     The last row is the total return (expected net result per unit side bet); the house edge,
     exact, is in the notes and in the keys every JSON/CSV row carries. ``exact`` adds the
     columns ``pays_text`` ('60 to 1'), ``probability_exact`` and ``return_exact`` (fractions as
-    text) for programs.
+    text) for programs. ``shoe`` deals the bet instead of a fresh shoe (suits spread evenly).
     """
-    res = side_bet(decks, paytable)
+    shoe = other_shoe(shoe, decks)
+    res = side_bet(decks, paytable, shoe)
     rows = outcome_rows(res)
     rows.append(
         {
@@ -125,9 +153,12 @@ def pays_table(
             row["probability_exact"] = str(res.probability(i))
             row["return_exact"] = str(res.contribution(i))
         rows[-1].update(pays_text=None, probability_exact="1", return_exact=str(res.ev))
-    title = f"Zero Pays side bet, {_decks_label(decks)}, pay table {table.label}"
+    title = f"Zero Pays side bet, {_where(decks, shoe)}, pay table {table.label}"
     notes = table.notes() + [_edge_note(res), COMBINATIONS_NOTE]
-    keys = _paytable_keys(table, decks=decks)
+    if shoe is not None:
+        notes[-1] = COMBINATIONS_NOTE.replace("a fresh shoe", "the shoe")
+        notes.append(SUITS_NOTE)
+    keys = _paytable_keys(table, **{"decks": decks, **shoe_fields(shoe)})
     keys["house_edge_percent"] = res.house_edge_percent
     keys["house_edge_exact"] = str(res.house_edge)
     published = published_side_edge(res)
@@ -183,17 +214,30 @@ def deck_comparison_table(
 
 
 def eor_table(
-    decks: Iterable[int], paytable: PayTable | str | None = None, digits: int = 6
+    decks: Iterable[int],
+    paytable: PayTable | str | None = None,
+    digits: int = 6,
+    shoes: Iterable[Shoe | None] | None = None,
 ) -> Table:
-    """Effect of removal of each rank on the side bet's house edge, in percentage points."""
+    """Effect of removal of each rank on the side bet's house edge, in percentage points;
+    ``shoes`` (one per deck count, None: fresh) gives the EOR of other shoes, one column each
+    named by the shoe."""
     table = load_paytable(paytable)
     decks = list(decks)
-    eors = {d: effect_of_removal(SuitedShoe.decks(d), table) for d in decks}
+    shoes = (
+        [None] * len(decks)
+        if shoes is None
+        else [other_shoe(s, d) for d, s in zip(decks, shoes, strict=True)]
+    )
+    columns = [
+        _decks_label(d) if s is None else s.describe() for d, s in zip(decks, shoes, strict=True)
+    ]
+    eors = [effect_of_removal(suited(d, s), table) for d, s in zip(decks, shoes, strict=True)]
     rows = []
     for rank in RANKS:
         row: dict = {"rank": rank}
-        for d in decks:
-            row[_decks_label(d)] = float(100 * eors[d][rank])
+        for column, eor in zip(columns, eors, strict=True):
+            row[column] = None if eor[rank] is None else float(100 * eor[rank])
         rows.append(row)
     title = (
         f"Zero Pays side bet: effect of removal on the house edge (percentage points), "
@@ -204,15 +248,21 @@ def eor_table(
         "shoe (a positive value: the edge rises, the bet gets worse for the player).",
         "Exact check: the sum over ranks of (cards of the rank) x EOR is 0.",
     ]
+    if any(s is not None for s in shoes):
+        notes[-2] = notes[-2].replace("a fresh shoe", "the shoe of the column")
+        notes.append(SUITS_NOTE)
     return Table(
         title, _frame(rows, table), notes, default_digits=digits, keys=_paytable_keys(table)
     )
 
 
-def zero_ev(rules_preset: str, decks: int) -> float:
-    """EV per initial Zero wager under optimal play (standard split) for a preset and decks."""
+def zero_ev(rules_preset: str, decks: int, shoe: Shoe | None = None) -> float:
+    """EV per initial Zero wager under optimal play (standard split) for a preset and decks,
+    dealt from ``shoe`` (None: a fresh shoe of ``decks`` decks)."""
     rules = preset(rules_preset, decks)
-    return _optimal_play(rules.play_rules()).price(rules).ev
+    if shoe is None:
+        return _optimal_play(rules.play_rules()).price(rules).ev
+    return evaluate_play(rules.play_rules(), shoe=check_shoe(shoe, rules)).price(rules).ev
 
 
 @lru_cache(maxsize=32)
@@ -226,18 +276,24 @@ def combined_rows(
     sizes: Iterable[float],
     paytable: PayTable | str | None = None,
     presets: Iterable[str] = PRESETS,
+    shoes: Iterable[Shoe | None] | None = None,
 ) -> list[dict]:
-    """House edge of Zero (optimal play) + the side bet, per unit wagered, for each combination."""
+    """House edge of Zero (optimal play) + the side bet, per unit wagered, for each combination;
+    ``shoes`` (one per deck count, None: fresh) deals both bets from that shoe."""
     table = load_paytable(paytable)
+    decks = list(decks)
+    shoes = [None] * len(decks) if shoes is None else list(shoes)
     out = []
-    for d in decks:
-        side = side_bet(d, table)
+    for d, shoe in zip(decks, shoes, strict=True):
+        shoe = other_shoe(shoe, d)
+        side = side_bet(d, table, shoe)
         for name in presets:
-            z = zero_ev(name, d)
+            z = zero_ev(name, d, shoe)
             for s in sizes:
                 out.append(
                     {
                         "decks": d,
+                        **shoe_fields(shoe),
                         "rules": name,
                         "side_bet_size": float(s),
                         "zero_edge_percent": -100.0 * z,
@@ -253,10 +309,12 @@ def combined_table(
     sizes: Iterable[float],
     paytable: PayTable | str | None = None,
     digits: int = 4,
+    shoes: Iterable[Shoe | None] | None = None,
 ) -> Table:
-    """Combined house edge of a 1-unit Zero wager plus a side bet of each size, in percent."""
+    """Combined house edge of a 1-unit Zero wager plus a side bet of each size, in percent;
+    ``shoes`` as in ``combined_rows``."""
     table = load_paytable(paytable)
-    rows = combined_rows(decks, sizes, table)
+    rows = combined_rows(decks, sizes, table, shoes=shoes)
     title = f"Zero + Zero Pays combined house edge (%), optimal play, pay table {table.label}"
     notes = table.notes() + [
         "combined edge = -(Zero EV + s x side bet EV) / (1 + s) for a Zero wager of 1 and a side "

@@ -22,26 +22,41 @@ from cardedge.analysis.zero.rules import (
     preset_name,
 )
 from cardedge.reports.core.render import Table
+from cardedge.reports.core.shoes import DERIVED_CHART_NOTE, describe_on, shoe_fields
 from cardedge.reports.zero import edge as zero_reports
-from cardedge.reports.zero.edge import BASIC_NOTE, Progress, _identity, preset_names, table_keys
+from cardedge.reports.zero.edge import (
+    BASIC_NOTE,
+    Progress,
+    _identity,
+    dealt_from,
+    preset_names,
+    table_keys,
+)
 from cardedge.strategy.zero.charts import (
     LEGEND,
     UP_LABELS,
     UP_ORDER,
     ZeroChart,
     best_chart,
+    best_chart_on,
     published_chart,
     resolve,
 )
 
 
-def chart_table(chart: ZeroChart, rules: ZeroRules, edge_percent: float | None = None) -> Table:
+def chart_table(
+    chart: ZeroChart,
+    rules: ZeroRules,
+    edge_percent: float | None = None,
+    shoe: Shoe | None = None,
+) -> Table:
     """The chart for a person: rows two-card totals, split pairs, three-card totals; columns up.
 
-    ``edge_percent``: the house edge when every hand follows the chart under ``rules``.
+    ``edge_percent``: the house edge when every hand follows the chart under ``rules``, dealt
+    from ``shoe`` (None: a fresh shoe of the rules' decks; any other shoe is named).
     """
     name = preset_name(rules)
-    title = f"Zero {chart.name} strategy chart, {rules.describe()}"
+    title = f"Zero {chart.name} strategy chart, {describe_on(rules.describe(), shoe)}"
     notes = [LEGEND + "; up card 0 is any ten-valued card."]
     if edge_percent is not None:
         notes.append(
@@ -50,28 +65,36 @@ def chart_table(chart: ZeroChart, rules: ZeroRules, edge_percent: float | None =
         )
         notes.append(TRIPS_NOTE)
     keys = table_keys(rules.decks, name, chart.name, edge=edge_percent is not None)
+    keys.update(shoe_fields(shoe))
     return Table(title, chart.frame(), notes, keys=keys)
 
 
-def strategy_chart(rules: ZeroRules, strategy: str = "basic") -> tuple[Table, ZeroChart]:
+def strategy_chart(
+    rules: ZeroRules, strategy: str = "basic", shoe: Shoe | None = None
+) -> tuple[Table, ZeroChart]:
     """The chart of ``strategy`` as a table with its exact edge, and the chart itself.
 
     For 'basic' and 'published' the notes give the other chart's edge and the cells that differ.
+    ``shoe`` (None: a fresh shoe) deals the round; 'basic' is then derived for that shoe.
     """
-    label, policy, chart = resolve(strategy, rules)
+    shoe = dealt_from(rules.decks, shoe, rules)
+    label, policy, chart = resolve(strategy, rules, shoe)
     if chart is None:
         raise ValueError("optimal play has no chart; give basic, published or a chart file")
-    table = chart_table(chart, rules, evaluate_round(rules, policy).house_edge_percent)
+    edge = evaluate_round(rules, policy, shoe=shoe).house_edge_percent
+    table = chart_table(chart, rules, edge, shoe)
     if label in ("basic", "published"):
-        other = published_chart() if label == "basic" else best_chart(rules)
+        other = published_chart() if label == "basic" else best_chart_on(rules, shoe)
         diffs = chart.differences(other)
-        other_edge = evaluate_round(rules, other.policy()).house_edge_percent
+        other_edge = evaluate_round(rules, other.policy(), shoe=shoe).house_edge_percent
         cells = ", ".join(f"{b} {h} vs {u} ({x} here, {y} there)" for b, h, u, x, y in diffs)
         table.notes.append(
             f"The {other.name} chart under the same rules: {other_edge:.4f}%; "
             f"it differs in {len(diffs)} cell(s): {cells}."
         )
         table.notes.append(BASIC_NOTE)
+    if shoe is not None:
+        table.notes.append(DERIVED_CHART_NOTE)
     return table, chart
 
 
@@ -88,7 +111,7 @@ EXCEPTION_COLUMNS = (
 )
 
 
-def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
+def exceptions_table(rules: ZeroRules, strategy: str = "basic", shoe: Shoe | None = None) -> Table:
     """Every decision the chart reaches where composition-dependent optimal play departs from it.
 
     The decisions: the initial two cards (stand, hit or split), a three-card hand after the chart
@@ -98,15 +121,17 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
     (exact, ``HandEvaluator.action_evs``); ``P(cards)`` is the probability that the chart reaches
     the decision with these cards (for the hands of a split of two equal values, the expected
     number of such hands per round). Every row has ``P x cost`` > 0, and their sum is exactly
-    the gap between the chart's edge and optimal play's.
+    the gap between the chart's edge and optimal play's. ``shoe`` (None: a fresh shoe) deals
+    the round; 'basic' is then the chart derived for that shoe.
     """
-    label, _, chart = resolve(strategy, rules)
+    shoe = dealt_from(rules.decks, shoe, rules)
+    label, _, chart = resolve(strategy, rules, shoe)
     if chart is None:
         raise ValueError(
             "exceptions compare a chart with optimal play: give a chart, not 'optimal'"
         )
-    hands = HandEvaluator(rules)
-    nonpair = deal_probabilities(Shoe.decks(rules.decks)).nonpair
+    hands = HandEvaluator(rules, shoe)
+    nonpair = deal_probabilities(Shoe.decks(rules.decks) if shoe is None else shoe).nonpair
     rows = []
     for a in range(10):
         for b in range(a, 10):
@@ -122,7 +147,10 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
                 elif action == "split":
                     rows += _split_exceptions(hands, chart, up, (a, b), p_deal)
     frame = pd.DataFrame(rows, columns=list(EXCEPTION_COLUMNS))
-    title = f"Zero: composition-dependent exceptions to the {label} chart, {rules.describe()}"
+    title = (
+        f"Zero: composition-dependent exceptions to the {label} chart, "
+        f"{describe_on(rules.describe(), shoe)}"
+    )
     notes = [
         "hand: point values of the player's cards ('(split a-b)': a hand made by splitting a-b); "
         "ev: per initial wager of the hand, optimal play afterwards; "
@@ -132,7 +160,10 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic") -> Table:
         "between the chart's edge and optimal play's: the rows sum to it exactly, and decisions "
         "the chart never reaches are not listed.",
     ]
+    if shoe is not None and label == "basic":
+        notes.append(DERIVED_CHART_NOTE)
     keys = table_keys(rules.decks, preset_name(rules), label)
+    keys.update(shoe_fields(shoe))
     return Table(
         title,
         frame,
@@ -236,28 +267,38 @@ def _exception(hand: str, up: int, evs: dict, chart_action: str, p_reach: float)
 
 
 def returns_table(
-    rules: ZeroRules, strategy: str = "optimal", rules_name: str | None = None
+    rules: ZeroRules,
+    strategy: str = "optimal",
+    rules_name: str | None = None,
+    shoe: Shoe | None = None,
 ) -> Table:
     """Every net outcome with its probability and return; the last row is the total.
 
-    ``rules_name`` names the preset (default: the preset ``rules`` are, or 'custom').
+    ``rules_name`` names the preset (default: the preset ``rules`` are, or 'custom'); ``shoe``
+    deals the round (None: a fresh shoe of the rules' decks).
     """
-    return returns_tables([rules], strategy, [rules_name or preset_name(rules)])[0]
+    return returns_tables([rules], strategy, [rules_name or preset_name(rules)], shoe)[0]
 
 
 def returns_tables(
-    rules: list[ZeroRules], strategy: str = "optimal", rules_names: list[str] | None = None
+    rules: list[ZeroRules],
+    strategy: str = "optimal",
+    rules_names: list[str] | None = None,
+    shoe: Shoe | None = None,
 ) -> list[Table]:
     """``returns_table`` for each of ``rules``, which must be played alike (one evaluation)."""
     if len(distinct_play_rules(rules)) != 1:
         raise ValueError("returns_tables takes rule sets that differ only in what they pay")
     names = rules_names or [preset_name(r) for r in rules]
-    label, policy, _ = resolve(strategy, rules[0])
-    outcomes = outcome_distributions(rules, policy)
-    return [_returns_table(out, label, name) for out, name in zip(outcomes, names, strict=True)]
+    shoe = dealt_from(rules[0].decks, shoe, rules[0])
+    label, policy, _ = resolve(strategy, rules[0], shoe)
+    outcomes = outcome_distributions(rules, policy, shoe)
+    return [
+        _returns_table(out, label, name, shoe) for out, name in zip(outcomes, names, strict=True)
+    ]
 
 
-def _returns_table(out: Outcomes, label: str, rules_name: str) -> Table:
+def _returns_table(out: Outcomes, label: str, rules_name: str, shoe: Shoe | None = None) -> Table:
     rows = [
         {"outcome": n, "net": net, "probability": p, "return": net * p} for n, net, p in out.rows()
     ]
@@ -269,20 +310,26 @@ def _returns_table(out: Outcomes, label: str, rules_name: str) -> Table:
             "return": out.ev,
         }
     )
-    title = f"Zero return table, {label} play, {rules_name} rules, {out.rules.describe()}"
+    rules_text = describe_on(out.rules.describe(), shoe)
+    title = f"Zero return table, {label} play, {rules_name} rules, {rules_text}"
     notes = [
         f"house edge under the {rules_name} rules {-100 * out.ev:.6f}%; standard deviation "
         f"{out.std:.6f} per initial wager; element of risk {out.element_of_risk_percent:.6f}% "
         f"(edge per total amount wagered, {out.expected_wager:.6f} initial wagers per round).",
         TRIPS_NOTE,
     ]
+    if shoe is not None and label == "basic":
+        notes.append(DERIVED_CHART_NOTE)
     keys = table_keys(out.rules.decks, rules_name, label, "standard", edge=True)
+    keys.update(shoe_fields(shoe))
     return Table(title, pd.DataFrame(rows), notes, digits={"net": 1}, default_digits=8, keys=keys)
 
 
-def hands_table(rules: ZeroRules) -> Table:
-    """EV of every legal action for every two-card hand (by point values) and up card."""
-    hands = HandEvaluator(rules)
+def hands_table(rules: ZeroRules, shoe: Shoe | None = None) -> Table:
+    """EV of every legal action for every two-card hand (by point values) and up card, dealt
+    from ``shoe`` (None: a fresh shoe of the rules' decks)."""
+    shoe = dealt_from(rules.decks, shoe, rules)
+    hands = HandEvaluator(rules, shoe)
     rows = []
     for a in range(10):
         for b in range(a, 10):
@@ -303,13 +350,15 @@ def hands_table(rules: ZeroRules) -> Table:
                         "best": best,
                     }
                 )
-    title = f"Zero: EV of each action for every two-card hand, {rules.describe()}"
+    where = describe_on(rules.describe(), shoe)
+    title = f"Zero: EV of each action for every two-card hand, {where}"
     notes = [
         "EV per initial wager, optimal play afterwards (hit: then stand or double); split: both "
         "hands. 5-5 and same-rank ten-valued pairs are Zero Pairs and win at once; the rows "
         "show those values for the non-pair hands (e.g. 10-K)."
     ]
     keys = table_keys(rules.decks, preset_name(rules), "optimal", "standard")
+    keys.update(shoe_fields(shoe))
     return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
 
 

@@ -317,17 +317,33 @@ def _best_chart(play: PlayRules) -> ZeroChart:
     return derive_best_chart(play)[0]
 
 
-def resolve(strategy: str, rules: ZeroRules) -> tuple[str, ZeroPolicy, ZeroChart | None]:
+def best_chart_on(rules: ZeroRules | PlayRules, shoe: Shoe | None = None) -> ZeroChart:
+    """The best total-dependent chart for ``rules`` dealt from ``shoe`` (None or a fresh shoe
+    of the rules' decks: ``best_chart``); any other shoe gets a chart derived for it."""
+    if shoe is None or shoe == Shoe.decks(rules.decks):
+        return best_chart(rules)
+    return _best_chart_on(rules.play_rules(), shoe)
+
+
+@lru_cache(maxsize=32)
+def _best_chart_on(play: PlayRules, shoe: Shoe) -> ZeroChart:
+    return derive_best_chart(play, shoe)[0]
+
+
+def resolve(
+    strategy: str, rules: ZeroRules, shoe: Shoe | None = None
+) -> tuple[str, ZeroPolicy, ZeroChart | None]:
     """(label, policy, chart or None) for 'optimal', 'basic', 'published' or a chart file.
 
     The label is the strategy's name as the user gave it ('basic' is the best total-dependent
-    chart for these rules, 'published' the published chart at any deck count), or the chart
-    file's name; the policy and the chart carry the same name.
+    chart for these rules, derived for ``shoe`` when it is not a fresh shoe; 'published' the
+    published chart at any deck count and shoe), or the chart file's name; the policy and the
+    chart carry the same name.
     """
     if strategy == "optimal":
         return "optimal", OPTIMAL_POLICY, None
     if strategy == "basic":
-        chart = best_chart(rules)
+        chart = best_chart_on(rules, shoe)
     elif strategy == "published":
         chart = published_chart()
         if chart.split_totals != frozenset(rules.split_totals):

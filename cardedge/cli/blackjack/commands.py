@@ -16,19 +16,21 @@ from cardedge.cli.core.common import (
     png_option,
     progress,
 )
+from cardedge.cli.core.shoe import shoe_options
 from cardedge.reports.blackjack import strategy as bj_reports
 from cardedge.reports.core.render import render
 from cardedge.strategy.blackjack.charts import CODES, STRATEGIES
 
 
 @click.command()
+@shoe_options("blackjack")
 @rule_options
 @strategy_option(multiple=True)
 @digits_option()
 @format_option()
-def edge(rules, strategies, digits, fmt) -> None:
-    """House edge of a round, one row per deck count and strategy."""
-    results = bj_reports.edge_results(rules, strategies, progress("Blackjack edge"))
+def edge(rules, shoes, strategies, digits, fmt) -> None:
+    """House edge of a round, one row per deck count (or shoe) and strategy."""
+    results = bj_reports.edge_results(rules, strategies, progress("Blackjack edge"), shoes)
     if fmt == "json":
         click.echo(json.dumps(bj_reports.edge_records(results), indent=2))
         return
@@ -52,6 +54,7 @@ _COLOURS = {
 
 
 @click.command()
+@shoe_options("blackjack")
 @rule_options
 @click.option(
     "--das-marks/--no-das-marks",
@@ -61,11 +64,12 @@ _COLOURS = {
 @png_option("Also draw the chart as a colour image.")
 @color_option()
 @format_option()
-def chart(rules, das_marks, png, color, fmt) -> None:
-    """The basic strategy chart computed for these rules."""
+def chart(rules, shoes, das_marks, png, color, fmt) -> None:
+    """The basic strategy chart computed for these rules (on a depleted shoe: derived for it)."""
     r = one_rules(rules, "chart")
-    ch = bj_reports.basic_chart(r, das_marks)
-    table = bj_reports.chart_table(ch, r)
+    shoe = shoes[0]
+    ch = bj_reports.basic_chart(r, das_marks, shoe)
+    table = bj_reports.chart_table(ch, r, shoe)
     if png:
         bj_reports.chart_png(ch, r, png)
         click.echo(f"wrote {png}", err=True)
@@ -92,10 +96,11 @@ def _colourise(text: str) -> str:
 
 
 @click.command()
+@shoe_options("blackjack")
 @rule_options
 @click.option("--up", default=None, help="Only this up card (A, 2..9, T).")
 @format_option()
-def hands(rules, up, fmt) -> None:
+def hands(rules, shoes, up, fmt) -> None:
     """EV of every two-card hand against every up card, for each action."""
     from cardedge.analysis.blackjack.hands import VALUE_LABELS
 
@@ -105,10 +110,11 @@ def hands(rules, up, fmt) -> None:
         if key not in VALUE_LABELS:
             raise click.BadParameter(f"{up!r} is not an up card (A, 2..9, T)", param_hint="--up")
         u = VALUE_LABELS.index(key)
-    emit([bj_reports.hands_table(one_rules(rules, "hands"), u)], fmt)
+    emit([bj_reports.hands_table(one_rules(rules, "hands"), u, shoes[0])], fmt)
 
 
 @click.command()
+@shoe_options("blackjack")
 @rule_options
 @click.option(
     "--max-cards",
@@ -119,10 +125,10 @@ def hands(rules, up, fmt) -> None:
 )
 @strategy_option("basic", CHARTS)
 @format_option()
-def exceptions(rules, max_cards, strategy, fmt) -> None:
+def exceptions(rules, shoes, max_cards, strategy, fmt) -> None:
     """Composition-dependent departures from a strategy (default: the basic strategy chart)."""
     r = one_rules(rules, "exceptions")
-    emit([bj_reports.exceptions_table(r, max_cards, strategy)], fmt)
+    emit([bj_reports.exceptions_table(r, max_cards, strategy, shoes[0])], fmt)
 
 
 @click.command()

@@ -19,6 +19,7 @@ from cardedge.cli.core.common import (
     png_option,
     progress,
 )
+from cardedge.cli.core.shoe import shoe_options
 from cardedge.cli.zero.options import rules_option, strategy_option
 from cardedge.reports.core.render import render
 from cardedge.reports.zero import edge as zero_reports
@@ -26,6 +27,7 @@ from cardedge.reports.zero import strategy as zs
 
 
 @click.command()
+@shoe_options("zero")
 @decks_option()
 @rules_option()
 @click.option(
@@ -39,10 +41,10 @@ from cardedge.reports.zero import strategy as zs
 @digits_option()
 @click.option("--by-upcard", is_flag=True, help="Add EV and decisions by dealer up card.")
 @format_option()
-def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
+def edge(decks, shoes, rules, split, strategy, digits, by_upcard, fmt) -> None:
     """House edge of the Zero wager (optimal play unless --strategy)."""
     results = zero_reports.edge_results(
-        flatten(decks), rules, split, progress("Zero edge"), strategy=strategy
+        flatten(decks), rules, split, progress("Zero edge"), strategy=strategy, shoes=shoes
     )
     table = zero_reports.edge_table(results, digits)
     up_tables = (
@@ -52,18 +54,20 @@ def edge(decks, rules, split, strategy, digits, by_upcard, fmt) -> None:
 
 
 @click.command()
+@shoe_options("zero")
 @decks_option()
 @rules_option("published")
 @strategy_option("basic")
 @png_option("Also draw the chart as a colour image (several decks: FILE_6d.png, ...).")
 @color_option()
 @format_option()
-def chart(decks, rules, strategy, png, color, fmt) -> None:
-    """The basic-strategy chart (rows: two-card totals, split pairs, three-card totals)."""
+def chart(decks, shoes, rules, strategy, png, color, fmt) -> None:
+    """The basic-strategy chart (rows: two-card totals, split pairs, three-card totals); on a
+    depleted shoe, the chart derived for that shoe."""
     tables = []
     deck_list = flatten(decks)
-    for d in deck_list:
-        table, the_chart = zs.strategy_chart(preset(rules, d), strategy)
+    for d, shoe in zip(deck_list, shoes, strict=True):
+        table, the_chart = zs.strategy_chart(preset(rules, d), strategy, shoe)
         tables.append(table)
         if png:
             from cardedge.reports.zero.plots import chart_png
@@ -91,38 +95,46 @@ def colour_chart(text: str) -> str:
 
 
 @click.command()
+@shoe_options("zero")
 @decks_option()
 @rules_option("published")
 @strategy_option("basic")
 @format_option()
-def exceptions(decks, rules, strategy, fmt) -> None:
+def exceptions(decks, shoes, rules, strategy, fmt) -> None:
     """Hands where composition-dependent optimal play departs from the chart."""
-    tables = [zs.exceptions_table(preset(rules, d), strategy) for d in flatten(decks)]
-    emit(tables, fmt)
+    jobs = zip(flatten(decks), shoes, strict=True)
+    emit([zs.exceptions_table(preset(rules, d), strategy, shoe) for d, shoe in jobs], fmt)
 
 
 @click.command()
+@shoe_options("zero")
 @decks_option()
 @rules_option("published")
 @strategy_option()
 @format_option()
-def returns(decks, rules, strategy, fmt) -> None:
+def returns(decks, shoes, rules, strategy, fmt) -> None:
     """Return table: every net outcome with probability and return, SD and element of risk."""
-    jobs = [(d, name) for d in flatten(decks) for name in zero_reports.preset_names(rules)]
+    jobs = [
+        (d, shoe, name)
+        for d, shoe in zip(flatten(decks), shoes, strict=True)
+        for name in zero_reports.preset_names(rules)
+    ]
     tables = [
-        zs.returns_table(preset(name, d), strategy, name)
-        for d, name in progress("Zero returns")(jobs)
+        zs.returns_table(preset(name, d), strategy, name, shoe)
+        for d, shoe, name in progress("Zero returns")(jobs)
     ]
     emit(tables, fmt)
 
 
 @click.command()
+@shoe_options("zero")
 @decks_option()
 @rules_option("published")
 @format_option()
-def hands(decks, rules, fmt) -> None:
+def hands(decks, shoes, rules, fmt) -> None:
     """EV of every action for every two-card hand and up card."""
-    emit([zs.hands_table(preset(rules, d)) for d in flatten(decks)], fmt)
+    jobs = zip(flatten(decks), shoes, strict=True)
+    emit([zs.hands_table(preset(rules, d), shoe) for d, shoe in jobs], fmt)
 
 
 @click.command()

@@ -13,10 +13,13 @@ from cardedge.cli.core.common import (
     flatten,
     format_option,
 )
+from cardedge.cli.core.shoe import shoe_options
+from cardedge.reports.core.shoes import other_shoe
 from cardedge.reports.zero import pays as pays_reports
 
 
 @click.command("pays")
+@shoe_options("zero")
 @decks_option()
 @click.option(
     "--paytable",
@@ -36,22 +39,27 @@ from cardedge.reports.zero import pays as pays_reports
 )
 @digits_option(6)
 @format_option()
-def pays(decks, paytable, eor, sizes, digits, fmt) -> None:
+def pays(decks, shoes, paytable, eor, sizes, digits, fmt) -> None:
     """Zero Pays side bet: probability and return of each winning hand, and the house edge.
 
-    With several deck counts (--decks 1..8) the table compares the return of each hand by decks.
+    With several deck counts (--decks 1..8) the table compares the return of each hand by decks;
+    with --shoe or --remove each shoe gets its own table.
     """
     decks = flatten(decks)
     table = load_paytable(paytable)
-    if fmt == "json":
-        # for programs: each deck count's own table, with exact fractions
-        tables = [pays_reports.pays_table(d, table, digits, exact=True) for d in decks]
+    depleted = any(other_shoe(s, d) is not None for d, s in zip(decks, shoes, strict=True))
+    if fmt == "json" or depleted:
+        # each shoe's own table; for programs (JSON) with exact fractions
+        tables = [
+            pays_reports.pays_table(d, table, digits, exact=fmt == "json", shoe=s)
+            for d, s in zip(decks, shoes, strict=True)
+        ]
     elif len(decks) == 1:
         tables = [pays_reports.pays_table(decks[0], table, digits)]
     else:
         tables = [pays_reports.deck_comparison_table(decks, table, digits)]
     if eor:
-        tables.append(pays_reports.eor_table(decks, table, digits))
+        tables.append(pays_reports.eor_table(decks, table, digits, shoes))
     if sizes:
-        tables.append(pays_reports.combined_table(decks, sizes, table, min(digits, 4)))
+        tables.append(pays_reports.combined_table(decks, sizes, table, min(digits, 4), shoes))
     emit(tables, fmt)
