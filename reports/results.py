@@ -13,8 +13,14 @@ from cardedge.reports.zero import results as zero_results
 COMMAND = "make tables  (cardedge tables --out results)"
 
 GAMES = (zero_results, blackjack_results)
-"""Each game's ``results`` module (``default_tables``, ``default_figures``): adding a game adds
-its module here."""
+"""Each game's ``results`` module (``default_tables``, ``default_figures``, ``eor_series``):
+adding a game adds its module here."""
+EOR_FIGURE = "eor_both_games.png"
+"""The figure of every game's effects of removal, drawn from their tables."""
+EOR_TITLE = (
+    "Effect of removal: change in the house edge (percentage points) when one card of the rank "
+    "is removed from a fresh shoe (exact); Zero T stands for T, J, Q, K alike"
+)
 
 
 def _texts(stem: str, table: Table) -> dict[str, str]:
@@ -55,4 +61,14 @@ def write_results(out: str | Path, progress: Callable[[Iterable], Iterable] = it
         paths.append(path)
     for game in GAMES:
         paths += game.default_figures(tables, out)
-    return paths
+    return paths + [eor_figure(tables, out)]
+
+
+def eor_figure(tables: dict[str, Table], out: str | Path) -> Path:
+    """Every game's EOR lines (``eor_series``) in one PNG, ``EOR_FIGURE`` in ``out``."""
+    from cardedge.reports.core.plots import eor_png
+
+    series: dict[str, dict] = {}
+    for game in GAMES:
+        series.update(game.eor_series(tables))
+    return eor_png(series, Path(out) / EOR_FIGURE, EOR_TITLE)

@@ -37,3 +37,33 @@ def test_figures_are_written_and_committed(tmp_path, tables):
     for p in paths:
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert (RESULTS / p.name).is_file(), f"{p.name} is not in results/ (run `make tables`)"
+
+
+def test_both_games_eor_figure_is_written_and_committed(tmp_path, tables):
+    from cardedge.reports.results import EOR_FIGURE, eor_figure
+
+    path = eor_figure(tables, tmp_path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (RESULTS / EOR_FIGURE).is_file(), f"{EOR_FIGURE} is not in results/"
+
+
+def test_readme_count_sentences_match_the_count_tables(tables):
+    """The README's two sentences on which count tracks Zero, and how strongly next to Hi-Lo
+    in blackjack, quote the committed count tables."""
+    readme = (RESULTS.parent / "README.md").read_text()
+    zero = tables["zero_count_6d"].data.set_index("system")["betting_correlation"]
+    blackjack = tables["blackjack_count_6d"].data.set_index("system")["betting_correlation"]
+    standard = zero.drop([s for s in zero.index if s.startswith("best ")])
+    assert standard.idxmax() == "Hi-Opt II"
+    level2 = tables["zero_count_6d"].data.set_index("system").loc["best level 2"]
+    tags = ", ".join(f"{r}={level2[r]:g}" for r in ("A", *"23456789", "T"))
+    claims = [
+        f"Hi-Opt II, betting correlation {zero['Hi-Opt II']:.3f}",
+        f"Hi-Lo only {zero['Hi-Lo']:.3f}",
+        f"({tags}) reaches {zero['best level 2']:.3f}",
+        f"Hi-Lo tracks blackjack ({blackjack['Hi-Lo']:.4f}",
+    ]
+    flat = " ".join(readme.split())
+    for claim in claims:
+        assert claim in flat, claim
+    assert zero["Hi-Opt II"] < blackjack["Hi-Lo"] < zero["best level 2"]

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardedge.analysis.core.counts import BUILTIN, resolve_system
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.rules import preset
 from cardedge.reports.core.render import Table
 from cardedge.reports.zero import pays, strategy
+from cardedge.reports.zero.count import count_table
 
 
 def default_tables() -> dict[str, Table]:
@@ -16,7 +20,24 @@ def default_tables() -> dict[str, Table]:
     tables["zero_pays_decks"] = pays.deck_comparison_table(range(1, 9))
     tables["zero_pays_eor"] = pays.eor_table([6, 8])
     tables["zero_pays_combined"] = pays.combined_table([6, 8], [0.5, 1.0])
+    tables["zero_count_6d"] = zero_count_table(6)
     return tables
+
+
+def zero_count_table(decks: int) -> Table:
+    """Betting correlation of the built-in count systems for Zero (published rules, a fresh
+    shoe of ``decks``), and Zero's best counts: the best linear, level-1 and level-2 tags."""
+    systems = [resolve_system(name) for name in BUILTIN]
+    job = (preset("published", decks), "published", Shoe.decks(decks))
+    return count_table([job], systems, best=True)
+
+
+def eor_series(tables: dict[str, Table]) -> dict[str, dict[str, float | None]]:
+    """Zero's lines of the both-games EOR figure: change in the optimal house edge
+    (percentage points) by rank removed, published rules, 6 and 8 decks."""
+    rows = tables["zero_eor"].data.to_dict("records")
+    published = [r for r in rows if r["rules"] == "published"]
+    return {f"Zero {r['decks']} decks, published, optimal": r for r in published}
 
 
 def default_figures(tables: dict[str, Table], out: Path) -> list[Path]:
