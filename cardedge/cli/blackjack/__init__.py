@@ -18,6 +18,7 @@ COMMANDS = {
     "dealer": "cardedge.cli.blackjack.commands:dealer",
     "eor": "cardedge.cli.blackjack.eor:eor",
     "count": "cardedge.cli.blackjack.count:count",
+    "indices": "cardedge.cli.blackjack.indices:indices",
     "simulate": "cardedge.cli.blackjack.simulate:simulate",
     "play": "cardedge.cli.blackjack.play:play",
 }

@@ -1,0 +1,207 @@
+"""Blackjack Hi-Lo true-count indices of the two-card cells of the chart (hard, soft, pairs).
+
+**How a true count becomes a composition.** The remaining shoe holds ``remaining`` whole decks
+(52 x ``remaining`` cards). A Hi-Lo true count ``t`` (running count per remaining deck, the
+count of the cards already dealt) means the cards dealt held ``t x remaining`` more low cards
+(2..6, tag +1) than high ones (T, J, Q, K, A, tag -1), their other cards as the fresh shoe's.
+So the remaining shoe is the fresh ``remaining``-deck shoe with ``t x remaining / 2`` low cards
+taken out and as many high cards put in, the neutral 7, 8, 9 untouched, shared evenly by rank
+within each class (the linear expectation given the count: each of 2..6 a fifth, each of A, T,
+J, Q, K a fifth). Its Hi-Lo running count is exactly ``-t x remaining``. With ``remaining`` 5
+every even true count moves a whole number of cards of each rank, so no rounding enters: the
+true counts evaluated are -10, -8, .., +10, each composition exactly (``ShoeAnalysis``, CDZ-
+later play).
+
+**Index of a cell.** A cell is a two-card total against an up card: hard 5..19, soft 13..20 (an
+ace and 2..9) and each pair. Its EV for an action is the deal-probability-weighted EV of the
+two-card hands of that total (all of them, a pair playing the total when not split), as the
+basic chart is derived; a pair's cell compares splitting with its best other play. Going up
+from true count 0 (and down), ``crossing`` is where another action's cell EV first reaches the
+EV of the play at 0, linear between the two even counts that bracket it; ``index`` is the whole
+true count from which the departure pays (``crossing`` rounded away from 0).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+import numpy as np
+import pandas as pd
+
+from cardedge.analysis.blackjack.actions import PLAYER_ACTIONS, Action
+from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
+from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis
+from cardedge.analysis.blackjack.rules import SPLIT_CONVENTION, BlackjackRules
+from cardedge.analysis.blackjack.shoes import check_shoe
+from cardedge.analysis.core.cards import CARDS_PER_RANK_PER_DECK, RANKS, TEN_RANKS
+from cardedge.analysis.core.shoe import Shoe, format_counts
+from cardedge.reports.core.render import Table
+from cardedge.strategy.blackjack.charts import UP_ORDER
+
+Progress = Callable[[Iterable], Iterable]
+
+LOW_RANKS: tuple[int, ...] = tuple(RANKS.index(s) for s in "23456")
+"""Hi-Lo's +1 ranks."""
+HIGH_RANKS: tuple[int, ...] = (RANKS.index("A"), *TEN_RANKS)
+"""Hi-Lo's -1 ranks (the ace and every ten-valued rank)."""
+REMAINING_DECKS = 5
+"""Decks left in the shoe where indices are computed (a 6-deck shoe one deck dealt): every even
+true count then moves whole cards of each rank."""
+MAX_TRUE_COUNT = 10
+"""The true counts evaluated run from -10 to +10."""
+
+
+def true_counts(remaining: int = REMAINING_DECKS) -> tuple[float, ...]:
+    """The true counts evaluated with ``remaining`` decks left: every multiple of
+    10 / ``remaining`` in -10..+10, the ones that move whole cards of each rank (-10, -8, ..,
+    +10 for 5 decks)."""
+    return tuple(MAX_TRUE_COUNT * k / remaining for k in range(-remaining, remaining + 1))
+
+
+ACTION_NAMES = {a: a.label for a in PLAYER_ACTIONS}
+NO_SPLIT = "no split"
+"""A pair cell's other choice: the pair's best play other than splitting."""
+
+
+def _identity(items: Iterable) -> Iterable:
+    return items
+
+
+def hilo_shoe(true_count: float, remaining: int = REMAINING_DECKS) -> Shoe:
+    """The remaining shoe of ``remaining`` decks at Hi-Lo true count ``true_count`` (module
+    docstring): the fresh shoe with ``t x remaining / 2`` low cards swapped for high ones, a
+    fifth of them of each low and each high rank; ValueError unless that is whole cards."""
+    per_rank = true_count * remaining / 2 / len(LOW_RANKS)
+    if abs(per_rank - round(per_rank)) > 1e-9:
+        raise ValueError(
+            f"true count {true_count} with {remaining} decks left moves a fraction of a card of "
+            f"each rank ({per_rank:g}); use true counts that are multiples of "
+            f"{10 / remaining:g}"
+        )
+    counts = [CARDS_PER_RANK_PER_DECK * remaining] * len(RANKS)
+    for r in LOW_RANKS:
+        counts[r] -= round(per_rank)
+    for r in HIGH_RANKS:
+        counts[r] += round(per_rank)
+    if min(counts) < 0:
+        raise ValueError(f"true count {true_count} is beyond what {remaining} decks can hold")
+    name = f"Hi-Lo true count {true_count:+g}, {remaining} decks left"
+    return Shoe(tuple(counts), f"{name} ({format_counts(counts, pool_tens=True)})")
+
+
+def cells(rules: BlackjackRules) -> list[tuple[str, list[int], bool]]:
+    """(label, two-card hand indices, is a pair cell) of every hard, soft and pair cell."""
+    h = hand_table()
+    out = []
+    hands = [(x, y, h.two_card(x, y)) for x in range(N_VALUES) for y in range(x, N_VALUES)]
+    natural = h.two_card(ACE, TEN)
+    for total in range(5, 20):
+        idx = [i for x, y, i in hands if not h.soft[i] and int(h.total[i]) == total]
+        out.append((f"hard {total}", idx, False))
+    for total in range(13, 21):
+        idx = [i for x, y, i in hands if h.soft[i] and int(h.total[i]) == total and i != natural]
+        out.append((f"soft {total}", idx, False))
+    for x in range(N_VALUES):
+        out.append((f"{VALUE_LABELS[x]},{VALUE_LABELS[x]}", [h.two_card(x, x)], True))
+    return out
+
+
+def cell_evs(
+    res: RoundResult, rules: BlackjackRules, hands: list[int], u: int, pair: bool
+) -> dict[str, float]:
+    """{action name: deal-probability-weighted EV of the cell's hands against ``u``}; a pair
+    cell: split against the pair's best other action (``NO_SPLIT``)."""
+    p = res.deal_probability[hands, u]
+    if p.sum() == 0:
+        return {}
+    w = p / p.sum()
+    u0 = res.unsplit
+    evs = {
+        ACTION_NAMES[Action.STAND]: float(w @ u0.stand[hands, u]),
+        ACTION_NAMES[Action.HIT]: float(w @ u0.hit[hands, u]),
+    }
+    double = u0.double[hands, u]
+    if not np.isnan(double).any():
+        evs[ACTION_NAMES[Action.DOUBLE]] = float(w @ double)
+    if rules.surrender:
+        evs[ACTION_NAMES[Action.SURRENDER]] = float(w @ u0.surrender[hands, u])
+    if pair:
+        x = int(np.argmax(hand_table().counts[hands[0]]))
+        return {ACTION_NAMES[Action.SPLIT]: float(res.split_ev[x, u]), NO_SPLIT: max(evs.values())}
+    return evs
+
+
+def _index_rows(label: str, u: int, by_tc: dict[float, dict]) -> list[dict]:
+    """Up to two rows (going up from 0, going down): where another action first pays."""
+    base = by_tc[0]
+    if not base:
+        return []
+    played = max(base, key=base.get)
+    rows = []
+    counts_up = sorted(by_tc)
+    for direction, counts in (("at or above", counts_up), ("at or below", counts_up[::-1])):
+        steps = [t for t in counts if (t > 0 if direction == "at or above" else t < 0)]
+        previous = 0
+        for t in steps:
+            evs = by_tc[t]
+            other = max((a for a in evs if a != played), key=evs.get)
+            gap = evs[other] - evs[played]
+            if gap >= 0:
+                old = by_tc[previous][other] - by_tc[previous][played]
+                crossing = previous + (t - previous) * (-old) / (gap - old) if gap != old else t
+                index = math.ceil(crossing) if t > 0 else math.floor(crossing)
+                rows.append(
+                    {
+                        "hand": label,
+                        "up": VALUE_LABELS[u],
+                        "at_0": played,
+                        "departure": other,
+                        "direction": direction,
+                        "index": index,
+                        "crossing": crossing,
+                    }
+                )
+                break
+            previous = t
+    return rows
+
+
+def indices_table(
+    rules: BlackjackRules, remaining: int = REMAINING_DECKS, progress: Progress = _identity
+) -> Table:
+    """Hi-Lo true-count indices of every hard, soft and pair two-card cell against every up
+    card (module docstring: the composition of a true count, the index of a cell)."""
+    counts = true_counts(remaining)
+    results = {}
+    for t in progress(list(counts)):
+        shoe = check_shoe(hilo_shoe(t, remaining), rules)
+        results[t] = ShoeAnalysis(rules.with_(decks=remaining), shoe).evaluate()
+    rows = []
+    for label, hands, pair in cells(rules):
+        for u in UP_ORDER:
+            by_tc = {t: cell_evs(results[t], rules, hands, u, pair) for t in counts}
+            rows += _index_rows(label, u, by_tc)
+    rules_text = rules.describe().split(", ", 1)[1]
+    title = (
+        f"Blackjack Hi-Lo true-count indices, {remaining} decks left: {rules_text} "
+        f"(true counts -{MAX_TRUE_COUNT}..+{MAX_TRUE_COUNT} in steps of {counts[1] - counts[0]:g})"
+    )
+    notes = [
+        f"A Hi-Lo true count t is the fresh {remaining}-deck shoe with t x {remaining}/2 low "
+        "cards swapped for as many high ones, a fifth of each of 2..6 out and a fifth of each "
+        "of A, T, J, Q, K in (7-9 untouched): the remaining shoe's running count is "
+        f"-t x {remaining}; each composition is evaluated exactly, no rounding.",
+        "A cell (hard 5-19, soft 13-20, a pair) is the deal-weighted EV of its two-card hands; "
+        "a pair cell compares split with its best other play ('no split').",
+        "crossing: the true count, going up (or down) from 0, where the departure's EV reaches "
+        "that of the play at 0, linear between the evaluated counts; index: the whole true "
+        "count from which the departure pays (crossing rounded away from 0). Later play CDZ- "
+        "optimal for each composition.",
+        SPLIT_CONVENTION + ".",
+    ]
+    columns = ["hand", "up", "at_0", "departure", "direction", "index", "crossing"]
+    keys = {"rules": rules_text, "remaining_decks": remaining, "system": "Hi-Lo"}
+    return Table(
+        title, pd.DataFrame(rows, columns=columns), notes, digits={"crossing": 2}, keys=keys
+    )
