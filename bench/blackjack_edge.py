@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import argparse
 import resource
-import time
 
-from timing import cold_and_warm, process_lines
+from timing import best_of, cold_and_warm, process_lines
 
 CHILD = """
 import time
@@ -37,15 +36,6 @@ print(f"{{t1 - t0:.3f}} {{t2 - t1:.3f}} {{r.house_edge_percent:.10f}}")
 
 DEPLETED = (3, 2, 2, 3, 4, 2, 3, 3, 2, 6)
 """Cards out of a 6-deck shoe by value index (aces .. ten-valued): 30 cards, a rich shoe."""
-
-
-def best_of(n: int, work) -> float:
-    times = []
-    for _ in range(n):
-        t = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def main() -> None:

@@ -23,6 +23,16 @@ def child_run(code: str, cache_dir: str) -> tuple[float, float, float, str]:
     return time.perf_counter() - t, float(out[0]), float(out[1]), out[2]
 
 
+def best_of(n: int, work) -> float:
+    """Fastest of ``n`` runs of ``work()``, in wall seconds."""
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
 def cold_and_warm(code: str) -> tuple[tuple, tuple]:
     """Run ``code`` in a fresh process twice, sharing one initially empty numba cache."""
     with tempfile.TemporaryDirectory() as cache:

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import argparse
 import resource
-import time
 
-from timing import cold_and_warm, process_lines
+from timing import best_of, cold_and_warm, process_lines
 
 CHILD = """
 import time
@@ -28,16 +27,6 @@ r = evaluate_round(preset("published", {decks}), split="{split}")
 t2 = time.perf_counter()
 print(f"{{t1 - t0:.3f}} {{t2 - t1:.3f}} {{r.house_edge_percent:.10f}}")
 """
-
-
-def best_of(n: int, work) -> float:
-    """Fastest of ``n`` runs of ``work()``, in seconds."""
-    times = []
-    for _ in range(n):
-        t = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def kernel_runs(work) -> int:
