@@ -44,6 +44,7 @@ bench: install
 	$(BIN)/python bench/zero_edge.py
 	$(BIN)/python bench/zero_edge.py --split optimal
 	$(BIN)/python bench/blackjack_edge.py
+	$(BIN)/python bench/depleted_shoe.py
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/make_tables.py
 
