@@ -23,7 +23,6 @@ true count from which the departure pays (``crossing`` rounded away from 0).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 
 import numpy as np
@@ -35,6 +34,7 @@ from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis
 from cardedge.analysis.blackjack.rules import SPLIT_CONVENTION, BlackjackRules
 from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.cards import CARDS_PER_RANK_PER_DECK, RANKS, TEN_RANKS
+from cardedge.analysis.core.indices import MAX_TRUE_COUNT, index_rows, true_count_grid
 from cardedge.analysis.core.shoe import Shoe, format_counts
 from cardedge.reports.core.render import Table
 from cardedge.strategy.blackjack.charts import UP_ORDER
@@ -48,15 +48,13 @@ HIGH_RANKS: tuple[int, ...] = (RANKS.index("A"), *TEN_RANKS)
 REMAINING_DECKS = 5
 """Decks left in the shoe where indices are computed (a 6-deck shoe one deck dealt): every even
 true count then moves whole cards of each rank."""
-MAX_TRUE_COUNT = 10
-"""The true counts evaluated run from -10 to +10."""
 
 
 def true_counts(remaining: int = REMAINING_DECKS) -> tuple[float, ...]:
     """The true counts evaluated with ``remaining`` decks left: every multiple of
     10 / ``remaining`` in -10..+10, the ones that move whole cards of each rank (-10, -8, ..,
     +10 for 5 decks)."""
-    return tuple(MAX_TRUE_COUNT * k / remaining for k in range(-remaining, remaining + 1))
+    return true_count_grid(remaining)
 
 
 ACTION_NAMES = {a: a.label for a in PLAYER_ACTIONS}
@@ -132,41 +130,6 @@ def cell_evs(
     return evs
 
 
-def _index_rows(label: str, u: int, by_tc: dict[float, dict]) -> list[dict]:
-    """Up to two rows (going up from 0, going down): where another action first pays."""
-    base = by_tc[0]
-    if not base:
-        return []
-    played = max(base, key=base.get)
-    rows = []
-    counts_up = sorted(by_tc)
-    for direction, counts in (("at or above", counts_up), ("at or below", counts_up[::-1])):
-        steps = [t for t in counts if (t > 0 if direction == "at or above" else t < 0)]
-        previous = 0
-        for t in steps:
-            evs = by_tc[t]
-            other = max((a for a in evs if a != played), key=evs.get)
-            gap = evs[other] - evs[played]
-            if gap >= 0:
-                old = by_tc[previous][other] - by_tc[previous][played]
-                crossing = previous + (t - previous) * (-old) / (gap - old) if gap != old else t
-                index = math.ceil(crossing) if t > 0 else math.floor(crossing)
-                rows.append(
-                    {
-                        "hand": label,
-                        "up": VALUE_LABELS[u],
-                        "at_0": played,
-                        "departure": other,
-                        "direction": direction,
-                        "index": index,
-                        "crossing": crossing,
-                    }
-                )
-                break
-            previous = t
-    return rows
-
-
 def indices_table(
     rules: BlackjackRules, remaining: int = REMAINING_DECKS, progress: Progress = _identity
 ) -> Table:
@@ -181,7 +144,7 @@ def indices_table(
     for label, hands, pair in cells(rules):
         for u in UP_ORDER:
             by_tc = {t: cell_evs(results[t], rules, hands, u, pair) for t in counts}
-            rows += _index_rows(label, u, by_tc)
+            rows += index_rows(label, VALUE_LABELS[u], by_tc)
     rules_text = rules.describe().split(", ", 1)[1]
     title = (
         f"Blackjack Hi-Lo true-count indices, {remaining} decks left: {rules_text} "
@@ -200,7 +163,17 @@ def indices_table(
         "optimal for each composition.",
         SPLIT_CONVENTION + ".",
     ]
-    columns = ["hand", "up", "at_0", "departure", "direction", "index", "crossing"]
+    columns = [
+        "hand",
+        "up",
+        "below",
+        "above",
+        "index",
+        "at_0",
+        "departure",
+        "direction",
+        "crossing",
+    ]
     keys = {"rules": rules_text, "remaining_decks": remaining, "system": "Hi-Lo"}
     return Table(
         title, pd.DataFrame(rows, columns=columns), notes, digits={"crossing": 2}, keys=keys

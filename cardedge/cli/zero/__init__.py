@@ -16,6 +16,7 @@ COMMANDS = {
     "eor": "cardedge.cli.zero.commands:eor",
     "variants": "cardedge.cli.zero.commands:variants",
     "count": "cardedge.cli.zero.count:count",
+    "indices": "cardedge.cli.zero.indices:indices",
     "pays": "cardedge.cli.zero.pays:pays",
     "simulate": "cardedge.cli.zero.simulate:simulate",
     "play": "cardedge.cli.zero.play:play",

@@ -1,0 +1,45 @@
+"""``cardedge zero indices``: true-count indices of Zero's chart cells, any count system."""
+
+from __future__ import annotations
+
+import click
+
+from cardedge.analysis.zero.rules import preset
+from cardedge.cli.core.common import emit, format_option, progress
+from cardedge.cli.core.counts import SystemParam
+from cardedge.cli.zero.options import rules_option
+from cardedge.reports.zero.indices import DEFAULT_SYSTEM, REMAINING_DECKS, zero_indices_table
+
+
+@click.command()
+@rules_option("published")
+@click.option(
+    "--system",
+    type=SystemParam(),
+    default=DEFAULT_SYSTEM,
+    show_default=True,
+    help="A count system (built-in key or TOML/JSON file of tags A, 2..9, T). Default Hi-Opt "
+    "II: of the standard systems it tracks Zero best (betting correlation 0.957, `zero count`).",
+)
+@click.option(
+    "--decks-left",
+    type=click.IntRange(1, 8),
+    default=REMAINING_DECKS,
+    show_default=True,
+    help="Decks left in the shoe where the true counts are taken (true counts in steps of "
+    "10/decks-left from -10 to +10).",
+)
+@format_option()
+def indices(rules, system, decks_left, fmt) -> None:
+    """True-count indices of every Zero chart cell: two-card hit/stand by total, splits by point
+    values, three-card double/stand by total, against every up card (0: ten-valued).
+
+    A true count t with D decks left is the fresh D-deck shoe with each rank moved by
+    -c x tag x 4D cards, c = t x D / sum(tag^2 x 4D): cards taken out in proportion to their
+    tags so the cards dealt count t x D, rounded to whole cards, the true count recomputed from
+    the cards. Each cell's EVs are exact on that shoe, weighted by deal probability; the index
+    is where the actions' EVs cross, interpolated."""
+    table = zero_indices_table(
+        preset(rules, decks_left), system, decks_left, progress("Zero indices")
+    )
+    emit([table], fmt)

@@ -1,0 +1,104 @@
+"""Zero true-count indices: the composition of a true count for any tag set, the indices
+against the cell EVs at every true count evaluated, the command."""
+
+import json
+
+import pytest
+
+from cardedge.analysis.core.cards import RANKS
+from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.core.indices import (
+    count_composition,
+    index_rows,
+    realised_true_count,
+    true_count_grid,
+)
+from cardedge.analysis.zero.rules import preset
+from cardedge.cli import main
+from cardedge.reports.blackjack.indices import hilo_shoe
+from cardedge.reports.zero.indices import count_shoe, shoe_cells, zero_indices_table
+
+RULES = preset("published", 5)
+
+
+@pytest.fixture(scope="module")
+def table():
+    return zero_indices_table(RULES)
+
+
+@pytest.fixture(scope="module")
+def cells_by_tc():
+    """{realised Hi-Opt II true count: shoe_cells} at every true count evaluated."""
+    system = resolve_system("hiopt2")
+    out = {}
+    for t in true_count_grid(5):
+        shoe = count_shoe(system, t, 5)
+        out[realised_true_count(system.by_rank(), shoe.counts, 5)] = shoe_cells(RULES, shoe)
+    return out
+
+
+@pytest.mark.parametrize("t", true_count_grid(5))
+def test_the_general_composition_is_blackjacks_hilo_shoe_for_hilo(t):
+    tags = resolve_system("hilo").by_rank()
+    assert count_composition(tags, t, 5) == hilo_shoe(t, 5).counts
+    assert realised_true_count(tags, hilo_shoe(t, 5).counts, 5) == pytest.approx(t)
+
+
+def test_a_hiopt2_true_count_recomputed_by_hand():
+    """Hi-Opt II +2 with 5 decks left: c = 2 x 5 / (28 x 20); the +-2 ranks move 20 x 2c = 0.71
+    -> 1 card, the +-1 ranks 0.36 -> 0: one 4 and one 5 out, one each of T, J, Q, K in. The
+    cards dealt count 2 + 2 + 4 x 2 = 12 over 262 / 52 decks left."""
+    counts = count_composition(resolve_system("hiopt2").by_rank(), 2, 5)
+    expected = [20] * 13
+    for s, d in (("4", -1), ("5", -1), ("T", 1), ("J", 1), ("Q", 1), ("K", 1)):
+        expected[RANKS.index(s)] += d
+    assert counts == tuple(expected)
+    tc = realised_true_count(resolve_system("hiopt2").by_rank(), counts, 5)
+    assert tc == pytest.approx(12 / (262 / 52))
+
+
+def test_index_rows_interpolate_and_label_both_plays():
+    by_tc = {-2: {"a": 0.0, "b": -3.0}, 0: {"a": 0.0, "b": -1.0}, 2: {"a": 0.0, "b": 1.0}}
+    (row,) = index_rows("h", "2", by_tc)
+    assert (row["below"], row["above"], row["index"]) == ("a", "b", 1)
+    assert row["crossing"] == pytest.approx(1.0)
+
+
+def _best(evs):
+    return max(evs, key=evs.get)
+
+
+@pytest.mark.parametrize(
+    "hand,up",
+    [("split 3-6", "A"), ("split 1-7", "0"), ("three-card 7", "4"), ("three-card 8", "3")],
+)
+def test_an_index_holds_at_every_count_evaluated(table, cells_by_tc, hand, up):
+    """Below the crossing the play at 0 ('below' going up) is best at every evaluated true count
+    from 0 to it; at and above, the departure, at every count to +10 and beyond."""
+    rows = table.data[(table.data["hand"] == hand) & (table.data["up"] == up)]
+    (row,) = rows.to_dict("records")
+    assert row["direction"] == "at or above"
+    for t, cells in cells_by_tc.items():
+        best = _best(cells[(hand, up)])
+        if 0 <= t < row["crossing"]:
+            assert best == row["below"], (t, cells[(hand, up)])
+        elif t >= row["index"]:
+            assert best == row["above"], (t, cells[(hand, up)])
+
+
+def test_zero_indices_numbers(table):
+    """A few Hi-Opt II indices, 5 decks left, published rules."""
+    got = {(r["hand"], r["up"], r["direction"]): r["index"] for r in table.data.to_dict("records")}
+    assert got[("split 3-6", "A", "at or above")] == 4
+    assert got[("two-card 3", "2", "at or above")] == 3
+    assert got[("three-card 5", "4", "at or above")] == 1
+    assert got[("split 2-6", "0", "at or below")] == -2
+
+
+def test_zero_indices_command(capsys):
+    assert main(["zero", "indices", "--format", "json", "--decks-left", "2"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {"hand", "up", "below", "above", "index", "system"} <= rows[0].keys()
+    assert {r["system"] for r in rows} == {"Hi-Opt II"}
+    assert {r["up"] for r in rows} <= {"0", "A", "2", "3", "4", "5", "6", "7", "8", "9"}
+    assert main(["zero", "indices", "--system", "nope"]) == 2
