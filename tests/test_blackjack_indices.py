@@ -95,3 +95,11 @@ def test_indices_command(capsys):
     assert main(["blackjack", "indices", "--decks", "6"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "--decks-left" in err
+
+
+def test_depth_moves_16_vs_ten_as_the_readme_says(table):
+    """16 vs T: hit -> stand from +1.96 with 2 decks left, +0.79 with 5; 15 vs T barely moves."""
+    deep = indices_table(BlackjackRules(), 2)
+    for t, hand, crossing in ((deep, "hard 16", 1.96), (table, "hard 16", 0.79)):
+        assert round(index_of(t, hand, "T")["at or above"]["crossing"], 2) == crossing
+    assert round(index_of(deep, "hard 15", "T")["at or above"]["crossing"], 2) == 4.13

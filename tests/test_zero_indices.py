@@ -102,3 +102,18 @@ def test_zero_indices_command(capsys):
     assert {r["system"] for r in rows} == {"Hi-Opt II"}
     assert {r["up"] for r in rows} <= {"0", "A", "2", "3", "4", "5", "6", "7", "8", "9"}
     assert main(["zero", "indices", "--system", "nope"]) == 2
+
+
+def test_depth_moves_the_indices_as_the_readme_says():
+    """Crossings with 2 and 5 decks left (the README's depth table)."""
+    deep = zero_indices_table(preset("published", 2), remaining=2).data
+    shallow = zero_indices_table(RULES).data
+
+    def crossing(data, hand, up):
+        (row,) = data[(data["hand"] == hand) & (data["up"] == up)].to_dict("records")
+        return round(row["crossing"], 2)
+
+    assert crossing(deep, "split 3-6", "A") == 4.34
+    assert crossing(shallow, "split 3-6", "A") == 3.20
+    assert crossing(deep, "three-card 5", "4") == 2.80
+    assert crossing(shallow, "three-card 5", "4") == 0.07
