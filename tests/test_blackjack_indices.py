@@ -103,3 +103,11 @@ def test_depth_moves_16_vs_ten_as_the_readme_says(table):
     for t, hand, crossing in ((deep, "hard 16", 1.96), (table, "hard 16", 0.79)):
         assert round(index_of(t, hand, "T")["at or above"]["crossing"], 2) == crossing
     assert round(index_of(deep, "hard 15", "T")["at or above"]["crossing"], 2) == 4.13
+
+
+def test_gains_pick_out_the_indices_that_matter(table):
+    """Hi-Lo at 75% of 6 decks: 12 vs 4 and 16 vs T gain most, each about 0.007% a round."""
+    rows = table.data.sort_values("gain", ascending=False).to_dict("records")
+    assert {(r["hand"], r["up"]) for r in rows[:2]} == {("hard 12", "4"), ("hard 16", "T")}
+    assert round(index_of(table, "hard 16", "T")["at or above"]["gain"], 4) == 0.0066
+    assert all(r["gain"] > 0 for r in rows)

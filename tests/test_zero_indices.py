@@ -117,3 +117,37 @@ def test_depth_moves_the_indices_as_the_readme_says():
     assert crossing(shallow, "split 3-6", "A") == 3.20
     assert crossing(deep, "three-card 5", "4") == 2.80
     assert crossing(shallow, "three-card 5", "4") == 0.07
+
+
+def test_true_count_sd_by_hand():
+    """Hi-Lo, 6 decks: var(tag) = 10/13; the first depth deals 0.5/60 x 0.75 x 312 cards."""
+    from cardedge.analysis.core.indices import true_count_sds
+
+    sds = true_count_sds(resolve_system("hilo").by_rank(), 6, 0.75)
+    n = 0.5 / 60 * 0.75 * 312
+    expected = (n * (312 - n) / 311 * 10 / 13) ** 0.5 / ((312 - n) / 52)
+    assert sds[0] == pytest.approx(expected)
+    assert len(sds) == 60 and all(a < b for a, b in zip(sds, sds[1:], strict=False))
+
+
+def test_index_gain_of_a_linear_gap_is_the_normal_switching_gain():
+    """gap a (t - c), index c, one depth of SD s: a x E[max(0, T - c)] = a x switching_gain."""
+    from cardedge.analysis.core.counts import switching_gain
+    from cardedge.analysis.core.indices import index_gain
+
+    a, c, s, p = 0.02, 1.5, 3.0, 0.01
+    gaps = {-30.0: a * (-30 - c), 0.0: -a * c, 30.0: a * (30 - c)}
+    got = index_gain(gaps, c, True, p, [s])
+    assert got == pytest.approx(100 * p * a * switching_gain(c, s), rel=1e-4)
+    down = index_gain({t: -g for t, g in gaps.items()}, c, False, p, [s])
+    assert down == pytest.approx(100 * p * a * switching_gain(-c, s), rel=1e-4)  # going down
+
+
+def test_zero_gains(table):
+    """Gains of playing the Hi-Opt II indices, 75% of 6 decks: the largest few."""
+    gain = {(r["hand"], r["up"]): r["gain"] for r in table.data.to_dict("records")}
+    assert (table.data["gain"] > 0).all()
+    assert round(gain[("three-card 7", "9")], 4) == 0.0030
+    assert round(gain[("split 2-7", "0")], 4) == 0.0029
+    assert round(gain[("two-card 3", "2")], 4) == 0.0021
+    assert max(gain, key=gain.get) == ("three-card 7", "9")

@@ -34,7 +34,15 @@ from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis
 from cardedge.analysis.blackjack.rules import SPLIT_CONVENTION, BlackjackRules
 from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.cards import CARDS_PER_RANK_PER_DECK, RANKS, TEN_RANKS
-from cardedge.analysis.core.indices import MAX_TRUE_COUNT, index_rows, true_count_grid
+from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.core.indices import (
+    GAIN_NOTE,
+    MAX_TRUE_COUNT,
+    add_gains,
+    index_rows,
+    true_count_grid,
+    true_count_sds,
+)
 from cardedge.analysis.core.shoe import Shoe, format_counts
 from cardedge.reports.core.render import Table
 from cardedge.strategy.blackjack.charts import UP_ORDER
@@ -140,11 +148,14 @@ def indices_table(
     for t in progress(list(counts)):
         shoe = check_shoe(hilo_shoe(t, remaining), rules)
         results[t] = ShoeAnalysis(rules.with_(decks=remaining), shoe).evaluate()
+    sds = true_count_sds(resolve_system("hilo").by_rank())
     rows = []
     for label, hands, pair in cells(rules):
         for u in UP_ORDER:
             by_tc = {t: cell_evs(results[t], rules, hands, u, pair) for t in counts}
-            rows += index_rows(label, VALUE_LABELS[u], by_tc)
+            p_cell = float(results[0].deal_probability[hands, u].sum())
+            cell_rows = index_rows(label, VALUE_LABELS[u], by_tc)
+            rows += add_gains(cell_rows, by_tc, p_cell, sds)
     rules_text = rules.describe().split(", ", 1)[1]
     title = (
         f"Blackjack Hi-Lo true-count indices, {remaining} decks left: {rules_text} "
@@ -162,6 +173,7 @@ def indices_table(
         "count from which the departure pays (crossing rounded away from 0). Later play CDZ- "
         "optimal for each composition.",
         SPLIT_CONVENTION + ".",
+        GAIN_NOTE,
     ]
     columns = [
         "hand",
@@ -169,6 +181,7 @@ def indices_table(
         "below",
         "above",
         "index",
+        "gain",
         "at_0",
         "departure",
         "direction",
@@ -176,5 +189,9 @@ def indices_table(
     ]
     keys = {"rules": rules_text, "remaining_decks": remaining, "system": "Hi-Lo"}
     return Table(
-        title, pd.DataFrame(rows, columns=columns), notes, digits={"crossing": 2}, keys=keys
+        title,
+        pd.DataFrame(rows, columns=columns),
+        notes,
+        digits={"crossing": 2, "gain": 4},
+        keys=keys,
     )

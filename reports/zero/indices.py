@@ -32,11 +32,14 @@ import pandas as pd
 from cardedge.analysis.core.cards import BACCARAT_VALUES
 from cardedge.analysis.core.counts import CountSystem, resolve_system
 from cardedge.analysis.core.indices import (
+    GAIN_NOTE,
     MAX_TRUE_COUNT,
+    add_gains,
     count_composition,
     index_rows,
     realised_true_count,
     true_count_grid,
+    true_count_sds,
 )
 from cardedge.analysis.core.shoe import Shoe, format_counts
 from cardedge.analysis.zero.hand import HandEvaluator
@@ -82,7 +85,15 @@ def _three_card_weight(left: np.ndarray, hand: tuple[int, ...]) -> float:
 
 def shoe_cells(rules: ZeroRules, shoe: Shoe) -> dict[tuple[str, str], dict[str, float]]:
     """{(hand label, up label): {action: cell EV}} of every chart cell on ``shoe``."""
+    return cells_and_probabilities(rules, shoe)[0]
+
+
+def cells_and_probabilities(rules: ZeroRules, shoe: Shoe) -> tuple[dict, dict]:
+    """``shoe_cells`` and {cell: probability per round}: a two-card or split cell the
+    probability of its deals (no Zero Pair), a three-card cell the probability that a two-card
+    deal the player hits on ``shoe`` (hit the best play) draws to that total."""
     hands = HandEvaluator(rules, shoe)
+    probs: dict[tuple[str, str], float] = {}
     deal = deal_probabilities(shoe).nonpair
     by_value = np.array(shoe.by_value(BACCARAT_VALUES, N_VALUES), dtype=float)
     out = {}
@@ -100,13 +111,22 @@ def shoe_cells(rules: ZeroRules, shoe: Shoe) -> dict[tuple[str, str], dict[str, 
             acc[0] += w
             acc[1] += w * evs["stand"]
             acc[2] += w * evs["hit"]
+            left2 = by_value.copy()
+            for v in (a, b, up):
+                left2[v] -= 1
+            if evs["hit"] >= max(v for k, v in evs.items() if k != "hit"):
+                for x in range(N_VALUES):
+                    key = (f"three-card {(a + b + x) % 10}", u)
+                    probs[key] = probs.get(key, 0.0) + w * left2[x] / left2.sum()
             if "split" in evs:
+                probs[(f"split {a}-{b}", u)] = w
                 out[(f"split {a}-{b}", u)] = {
                     "split": evs["split"],
                     "no split": max(evs["stand"], evs["hit"]),
                 }
         for total, (w, stand, hit) in sorted(two.items()):
             out[(f"two-card {total}", u)] = {"stand": stand / w, "hit": hit / w}
+            probs[(f"two-card {total}", u)] = w
         left = by_value.copy()
         left[up] -= 1
         three = {}
@@ -121,7 +141,7 @@ def shoe_cells(rules: ZeroRules, shoe: Shoe) -> dict[tuple[str, str], dict[str, 
             acc[2] += w * evs.get("double", -np.inf)
         for total, (w, stand, double) in sorted(three.items()):
             out[(f"three-card {total}", u)] = {"stand": stand / w, "double": double / w}
-    return out
+    return out, probs
 
 
 def zero_indices_table(
@@ -139,12 +159,16 @@ def zero_indices_table(
     for t in progress(list(true_count_grid(remaining))):
         shoe = check_shoe(count_shoe(system, t, remaining), rules)
         real = 0.0 if t == 0 else realised_true_count(tags, shoe.counts, remaining)
-        by_tc[real] = shoe_cells(rules.with_(decks=remaining), shoe)
+        by_tc[real], probs = cells_and_probabilities(rules.with_(decks=remaining), shoe)
+        if t == 0:
+            p_cells = probs
+    sds = true_count_sds(tags)
     rows = []
     for hand, up in by_tc[0]:
         evs = {t: cells.get((hand, up), {}) for t, cells in by_tc.items()}
         if all(len(e) == 2 for e in evs.values()):
-            rows += index_rows(hand, up, evs)
+            cell_rows = index_rows(hand, up, evs)
+            rows += add_gains(cell_rows, evs, p_cells.get((hand, up), 0.0), sds)
     name = preset_name(rules)
     title = (
         f"Zero {system.name} true-count indices, {remaining} decks left, {name} rules "
@@ -160,11 +184,15 @@ def zero_indices_table(
         "(stand/double, weighted by the three cards' probability). Up 0: a ten-valued card.",
         "below / above: the play below the index and at or above it; crossing: where the EVs "
         "meet, linear between the evaluated counts; index: crossing rounded away from 0.",
+        GAIN_NOTE.replace("P(cell)", "P(cell) (a three-card cell: reached by hitting)"),
     ]
-    columns = [
-        "hand", "up", "below", "above", "index", "at_0", "departure", "direction", "crossing"
-    ]  # fmt: skip
+    columns = ["hand", "up", "below", "above", "index", "gain"]
+    columns += ["at_0", "departure", "direction", "crossing"]
     keys = {"rules": name, "remaining_decks": remaining, "system": system.name}
     return Table(
-        title, pd.DataFrame(rows, columns=columns), notes, digits={"crossing": 2}, keys=keys
+        title,
+        pd.DataFrame(rows, columns=columns),
+        notes,
+        digits={"crossing": 2, "gain": 4},
+        keys=keys,
     )
