@@ -10,6 +10,7 @@ from cardedge.analysis.core.shoe import Shoe
 from cardedge.reports.blackjack import strategy
 from cardedge.reports.blackjack.count import count_table
 from cardedge.reports.blackjack.eor import effects_of_removal, eor_table
+from cardedge.reports.blackjack.indices import indices_table
 from cardedge.reports.core.render import Table
 
 EOR_TABLES = {"blackjack_eor_6d": DEFAULT_RULES, "blackjack_eor_6d_peek": PUBLISHED_RULES}
@@ -23,6 +24,7 @@ def default_tables() -> dict[str, Table]:
         tables[stem] = eor_table(effects_of_removal(rules))
     systems = [resolve_system(name) for name in BUILTIN]
     tables["blackjack_count_6d"] = count_table([(DEFAULT_RULES, Shoe.decks(6))], systems)
+    tables["blackjack_indices_6d"] = indices_table(DEFAULT_RULES)  # 5 of 6 decks left
     return tables
 
 

@@ -10,6 +10,7 @@ from cardedge.analysis.zero.rules import preset
 from cardedge.reports.core.render import Table
 from cardedge.reports.zero import pays, strategy
 from cardedge.reports.zero.count import count_table
+from cardedge.reports.zero.indices import zero_indices_table
 
 
 def default_tables() -> dict[str, Table]:
@@ -21,6 +22,7 @@ def default_tables() -> dict[str, Table]:
     tables["zero_pays_eor"] = pays.eor_table([6, 8])
     tables["zero_pays_combined"] = pays.combined_table([6, 8], [0.5, 1.0])
     tables["zero_count_6d"] = zero_count_table(6)
+    tables["zero_indices_6d"] = zero_indices_table(preset("published", 6))  # Hi-Opt II
     return tables
 
 
