@@ -25,6 +25,7 @@ from cardedge.engine.zero.players import TablePlayer
 from cardedge.engine.zero.simulate import (
     ZERO_PAIR,
     ZERO_TRIPS,
+    side_bet_bins,
     zero_outcome_labels,
     zero_outcome_nets,
 )
@@ -57,8 +58,7 @@ def simulate_zero(
                 outcomes[ZERO_TRIPS if out.trips else ZERO_PAIR] += 1
             else:
                 outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
-    side_labels = tuple(r.hand for r in table.rows) + ("loses",)
-    side_net = np.array([float(table.net(i)) for i in range(len(side_labels))])
+    side_labels, side_net = side_bet_bins(table)
     return Simulation(
         "zero",
         tables.name,

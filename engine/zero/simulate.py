@@ -35,6 +35,13 @@ def zero_outcome_labels() -> tuple[str, ...]:
     return ("zero pair", "trips") + nets
 
 
+def side_bet_bins(table: PayTable) -> tuple[tuple[str, ...], np.ndarray]:
+    """The side bet's bins: each paying row of ``table`` then 'loses', and each bin's net win
+    per unit staked."""
+    labels = tuple(r.hand for r in table.rows) + ("loses",)
+    return labels, np.array([float(table.net(i)) for i in range(len(labels))])
+
+
 def zero_outcome_nets(rules: ZeroRules) -> np.ndarray:
     """Net result per initial wager of each bin of ``zero_outcome_labels``."""
     ints = [float(n) for n in range(-ZERO_MAX_NET, ZERO_MAX_NET + 1)]
@@ -190,8 +197,7 @@ def simulate_zero(
         return outcomes, decisions, side
 
     outcomes, decisions, side = run_streams(play, rounds, seed, threads, progress)
-    side_labels = tuple(r.hand for r in table.rows) + ("loses",)
-    side_net = np.array([float(table.net(i)) for i in range(len(side_labels))])
+    side_labels, side_net = side_bet_bins(table)
     return Simulation(
         "zero",
         tables.name,
