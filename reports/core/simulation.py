@@ -75,13 +75,7 @@ class SimulationReport:
         """The headline figures (edges in percent of the initial wager)."""
         s = self.sim
         return {
-            "game": s.game,
-            "rules": self.rules_name,
-            "rules_description": s.rules.describe(),
-            "decks": s.rules.decks,
-            "strategy": s.policy,
-            "seed": s.seed,
-            "rounds": s.rounds,
+            **self._run(),
             "house_edge_percent": s.house_edge_percent,
             "stderr_percent": s.stderr_percent,
             "exact_house_edge_percent": self.exact_house_edge_percent,
@@ -92,6 +86,10 @@ class SimulationReport:
 
     def keys(self) -> dict[str, object]:
         """What every row of the tables shares: game, rules, decks, strategy, seed, rounds."""
+        return {**self._run(), **self.extra_keys}
+
+    def _run(self) -> dict[str, object]:
+        """What identifies the run: game, rules, decks, strategy, seed, rounds."""
         s = self.sim
         return {
             "game": s.game,
@@ -101,7 +99,6 @@ class SimulationReport:
             "strategy": s.policy,
             "seed": s.seed,
             "rounds": s.rounds,
-            **self.extra_keys,
         }
 
     def outcome_rows(self) -> list[dict]:
