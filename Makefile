@@ -51,7 +51,7 @@ bench: install
 # numba's on-disk cache tracks each kernel's own file, not the kernels it calls in other files:
 # after editing a kernel, drop the cache so its callers recompile.
 clean-cache:
-	find analysis engine strategy reports -name '*.nbi' -delete -o -name '*.nbc' -delete
+	find analysis engine strategy study reports -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean: clean-cache
 	rm -rf $(VENV) build *.egg-info

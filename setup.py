@@ -6,7 +6,7 @@
 
 from setuptools import find_namespace_packages, find_packages, setup
 
-LAYERS = ("analysis", "engine", "strategy", "reports")
+LAYERS = ("analysis", "engine", "strategy", "study", "reports")
 
 packages = find_packages(include=["cardedge", "cardedge.*"])
 package_dir = {"cardedge": "cardedge"}

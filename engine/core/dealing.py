@@ -159,3 +159,19 @@ class ShuffledShoe:
         self.cards[self.dealt] = card
         self.dealt += 1
         return card
+
+
+class DealtShoe(ShuffledShoe):
+    """A shoe dealt round after round until the cut card, as at a table: ``new_round`` does not
+    gather the cards, so each round is dealt from what the earlier rounds left.
+
+    ``counts_left()`` is the undealt composition by rank (13 counts, the ``Shoe`` order), the
+    state an exact evaluator is asked about before each round.
+    """
+
+    def new_round(self) -> None:
+        """Nothing: the cards dealt stay out until the shoe is shuffled (a new ``DealtShoe``)."""
+
+    def counts_left(self) -> np.ndarray:
+        """Cards not yet dealt, by rank (int64, 13 counts)."""
+        return np.bincount(RANK_OF_KIND[self.cards[self.dealt :]], minlength=len(RANKS))

@@ -1,0 +1,1 @@
+"""What both games' strategies share: true-count departures from a chart."""

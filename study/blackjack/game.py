@@ -1,0 +1,83 @@
+"""Blackjack in a shoe study: each round's exact values on the cards left, and its play.
+
+Before each round the cards left are analysed exactly (``ShoeAnalysis``: CDZ- optimal play,
+and the chart with any index plays in force at the round's true count); the round is then dealt
+from the shoe by the rules engine and played by the decision tables of that same policy on that
+same shoe (``policy_tables``), so the simulated net and the exact value describe one strategy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from cardedge.analysis.blackjack.hands import N_VALUES, points
+from cardedge.analysis.blackjack.round import ShoeAnalysis
+from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.blackjack.shoes import minimum_points
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.engine.blackjack.game import BlackjackRound, play_round
+from cardedge.engine.blackjack.players import TablePlayer
+from cardedge.engine.blackjack.tables import policy_tables
+from cardedge.engine.core.dealing import DealtShoe
+from cardedge.strategy.blackjack.charts import Chart, policy_from_chart
+from cardedge.strategy.blackjack.indices import chart_with
+from cardedge.strategy.core.departures import Departure, in_force
+from cardedge.study.core.identity import departure_rows, frame_digest
+from cardedge.study.core.rounds import RoundValues
+
+RANK_POINTS = np.array([points(min(r, N_VALUES - 1)) for r in range(13)], dtype=np.int64)
+"""Points (ace 1, ten-valued 10) of each of the 13 ranks."""
+
+
+@dataclass(frozen=True, eq=False)
+class BlackjackStudy:
+    """Blackjack under ``rules`` played by ``chart`` (with ``departures`` at their counts)."""
+
+    rules: BlackjackRules
+    chart: Chart
+    strategy: str
+    """The strategy's name as the user gave it ('basic', or a chart file's name)."""
+    departures: tuple[Departure, ...] = ()
+    _policies: dict = field(default_factory=dict, repr=False)
+
+    game = "blackjack"
+
+    @property
+    def decks(self) -> int:
+        return self.rules.decks
+
+    def analysable(self, counts: np.ndarray) -> bool:
+        """True when no round can run out of the cards left (``analysis/blackjack/shoes.py``)."""
+        return int(RANK_POINTS @ counts) >= minimum_points(self.rules)
+
+    def policy(self, active: tuple[Departure, ...]):
+        """The chart's policy with ``active`` departures in force (kept per set)."""
+        if active not in self._policies:
+            chart = chart_with(self.chart, active)
+            self._policies[active] = policy_from_chart(chart, self.rules, self.strategy)
+        return self._policies[active]
+
+    def evaluate(self, counts: np.ndarray, true_count: float) -> RoundValues:
+        shoe = Shoe(tuple(int(c) for c in counts))
+        analysis = ShoeAnalysis(self.rules, shoe)
+        optimal = analysis.evaluate()
+        active = in_force(self.departures, true_count)
+        policy = self.policy(active)
+        result = analysis.evaluate(policy)
+        player = TablePlayer(policy_tables(analysis, policy, result))
+        return RoundValues(optimal.ev, result.ev, len(active), player)
+
+    def play(self, shoe: DealtShoe, player: TablePlayer) -> float:
+        return float(play_round(BlackjackRound(self.rules, shoe), player).net)
+
+    def identity(self) -> dict[str, object]:
+        """What the study plays (the manifest a resume checks)."""
+        return {
+            "game": self.game,
+            "rules": self.rules.describe(),
+            "strategy": self.strategy,
+            "chart": frame_digest(self.chart.frame()),
+            "departures": departure_rows(self.departures),
+        }

@@ -1,0 +1,1 @@
+"""What both games' studies share: the plan, the dealing loop, the records, the Dask run."""

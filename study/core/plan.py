@@ -1,0 +1,110 @@
+"""What a shoe study deals: seeded shoes, the cut card, the count, and how shoes form batches.
+
+Shoe ``i`` of a study with seed ``s`` is shuffled by the generator of ``SeedSequence(s,
+spawn_key=(i,))`` (the i-th child of the seed's sequence), so every shoe is the same whichever
+worker deals it, in whatever order, and a study can be resumed or split across machines
+without changing a card. A batch is a run of ``batch_shoes`` consecutive shoes: the unit of
+work sent to a Dask worker and of a Parquet file.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardedge.analysis.core.cards import CARDS_PER_DECK
+from cardedge.analysis.core.counts import CountSystem
+from cardedge.analysis.core.shoe import check_decks
+
+MAX_SHOES = 1_000_000
+"""The most shoes one study deals (a bound that keeps a typo from running for a year)."""
+DEFAULT_BATCH_SHOES = 5
+
+
+def check_penetration(penetration: float) -> float:
+    """``penetration`` (share of the shoe dealt before the cut card) if in (0, 1), else a
+    one-line ValueError."""
+    if isinstance(penetration, bool) or not isinstance(penetration, int | float):
+        raise ValueError(f"penetration must be a number in (0, 1), got {penetration!r}")
+    if not (math.isfinite(penetration) and 0 < penetration < 1):
+        raise ValueError(
+            f"penetration must be in (0, 1) (a share of the shoe), got {penetration!r}"
+        )
+    return float(penetration)
+
+
+@dataclass(frozen=True)
+class StudyPlan:
+    """The dealing of a study (the game, its rules and strategy are the game's study object)."""
+
+    decks: int
+    penetration: float
+    """Share of the shoe dealt before the cut card: a round starts while fewer cards are out."""
+    shoes: int
+    seed: int
+    system: CountSystem
+    """The count kept: running count of the cards dealt, true count per deck left."""
+    batch_shoes: int = DEFAULT_BATCH_SHOES
+
+    def __post_init__(self) -> None:
+        check_decks(self.decks)
+        check_penetration(self.penetration)
+        if not 1 <= self.shoes <= MAX_SHOES:
+            raise ValueError(f"shoes must be in 1..{MAX_SHOES:,}, got {self.shoes}")
+        if self.batch_shoes < 1:
+            raise ValueError(f"batch_shoes must be at least 1, got {self.batch_shoes}")
+        if not 0 <= self.seed < 2**63:
+            raise ValueError(f"seed must be in 0..2**63-1, got {self.seed}")
+        if not self.system.balanced:
+            raise ValueError(
+                f"count system {self.system.name} is unbalanced (a deck sums to "
+                f"{self.system.deck_sum():+g}): a study converts to true counts, which needs a "
+                "balanced count"
+            )
+
+    @property
+    def shoe_cards(self) -> int:
+        """Cards in the full shoe."""
+        return self.decks * CARDS_PER_DECK
+
+    @property
+    def cut_card(self) -> int:
+        """Cards dealt at the cut card: no round starts once this many are out."""
+        return round(self.penetration * self.shoe_cards)
+
+    @property
+    def batches(self) -> int:
+        """Number of batches."""
+        return -(-self.shoes // self.batch_shoes)
+
+    def batch_range(self, batch: int) -> range:
+        """The shoe numbers of batch ``batch``."""
+        if not 0 <= batch < self.batches:
+            raise ValueError(f"batch {batch} is outside 0..{self.batches - 1}")
+        start = batch * self.batch_shoes
+        return range(start, min(start + self.batch_shoes, self.shoes))
+
+    def shoe_rng(self, shoe: int) -> np.random.Generator:
+        """The generator that shuffles shoe ``shoe`` (module docstring)."""
+        return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(shoe,)))
+
+    def describe(self) -> str:
+        """'6 decks, 75% penetration, Hi-Lo count' for titles."""
+        return (
+            f"{self.decks} deck{'s' if self.decks != 1 else ''}, {self.penetration:.0%} "
+            f"penetration, {self.system.name} count"
+        )
+
+    def identity(self) -> dict[str, object]:
+        """What makes two plans deal the same rounds (the manifest a resumed study checks)."""
+        return {
+            "decks": self.decks,
+            "penetration": self.penetration,
+            "shoes": self.shoes,
+            "seed": self.seed,
+            "system": self.system.name,
+            "tags": list(self.system.tags),
+            "batch_shoes": self.batch_shoes,
+        }

@@ -1,0 +1,79 @@
+"""Zero in a shoe study: each round's exact values on the cards left, and its play.
+
+Before each round the cards left are evaluated exactly (``evaluate_play`` on that shoe: optimal
+play, and the chart with any index plays in force at the round's true count); the round is then
+dealt from the shoe by the rules engine and played by the chart's decision tables, the same
+chart whose exact value was recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.policy import OPTIMAL_POLICY
+from cardedge.analysis.zero.round import evaluate_play
+from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.analysis.zero.shoes import minimum_cards
+from cardedge.engine.core.dealing import DealtShoe
+from cardedge.engine.zero.game import ZeroRound, play_round
+from cardedge.engine.zero.players import TablePlayer
+from cardedge.engine.zero.tables import chart_tables
+from cardedge.strategy.core.departures import Departure, in_force
+from cardedge.strategy.zero.charts import ZeroChart
+from cardedge.strategy.zero.indices import chart_with
+from cardedge.study.core.identity import departure_rows, frame_digest
+from cardedge.study.core.rounds import RoundValues
+
+
+@dataclass(frozen=True, eq=False)
+class ZeroStudy:
+    """Zero under ``rules`` played by ``chart`` (with ``departures`` at their counts)."""
+
+    rules: ZeroRules
+    chart: ZeroChart
+    strategy: str
+    """The strategy's name as the user gave it ('basic', 'published' or a chart file's)."""
+    departures: tuple[Departure, ...] = ()
+    _charts: dict = field(default_factory=dict, repr=False)
+
+    game = "zero"
+
+    @property
+    def decks(self) -> int:
+        return self.rules.decks
+
+    def analysable(self, counts: np.ndarray) -> bool:
+        """True when the cards left hold a round's deepest deal (``analysis/zero/shoes.py``)."""
+        return int(counts.sum()) >= minimum_cards(self.rules)
+
+    def played(self, active: tuple[Departure, ...]):
+        """(policy, player) of the chart with ``active`` departures in force (kept per set)."""
+        if active not in self._charts:
+            policy = chart_with(self.chart, active).policy()
+            self._charts[active] = (policy, TablePlayer(chart_tables(policy, self.rules)))
+        return self._charts[active]
+
+    def evaluate(self, counts: np.ndarray, true_count: float) -> RoundValues:
+        shoe = Shoe(tuple(int(c) for c in counts))
+        play = self.rules.play_rules()
+        optimal = evaluate_play(play, OPTIMAL_POLICY, shoe=shoe).price(self.rules)
+        active = in_force(self.departures, true_count)
+        policy, player = self.played(active)
+        result = evaluate_play(play, policy, shoe=shoe).price(self.rules)
+        return RoundValues(optimal.ev, result.ev, len(active), player)
+
+    def play(self, shoe: DealtShoe, player: TablePlayer) -> float:
+        return float(play_round(ZeroRound(self.rules, shoe), player).net)
+
+    def identity(self) -> dict[str, object]:
+        """What the study plays (the manifest a resume checks)."""
+        return {
+            "game": self.game,
+            "rules": self.rules.describe(),
+            "strategy": self.strategy,
+            "chart": frame_digest(self.chart.frame()),
+            "departures": departure_rows(self.departures),
+        }
