@@ -4,7 +4,8 @@ The index tables name blackjack's cells as ``hard 16``, ``soft 18`` and pairs ``
 an up card ``2``..``9``, ``T``, ``A``. A departure rewrites that chart cell in the chart's own
 codes: stand S, hit H, double Dh or Ds (else what the cell did: stand for a cell that stood,
 else hit), surrender Rh or Rs likewise, split P, and a pair's ``no split`` plays its total's
-row. Every hand of that total then plays it, as a chart cell always applies.
+row. Every hand of that total then plays it, as a chart cell always applies, a pair the chart
+does not split included (its pair cell follows the total's departure).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from cardedge.strategy.blackjack.charts import UP_ORDER, Chart
 from cardedge.strategy.core.departures import Departure
 
 _STANDS = ("S", "Ds", "Rs")
+_SPLITS = ("P", "Ph", "Rp")
 
 
 def _code(play: str, old: str) -> str:
@@ -32,6 +34,24 @@ def _code(play: str, old: str) -> str:
     return codes[play]
 
 
+def _pair_of(kind: str, total: int) -> int | None:
+    """The pair (value index) whose two cards make this total, if any."""
+    if kind == "soft":
+        return ACE if total == 12 else None
+    return total // 2 - 1 if total % 2 == 0 and 4 <= total <= 20 else None
+
+
+def _follow_row(rows: dict, kind: str, total: int, column: int) -> None:
+    """A pair the chart does not split plays its pair cell: when the total's row departs,
+    that cell follows it (the index tables weigh the pair among the total's hands)."""
+    pair = _pair_of(kind, total)
+    if pair is None or rows["pairs"][pair][column] in _SPLITS:
+        return
+    row = list(rows["pairs"][pair])
+    row[column] = rows[kind][total][column]
+    rows["pairs"][pair] = tuple(row)
+
+
 def chart_with(chart: Chart, departures: Iterable[Departure]) -> Chart:
     """``chart`` with each departure's play in its cell (ValueError for a cell or play the chart
     does not have). The name stays the chart's."""
@@ -46,6 +66,7 @@ def chart_with(chart: Chart, departures: Iterable[Departure]) -> Chart:
             row = list(rows[kind][total])
             row[column] = _code(d.play, row[column])
             rows[kind][total] = tuple(row)
+            _follow_row(rows, kind, total, column)
             continue
         first, _, second = d.hand.partition(",")
         if first != second or first not in VALUE_LABELS:

@@ -21,6 +21,7 @@ COMMANDS = {
     "indices": "cardedge.cli.blackjack.indices:indices",
     "simulate": "cardedge.cli.blackjack.simulate:simulate",
     "play": "cardedge.cli.blackjack.play:play",
+    "study": "cardedge.cli.blackjack.study:study",
 }
 """Each subcommand and where it lives; its module is imported only when it runs."""
 

@@ -20,6 +20,7 @@ COMMANDS = {
     "pays": "cardedge.cli.zero.pays:pays",
     "simulate": "cardedge.cli.zero.simulate:simulate",
     "play": "cardedge.cli.zero.play:play",
+    "study": "cardedge.cli.zero.study:study",
 }
 """Each subcommand and where it lives; its module is imported only when it runs."""
 

@@ -1,0 +1,45 @@
+"""``cardedge zero study``: every round of dealt shoes evaluated exactly, on Dask."""
+
+from __future__ import annotations
+
+import click
+
+from cardedge.analysis.core.shoe import MAX_DECKS
+from cardedge.analysis.zero.rules import preset
+from cardedge.cli.core.common import progress
+from cardedge.cli.core.study import run_and_report, study_options
+from cardedge.cli.zero.options import rules_option
+from cardedge.reports.zero.indices import DEFAULT_SYSTEM
+
+
+@click.command("study")
+@rules_option("published")
+@click.option(
+    "--decks", type=click.IntRange(1, MAX_DECKS), default=6, show_default=True, help="Decks."
+)
+@click.option(
+    "--strategy",
+    default="basic",
+    show_default=True,
+    help="The chart played: basic, published, or a chart file (optimal play is evaluated "
+    "for every round beside it).",
+)
+@study_options(DEFAULT_SYSTEM)
+def study(rules, decks, strategy, **options) -> None:
+    """Deal seeded shoes to the cut card; before every round record the count and the exact
+    house edge of the cards left (optimal play and the chart), then play the round.
+
+    Prints and writes (into --out): the summary, the edge by true count, the player's
+    advantage by depth, the bet ramp's win and SD per 100 rounds, SCORE and N0 (exact and
+    simulated), bet spreads from the break-even count, and two plots.
+    """
+    from cardedge.reports.zero.study import zero_study, zero_study_tables
+
+    game = zero_study(
+        preset(rules, decks),
+        strategy,
+        options["indices"],
+        options["system"],
+        progress("Zero indices"),
+    )
+    run_and_report(game, options, zero_study_tables, "Zero study")
