@@ -302,8 +302,8 @@ def spreads_table(records: pd.DataFrame, second_moment: float, title: str, keys:
     if start is None:
         bins = true_count_bins(records["true_count"])
         means = pd.Series(records["ev_strategy"].to_numpy()).groupby(bins).agg(["mean", "count"])
-        means = means[means["count"] >= max(MIN_BIN_ROUNDS, MIN_BIN_SHARE * len(records))]
-        start = int(means["mean"].idxmax())
+        enough = means[means["count"] >= max(MIN_BIN_ROUNDS, MIN_BIN_SHARE * len(records))]
+        start = int((means if enough.empty else enough)["mean"].idxmax())
         notes.append(
             "No true count bin with enough rounds holds a player advantage: the ramps start at "
             f"the most favourable one ({start:+d}), and every row loses."

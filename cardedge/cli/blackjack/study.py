@@ -29,11 +29,13 @@ def study(rules, strategy, **options) -> None:
     """
     from cardedge.reports.blackjack.study import blackjack_study, blackjack_study_tables
 
-    game = blackjack_study(
-        one_rules(rules, "study"),
-        strategy,
-        options["indices"],
-        options["system"],
-        progress("Blackjack indices"),
-    )
-    run_and_report(game, options, blackjack_study_tables, "Blackjack study")
+    def make_game():
+        return blackjack_study(
+            one_rules(rules, "study"),
+            strategy,
+            options["indices"],
+            options["system"],
+            progress("Blackjack indices"),
+        )
+
+    run_and_report(make_game, options, blackjack_study_tables, "Blackjack study")

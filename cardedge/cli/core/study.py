@@ -153,18 +153,22 @@ def batch_progress(total: int, label: str):
 
 
 def run_and_report(
-    game,
+    make_game: Callable,
     options: dict,
     tables_of: Callable,
     label: str,
 ) -> None:
-    """Deal and evaluate the study on Dask into ``--out``, then print its tables and write
-    them (CSV, Markdown) and its plots (PNG) beside the records."""
+    """Check the options, build the game's study object (``make_game()``), deal and evaluate
+    the study on Dask into ``--out``, then print its tables and write them (CSV, Markdown) and
+    its plots (PNG) beside the records."""
+    from cardedge.reports.core.files import output_folder
     from cardedge.reports.core.study import write_study_outputs
 
     if options["workers"] is not None and options["scheduler"] is not None:
         raise click.UsageError("give --workers (a local cluster) or --scheduler, not both")
     ramp = resolve_ramp(options["spread"], options["ramp_start"])
+    output_folder(options["out"])
+    game = make_game()
     plan = StudyPlan(
         game.decks,
         options["penetration"],

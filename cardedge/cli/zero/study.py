@@ -35,11 +35,13 @@ def study(rules, decks, strategy, **options) -> None:
     """
     from cardedge.reports.zero.study import zero_study, zero_study_tables
 
-    game = zero_study(
-        preset(rules, decks),
-        strategy,
-        options["indices"],
-        options["system"],
-        progress("Zero indices"),
-    )
-    run_and_report(game, options, zero_study_tables, "Zero study")
+    def make_game():
+        return zero_study(
+            preset(rules, decks),
+            strategy,
+            options["indices"],
+            options["system"],
+            progress("Zero indices"),
+        )
+
+    run_and_report(make_game, options, zero_study_tables, "Zero study")
