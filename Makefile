@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install install-dev tables test lint bench clean clean-cache notebooks
+.PHONY: install install-dev tables study test lint bench clean clean-cache notebooks
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ install-dev: $(BIN)/python
 
 tables: install
 	$(BIN)/cardedge tables --out results
+
+# The published shoe studies (results/study/): long, so kept out of `make tables`. Finished
+# batches are kept: running it again only re-tabulates (or finishes an interrupted run).
+study: install
+	$(BIN)/cardedge studies --out results/study
 
 # Two workers: the suite is mostly independent exact computations (and each worker compiles
 # the numba kernels it needs, in parallel, on a cold cache).
@@ -47,6 +52,7 @@ bench: install
 	$(BIN)/python bench/depleted_shoe.py
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/make_tables.py
+	$(BIN)/python bench/study.py
 
 # numba's on-disk cache tracks each kernel's own file, not the kernels it calls in other files:
 # after editing a kernel, drop the cache so its callers recompile.

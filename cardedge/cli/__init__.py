@@ -33,6 +33,24 @@ def tables(out: str) -> None:
         click.echo(f"wrote {path}", err=True)
 
 
+@cli.command()
+@click.option(
+    "--out", default="results/study", show_default=True, help="Folder to write (created)."
+)
+def studies(out: str) -> None:
+    """Run every published shoe study into OUT/<name> (resuming what is there), long."""
+    from pathlib import Path
+
+    from cardedge.reports.study_results import STUDIES
+
+    for name, args in STUDIES.items():
+        folder = Path(out) / name
+        click.echo(f"study {name}: cardedge {' '.join(args)} --out {folder} --resume", err=True)
+        code = main([*args, "--out", str(folder), "--resume", "--format", "markdown"], quiet=True)
+        if code:
+            raise click.ClickException(f"study {name} failed (exit {code})")
+
+
 def announce_compilation() -> None:
     """On a terminal, say so when numba must compile the kernels (the first run, once)."""
     if not sys.stderr.isatty():
@@ -50,11 +68,19 @@ def announce_compilation() -> None:
         )
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; bad input gives one line on stderr and exit status 2, never a traceback."""
+def main(argv: list[str] | None = None, quiet: bool = False) -> int:
+    """Run the CLI; bad input gives one line on stderr and exit status 2, never a traceback.
+    ``quiet``: the command's standard output is dropped (a command run by another)."""
     try:
         announce_compilation()
-        rv = cli.main(args=argv, prog_name="cardedge", standalone_mode=False)
+        if quiet:
+            import contextlib
+            import io
+
+            with contextlib.redirect_stdout(io.StringIO()):
+                rv = cli.main(args=argv, prog_name="cardedge", standalone_mode=False)
+        else:
+            rv = cli.main(args=argv, prog_name="cardedge", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help())
         return 0

@@ -83,7 +83,8 @@ def shoe_mean(values, shoes) -> tuple[float, float]:
 
 
 def _edge(ev) -> float:
-    return -100.0 * float(ev)
+    """House edge in percent of a player's EV (0.0, never -0.0)."""
+    return -100.0 * float(ev) + 0.0
 
 
 def true_count_bins(true_counts) -> np.ndarray:

@@ -7,7 +7,6 @@ tables); it computes nothing itself.
 
 from __future__ import annotations
 
-import shlex
 import sys
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -190,7 +189,7 @@ def run_and_report(
     )
     records = store.read(plan.batches)
     tables = tables_of(game, plan, records, ramp)
-    command = "cardedge " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    command = f"cardedge {game.game} study"
     title = tables["summary"].title.removeprefix("Shoe study: ")
     write_study_outputs(store.folder, tables, command, title)
     emit(list(tables.values()), options["fmt"])
