@@ -94,9 +94,11 @@ def run_study(
     scheduler: str | None = None,
     on_batch: Callable[[int], None] = lambda batch: None,
     retries: int = RETRIES,
+    client=None,
 ) -> RunSummary:
     """Compute every batch of ``plan`` not yet in ``store`` and write each as it finishes
-    (``on_batch(batch)`` after each write). See the module docstring for where it runs."""
+    (``on_batch(batch)`` after each write). See the module docstring for where it runs;
+    ``client``: a ``distributed.Client`` already open (benchmarks keep one for several runs)."""
     reused = tuple(store.done(plan.batches))
     pending = [b for b in range(plan.batches) if b not in reused]
     if scheduler == SYNCHRONOUS:
@@ -107,10 +109,14 @@ def run_study(
             store.write(b, frame)
             on_batch(b)
         return RunSummary(tuple(pending), reused, SYNCHRONOUS)
+    if not pending:
+        return RunSummary((), reused, "no worker (every batch on disk)")
+    if client is not None:
+        _run_on(client, game, plan, store, pending, on_batch, retries)
+        return RunSummary(tuple(pending), reused, str(client.scheduler.address))
     with dask_client(workers, scheduler) as client:
         where = scheduler or f"local cluster of {len(client.scheduler_info()['workers'])} workers"
-        if pending:
-            _run_on(client, game, plan, store, pending, on_batch, retries)
+        _run_on(client, game, plan, store, pending, on_batch, retries)
     return RunSummary(tuple(pending), reused, where)
 
 

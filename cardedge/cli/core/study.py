@@ -52,7 +52,7 @@ def study_options(default_system: str):
     options = [
         click.option(
             "--penetration",
-            type=Penetration(),
+            type=Penetration(0, 1, min_open=True, max_open=True),
             default=0.75,
             show_default=True,
             help="Share of the shoe dealt before the cut card (no round starts past it).",

@@ -1,0 +1,84 @@
+"""``results/study/`` must be what the code produces now (``make study``): every batch on
+disk, the tables those records give, and the records themselves (shoe 0 dealt again)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.zero.rules import preset
+from cardedge.cli import main
+from cardedge.reports.blackjack.study import blackjack_study
+from cardedge.reports.study_results import STUDIES
+from cardedge.reports.zero.study import zero_study
+from cardedge.study.core.plan import StudyPlan
+from cardedge.study.core.rounds import deal_shoe, records_frame
+from cardedge.study.core.store import BATCHES, MANIFEST
+
+STUDY_RESULTS = Path(__file__).resolve().parent.parent / "results" / "study"
+
+
+def option(args: list[str], name: str) -> str:
+    return args[args.index(name) + 1]
+
+
+def study_objects(args: list[str]):
+    """The game's study object and the plan a published study's command line builds."""
+    system = resolve_system(option(args, "--system"))
+    decks = int(option(args, "--decks"))
+    if args[0] == "zero":
+        game = zero_study(preset("published", decks), "basic", "--indices" in args, system)
+    else:
+        rules = BlackjackRules().with_(decks=decks)
+        game = blackjack_study(rules, "basic", "--indices" in args, system)
+    plan = StudyPlan(
+        decks,
+        float(option(args, "--penetration")),
+        int(option(args, "--shoes")),
+        int(option(args, "--seed")),
+        system,
+    )
+    return game, plan
+
+
+@pytest.mark.parametrize("name", list(STUDIES))
+def test_study_is_complete_and_its_tables_current(name, tmp_path, capsys):
+    folder = STUDY_RESULTS / name
+    manifest = json.loads((folder / MANIFEST).read_text())
+    batches = sorted((folder / BATCHES).glob("*.parquet"))
+    assert len(batches) == -(-manifest["plan"]["shoes"] // manifest["plan"]["batch_shoes"])
+    copy = tmp_path / name
+    copy.mkdir()
+    shutil.copy(folder / MANIFEST, copy / MANIFEST)
+    shutil.copytree(folder / BATCHES, copy / BATCHES)
+    code = main([*STUDIES[name], "--out", str(copy), "--resume", "--format", "csv"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "0 batch(es) computed" in err
+    written = sorted(p.name for p in copy.iterdir() if p.suffix in (".csv", ".md"))
+    committed = sorted(p.name for p in folder.iterdir() if p.suffix in (".csv", ".md"))
+    assert written == committed
+    stale = [n for n in written if (copy / n).read_text() != (folder / n).read_text()]
+    assert not stale, f"stale study tables (run `make study`): {stale}"
+    for png in ("edge_by_true_count.png", "edge_by_depth.png"):
+        assert (folder / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("name", list(STUDIES))
+def test_study_records_are_what_the_code_deals_now(name):
+    """Shoe 0 dealt again, exactly as the committed records have it (the game and plan the
+    command builds are the ones in the manifest)."""
+    folder = STUDY_RESULTS / name
+    manifest = json.loads((folder / MANIFEST).read_text())
+    game, plan = study_objects(STUDIES[name])
+    assert game.identity() == manifest["game"] and plan.identity() == manifest["plan"]
+    committed = pd.read_parquet(folder / BATCHES / "batch-000000.parquet")
+    committed = committed[committed["shoe"] == 0].reset_index(drop=True)
+    again = records_frame(deal_shoe(game, plan, 0))
+    pd.testing.assert_frame_equal(again, committed, check_exact=True)
