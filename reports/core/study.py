@@ -21,6 +21,7 @@ simulated minus the exact win in standard errors of their difference.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 
 import numpy as np
@@ -369,7 +370,7 @@ def true_count_png(table: Table, path, title: str):
     ax.axhline(0, color="#888888", linewidth=0.8)
     ax.set_xlabel("true count (whole count below; end bins pool the tails)")
     ax.set_ylabel("house edge, % (below 0: player advantage)")
-    ax.set_title(title, fontsize=9)
+    ax.set_title("\n".join(textwrap.wrap(title, 100)), fontsize=8)
     ax.legend(fontsize=8, loc="upper right")
     fig.tight_layout()
     save_figure(fig, path, dpi=110)
@@ -398,7 +399,7 @@ def depth_png(table: Table, path, title: str):
     share = ax.twinx()
     share.plot(x, data["advantage_share"], color="#aa3333", linestyle="--", label="advantage share")
     share.set_ylabel("share of rounds with a player advantage (dashed)")
-    ax.set_title(title, fontsize=9)
+    ax.set_title("\n".join(textwrap.wrap(title, 100)), fontsize=8)
     ax.legend(fontsize=8, loc="upper left")
     fig.tight_layout()
     save_figure(fig, path, dpi=110)
