@@ -15,7 +15,12 @@ from cardedge.analysis.zero.round import evaluate_round as zero_round
 from cardedge.analysis.zero.rules import preset
 from cardedge.engine.core.dealing import DealtShoe
 from cardedge.reports.core.ramp import load_ramp, resolve_ramp, stated_ramp
-from cardedge.reports.core.study import break_even_count, shoe_mean, true_count_bins
+from cardedge.reports.core.study import (
+    break_even_count,
+    shoe_mean,
+    tc_limit,
+    true_count_bins,
+)
 from cardedge.strategy.blackjack.charts import basic_strategy, policy_from_chart
 from cardedge.strategy.blackjack.indices import chart_with as blackjack_chart_with
 from cardedge.strategy.core.departures import Departure, departures_from_rows, in_force
@@ -210,6 +215,8 @@ def test_shoe_mean_treats_each_shoe_as_one_draw():
 
 
 def test_true_count_bins_floor_and_pool_the_tails():
+    assert tc_limit(1) == 10 and tc_limit(2) == 20
+    assert true_count_bins([-30, 19.5, 20.1], 20).tolist() == [-20, 19, 20]
     assert true_count_bins([-30, -9.5, -0.5, 0, 0.99, 9.99, 10, 44]).tolist() == [
         -10,
         -10,

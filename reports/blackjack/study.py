@@ -91,7 +91,7 @@ def blackjack_study_tables(
     return study_tables(
         records,
         plan.shoe_cards,
-        plan.system.name,
+        plan.system,
         ramp,
         second_moment,
         fresh,

@@ -27,12 +27,15 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from cardedge.analysis.core.counts import CountSystem
 from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.ramp import Ramp, stated_ramp
 from cardedge.reports.core.render import Table
 
 TC_LIMIT = 10
-"""True-count bins run from below -``TC_LIMIT`` + 1 to ``TC_LIMIT`` and above."""
+"""True-count bins of a level-1 count run from below -``TC_LIMIT`` + 1 to ``TC_LIMIT`` and
+above; a level-L count's true counts spread L times wider, and so do its bins
+(``tc_limit``)."""
 DEPTH_BINS = 10
 """Depth bins: tenths of the shoe."""
 SPREADS: tuple[float, ...] = (2, 4, 8, 12, 16)
@@ -88,16 +91,21 @@ def _edge(ev) -> float:
     return -100.0 * float(ev) + 0.0
 
 
-def true_count_bins(true_counts) -> np.ndarray:
-    """Whole true count below each (floored), clipped to -``TC_LIMIT``..``TC_LIMIT``."""
-    return np.clip(np.floor(np.asarray(true_counts, dtype=float)), -TC_LIMIT, TC_LIMIT).astype(int)
+def tc_limit(level: float) -> int:
+    """The end bins of a count of this level (``TC_LIMIT`` per unit of level)."""
+    return TC_LIMIT * max(1, math.ceil(level))
 
 
-def _bin_label(k: int) -> str:
-    if k <= -TC_LIMIT:
-        return f"below {-TC_LIMIT + 1:+d}"
-    if k >= TC_LIMIT:
-        return f"{TC_LIMIT:+d} and up"
+def true_count_bins(true_counts, limit: int = TC_LIMIT) -> np.ndarray:
+    """Whole true count below each (floored), clipped to -``limit``..``limit``."""
+    return np.clip(np.floor(np.asarray(true_counts, dtype=float)), -limit, limit).astype(int)
+
+
+def _bin_label(k: int, limit: int) -> str:
+    if k <= -limit:
+        return f"below {-limit + 1:+d}"
+    if k >= limit:
+        return f"{limit:+d} and up"
     return f"{k:+d} to {k + 1:+d}"
 
 
@@ -137,11 +145,13 @@ def summary_table(
     )
 
 
-def true_count_table(records: pd.DataFrame, title: str, keys: dict, system: str) -> Table:
+def true_count_table(
+    records: pd.DataFrame, title: str, keys: dict, system: str, limit: int = TC_LIMIT
+) -> Table:
     """Rounds by whole true count: frequency, the exact house edge (mean and SD over the
     rounds of the bin) for the strategy and optimal play, the share with a player advantage,
     and the simulated house edge with its standard error."""
-    bins = true_count_bins(records["true_count"])
+    bins = true_count_bins(records["true_count"], limit)
     rows = []
     for k in sorted(set(bins.tolist())):
         part = records[bins == k]
@@ -149,7 +159,7 @@ def true_count_table(records: pd.DataFrame, title: str, keys: dict, system: str)
         rows.append(
             {
                 "true_count": k,
-                "range": _bin_label(k),
+                "range": _bin_label(k, limit),
                 "rounds": len(part),
                 "frequency": len(part) / len(records),
                 "edge_strategy": _edge(part["ev_strategy"].mean()),
@@ -278,11 +288,11 @@ def ramp_table(
     )
 
 
-def break_even_count(records: pd.DataFrame) -> int | None:
+def break_even_count(records: pd.DataFrame, limit: int = TC_LIMIT) -> int | None:
     """The lowest whole true count from which every bin up holds a player advantage (mean exact
     EV of the strategy above 0), over bins with at least ``MIN_BIN_ROUNDS`` rounds and
     ``MIN_BIN_SHARE`` of them; None when no such bin has an advantage."""
-    bins = true_count_bins(records["true_count"])
+    bins = true_count_bins(records["true_count"], limit)
     frame = pd.DataFrame({"bin": bins, "ev": records["ev_strategy"].to_numpy()})
     stats = frame.groupby("bin")["ev"].agg(["mean", "count"])
     need = max(MIN_BIN_ROUNDS, MIN_BIN_SHARE * len(records))
@@ -296,13 +306,15 @@ def break_even_count(records: pd.DataFrame) -> int | None:
     return start
 
 
-def spreads_table(records: pd.DataFrame, second_moment: float, title: str, keys: dict) -> Table:
+def spreads_table(
+    records: pd.DataFrame, second_moment: float, title: str, keys: dict, limit: int = TC_LIMIT
+) -> Table:
     """Exact win per 100 rounds dealt of stated ramps 1-N starting at the break-even true
     count, and of wonging (one unit from that count, sitting out below it)."""
-    start = break_even_count(records)
+    start = break_even_count(records, limit)
     notes = []
     if start is None:
-        bins = true_count_bins(records["true_count"])
+        bins = true_count_bins(records["true_count"], limit)
         means = pd.Series(records["ev_strategy"].to_numpy()).groupby(bins).agg(["mean", "count"])
         enough = means[means["count"] >= max(MIN_BIN_ROUNDS, MIN_BIN_SHARE * len(records))]
         start = int((means if enough.empty else enough)["mean"].idxmax())
@@ -410,7 +422,7 @@ def depth_png(table: Table, path, title: str):
 def study_tables(
     records: pd.DataFrame,
     shoe_cards: int,
-    system: str,
+    system: CountSystem,
     ramp: Ramp,
     second_moment: float,
     fresh: dict[str, float],
@@ -419,12 +431,13 @@ def study_tables(
     notes: Sequence[str] = (),
 ) -> dict[str, Table]:
     """Every table of a study, by file stem."""
+    limit = tc_limit(system.level)
     return {
         "summary": summary_table(records, title, keys, fresh, list(notes)),
-        "edge_by_true_count": true_count_table(records, title, keys, system),
+        "edge_by_true_count": true_count_table(records, title, keys, system.name, limit),
         "advantage_by_depth": depth_table(records, shoe_cards, title, keys),
         "bet_ramp": ramp_table(records, ramp, second_moment, title, keys),
-        "bet_spreads": spreads_table(records, second_moment, title, keys),
+        "bet_spreads": spreads_table(records, second_moment, title, keys, limit),
     }
 
 

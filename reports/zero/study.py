@@ -71,7 +71,7 @@ def zero_study_tables(
     return study_tables(
         records,
         plan.shoe_cards,
-        plan.system.name,
+        plan.system,
         ramp,
         second_moment,
         fresh,
