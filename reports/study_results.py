@@ -33,3 +33,50 @@ STUDIES: dict[str, list[str]] = {
 """Each published study's command line (after ``cardedge``), by folder name: 6 decks, 200
 shoes, seed 1, 75% and 85% penetration, each game's best standard count (Zero Hi-Opt II,
 blackjack Hi-Lo) with its index plays, the 1-8 ramp."""
+
+
+def _read(folder, table: str):
+    import pandas as pd
+
+    return pd.read_csv(folder / f"{table}.csv", comment="#")
+
+
+def _fixed(x, digits: int) -> str:
+    return "" if x is None or x != x else f"{x:.{digits}f}"
+
+
+def readme_table(out="results/study") -> str:
+    """The README's summary of the published studies, read from their tables in ``out``:
+    per study the rounds, the mean exact house edge of the chart with index plays, the share of
+    rounds with a player advantage, the break-even true count, and the exact win per 100
+    rounds dealt (SCORE) of the 1-8 ramp from +1, of 1-16 from the break-even count, and of
+    wonging from it."""
+    from pathlib import Path
+
+    rows = [
+        "| study | rounds | house edge % (exact) | rounds with player advantage | break-even "
+        "true count | 1-8 from +1: win/100 (SCORE) | 1-16 from break-even: win/100 (SCORE) | "
+        "wong in at break-even: rounds played, win/100 (SCORE) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, args in STUDIES.items():
+        folder = Path(out) / name
+        summary = _read(folder, "summary").set_index("quantity")
+        edge = summary.loc["house edge %, the strategy, exact"]
+        share = summary.loc["share of rounds with a player advantage, the strategy", "value"]
+        ramp = _read(folder, "bet_ramp")
+        ramp = ramp[(ramp["source"] == "exact") & ramp["bets"].str.startswith("ramp")].iloc[0]
+        spreads = _read(folder, "bet_spreads").set_index("bets")
+        wide, wong = spreads.loc["1-16"], spreads.loc["wong in"]
+        game = "Zero (Hi-Opt II)" if args[0] == "zero" else "blackjack (Hi-Lo)"
+        pen = args[args.index("--penetration") + 1]
+        rows.append(
+            f"| {game}, {float(pen):.0%} | {int(summary.loc['rounds', 'value']):,} | "
+            f"{edge['value']:.3f} +- {edge['se']:.3f} | {share:.1%} | "
+            f"{int(wide['from_true_count']):+d} | "
+            f"{ramp['win_per_100']:+.3f} ({_fixed(ramp['score'], 2) or '-'}) | "
+            f"{wide['win_per_100']:+.3f} ({_fixed(wide['score'], 2) or '-'}) | "
+            f"{wong['rounds_played']:.1%}, {wong['win_per_100']:+.3f} "
+            f"({_fixed(wong['score'], 2) or '-'}) |"
+        )
+    return "\n".join(rows) + "\n"

@@ -82,3 +82,23 @@ def test_study_records_are_what_the_code_deals_now(name):
     committed = committed[committed["shoe"] == 0].reset_index(drop=True)
     again = records_frame(deal_shoe(game, plan, 0))
     pd.testing.assert_frame_equal(again, committed, check_exact=True)
+
+
+@pytest.mark.parametrize("name", list(STUDIES))
+def test_exact_and_simulated_wins_agree_within_their_errors(name):
+    """The exact per-round EVs are the expectation of the simulated nets: flat and ramped,
+    the two wins differ by less than 3 standard errors of their difference."""
+    ramp = pd.read_csv(STUDY_RESULTS / name / "bet_ramp.csv", comment="#")
+    z = ramp.loc[ramp["source"] == "simulated", "z"]
+    assert len(z) == 2 and (z.abs() < 3).all(), z.tolist()
+    summary = pd.read_csv(STUDY_RESULTS / name / "summary.csv", comment="#").set_index("quantity")
+    exact = summary.loc["house edge %, the strategy, exact", "value"]
+    simulated = summary.loc["house edge %, the strategy, simulated"]
+    assert abs(simulated["value"] - exact) < 3 * simulated["se"]
+
+
+def test_readme_quotes_the_committed_studies():
+    from cardedge.reports.study_results import readme_table
+
+    readme = (STUDY_RESULTS.parent.parent / "README.md").read_text()
+    assert readme_table(STUDY_RESULTS) in readme

@@ -18,7 +18,7 @@ from cardedge.analysis.core.counts import CountSystem
 from cardedge.reports.blackjack.indices import indices_table
 from cardedge.reports.core.ramp import Ramp
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.study import index_decks_left, strategy_label, study_keys, study_tables
+from cardedge.reports.core.study import index_decks_left, study_report
 from cardedge.strategy.blackjack.charts import (
     GENERIC_CHART,
     basic_strategy,
@@ -84,17 +84,13 @@ def blackjack_study_tables(
         f"{game.strategy} chart": result.house_edge_percent,
     }
     rules_text = rules.describe()
-    title = (
-        f"Blackjack, {rules_text}, {strategy_label(game)}, {plan.describe()}, "
-        f"{plan.shoes} shoes, seed {plan.seed}"
-    )
-    return study_tables(
+    return study_report(
         records,
-        plan.shoe_cards,
-        plan.system,
+        plan,
+        game,
         ramp,
         second_moment,
         fresh,
-        title,
-        study_keys(game, plan, rules_text.split(", ", 1)[1]),
+        f"Blackjack, {rules_text}",
+        rules_text.split(", ", 1)[1],
     )

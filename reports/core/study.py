@@ -419,6 +419,28 @@ def depth_png(table: Table, path, title: str):
     return path
 
 
+def study_report(
+    records: pd.DataFrame,
+    plan,
+    game,
+    ramp: Ramp,
+    second_moment: float,
+    fresh: dict[str, float],
+    rules_title: str,
+    rules_key: str,
+) -> dict[str, Table]:
+    """Every table of a study of ``game`` (``study/<game>/game.py``) dealt by ``plan``: titled
+    '<rules_title>, <strategy>, <dealing>, N shoes, seed S', each row keyed (``study_keys``)."""
+    title = (
+        f"{rules_title}, {strategy_label(game)}, {plan.describe()}, {plan.shoes} shoes, "
+        f"seed {plan.seed}"
+    )
+    keys = study_keys(game, plan, rules_key)
+    return study_tables(
+        records, plan.shoe_cards, plan.system, ramp, second_moment, fresh, title, keys
+    )
+
+
 def study_tables(
     records: pd.DataFrame,
     shoe_cards: int,

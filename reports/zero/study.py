@@ -18,7 +18,7 @@ from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules, preset_name
 from cardedge.reports.core.ramp import Ramp
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.study import index_decks_left, strategy_label, study_keys, study_tables
+from cardedge.reports.core.study import index_decks_left, study_report
 from cardedge.reports.zero.indices import zero_indices_table
 from cardedge.strategy.core.departures import departures_from_rows
 from cardedge.strategy.zero.charts import resolve
@@ -63,18 +63,7 @@ def zero_study_tables(
         "optimal play": evaluate_round(rules).house_edge_percent,
         f"{game.strategy} chart": -100 * fresh_outcomes.ev,
     }
-    rules_text = f"{preset_name(rules)} rules ({rules.describe()})"
-    title = (
-        f"Zero, {rules_text}, {strategy_label(game)}, {plan.describe()}, {plan.shoes} shoes, "
-        f"seed {plan.seed}"
-    )
-    return study_tables(
-        records,
-        plan.shoe_cards,
-        plan.system,
-        ramp,
-        second_moment,
-        fresh,
-        title,
-        study_keys(game, plan, preset_name(rules)),
+    rules_text = f"Zero, {preset_name(rules)} rules ({rules.describe()})"
+    return study_report(
+        records, plan, game, ramp, second_moment, fresh, rules_text, preset_name(rules)
     )

@@ -8,7 +8,7 @@ same shoe (``policy_tables``), so the simulated net and the exact value describe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -24,7 +24,7 @@ from cardedge.engine.core.dealing import DealtShoe
 from cardedge.strategy.blackjack.charts import Chart, policy_from_chart
 from cardedge.strategy.blackjack.indices import chart_with
 from cardedge.strategy.core.departures import Departure, in_force
-from cardedge.study.core.identity import departure_rows, frame_digest
+from cardedge.study.core.game import ChartStudy
 from cardedge.study.core.rounds import RoundValues
 
 RANK_POINTS = np.array([points(min(r, N_VALUES - 1)) for r in range(13)], dtype=np.int64)
@@ -32,21 +32,13 @@ RANK_POINTS = np.array([points(min(r, N_VALUES - 1)) for r in range(13)], dtype=
 
 
 @dataclass(frozen=True, eq=False)
-class BlackjackStudy:
+class BlackjackStudy(ChartStudy):
     """Blackjack under ``rules`` played by ``chart`` (with ``departures`` at their counts)."""
 
     rules: BlackjackRules
     chart: Chart
-    strategy: str
-    """The strategy's name as the user gave it ('basic', or a chart file's name)."""
-    departures: tuple[Departure, ...] = ()
-    _policies: dict = field(default_factory=dict, repr=False)
 
     game = "blackjack"
-
-    @property
-    def decks(self) -> int:
-        return self.rules.decks
 
     def analysable(self, counts: np.ndarray) -> bool:
         """True when no round can run out of the cards left (``analysis/blackjack/shoes.py``)."""
@@ -54,10 +46,10 @@ class BlackjackStudy:
 
     def policy(self, active: tuple[Departure, ...]):
         """The chart's policy with ``active`` departures in force (kept per set)."""
-        if active not in self._policies:
+        if active not in self._played:
             chart = chart_with(self.chart, active)
-            self._policies[active] = policy_from_chart(chart, self.rules, self.strategy)
-        return self._policies[active]
+            self._played[active] = policy_from_chart(chart, self.rules, self.strategy)
+        return self._played[active]
 
     def evaluate(self, counts: np.ndarray, true_count: float) -> RoundValues:
         shoe = Shoe(tuple(int(c) for c in counts))
@@ -71,13 +63,3 @@ class BlackjackStudy:
 
     def play(self, shoe: DealtShoe, player: TablePlayer) -> float:
         return float(play_round(BlackjackRound(self.rules, shoe), player).net)
-
-    def identity(self) -> dict[str, object]:
-        """What the study plays (the manifest a resume checks)."""
-        return {
-            "game": self.game,
-            "rules": self.rules.describe(),
-            "strategy": self.strategy,
-            "chart": frame_digest(self.chart.frame()),
-            "departures": departure_rows(self.departures),
-        }

@@ -8,7 +8,7 @@ chart whose exact value was recorded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -24,26 +24,18 @@ from cardedge.engine.zero.tables import chart_tables
 from cardedge.strategy.core.departures import Departure, in_force
 from cardedge.strategy.zero.charts import ZeroChart
 from cardedge.strategy.zero.indices import chart_with
-from cardedge.study.core.identity import departure_rows, frame_digest
+from cardedge.study.core.game import ChartStudy
 from cardedge.study.core.rounds import RoundValues
 
 
 @dataclass(frozen=True, eq=False)
-class ZeroStudy:
+class ZeroStudy(ChartStudy):
     """Zero under ``rules`` played by ``chart`` (with ``departures`` at their counts)."""
 
     rules: ZeroRules
     chart: ZeroChart
-    strategy: str
-    """The strategy's name as the user gave it ('basic', 'published' or a chart file's)."""
-    departures: tuple[Departure, ...] = ()
-    _charts: dict = field(default_factory=dict, repr=False)
 
     game = "zero"
-
-    @property
-    def decks(self) -> int:
-        return self.rules.decks
 
     def analysable(self, counts: np.ndarray) -> bool:
         """True when the cards left hold a round's deepest deal (``analysis/zero/shoes.py``)."""
@@ -51,10 +43,10 @@ class ZeroStudy:
 
     def played(self, active: tuple[Departure, ...]):
         """(policy, player) of the chart with ``active`` departures in force (kept per set)."""
-        if active not in self._charts:
+        if active not in self._played:
             policy = chart_with(self.chart, active).policy()
-            self._charts[active] = (policy, TablePlayer(chart_tables(policy, self.rules)))
-        return self._charts[active]
+            self._played[active] = (policy, TablePlayer(chart_tables(policy, self.rules)))
+        return self._played[active]
 
     def evaluate(self, counts: np.ndarray, true_count: float) -> RoundValues:
         shoe = Shoe(tuple(int(c) for c in counts))
@@ -67,13 +59,3 @@ class ZeroStudy:
 
     def play(self, shoe: DealtShoe, player: TablePlayer) -> float:
         return float(play_round(ZeroRound(self.rules, shoe), player).net)
-
-    def identity(self) -> dict[str, object]:
-        """What the study plays (the manifest a resume checks)."""
-        return {
-            "game": self.game,
-            "rules": self.rules.describe(),
-            "strategy": self.strategy,
-            "chart": frame_digest(self.chart.frame()),
-            "departures": departure_rows(self.departures),
-        }

@@ -1,0 +1,43 @@
+"""What both games' study objects share: the rules, the chart played and its index plays.
+
+A game's study object (``study/<game>/game.py``) adds how a round is evaluated on the cards
+left and played at the table (``rounds.StudyGame``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardedge.strategy.core.departures import Departure
+from cardedge.study.core.identity import departure_rows, frame_digest
+
+
+@dataclass(frozen=True, eq=False)
+class ChartStudy:
+    """``rules`` played by ``chart`` (with ``departures`` at their counts)."""
+
+    rules: Any
+    chart: Any
+    """The game's chart (``strategy/<game>/charts.py``): it has ``frame()``."""
+    strategy: str
+    """The strategy's name as the user gave it ('basic', or a chart file's name)."""
+    departures: tuple[Departure, ...] = ()
+    _played: dict = field(default_factory=dict, repr=False)
+    """What each set of departures in force plays, built once per set."""
+
+    game = "game"
+
+    @property
+    def decks(self) -> int:
+        return self.rules.decks
+
+    def identity(self) -> dict[str, object]:
+        """What the study plays (the manifest a resume checks)."""
+        return {
+            "game": self.game,
+            "rules": self.rules.describe(),
+            "strategy": self.strategy,
+            "chart": frame_digest(self.chart.frame()),
+            "departures": departure_rows(self.departures),
+        }
