@@ -357,23 +357,40 @@ def evaluate_play(
     may be given instead). ``split='optimal'`` plays the second split hand knowing the first
     hand's cards (only with the optimal policy).
     """
+    return evaluate_policies(play, (policy,), split, shoe)[0]
+
+
+def evaluate_policies(
+    play: PlayRules,
+    policies: Iterable[ZeroPolicy],
+    split: str = "standard",
+    shoe: Shoe | None = None,
+) -> list[PlayResult]:
+    """``evaluate_play`` of each policy on one shoe, sharing the shoe's memo of stand and
+    double EVs (they do not depend on the policy) and its deal probabilities."""
+    policies = list(policies)
     if split not in _SPLIT_CODES:
         raise ValueError(f"unknown split mode {split!r} (choose from {', '.join(SPLIT_MODES)})")
-    if split != "standard" and not policy.is_optimal:
+    if split != "standard" and not all(p.is_optimal for p in policies):
         raise ValueError(f"split {split!r} needs the optimal policy")
     shoe = Shoe.decks(play.decks) if shoe is None else shoe
     if shoe.size < MIN_SHOE:
         raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
     fully_optimal = split != "standard"
     states = ShoeStates(shoe, play.dealer_draw_threshold, 8 if fully_optimal else 5)
-    # A second split hand at two cards: both split cards, up to 3 first-hand cards, its own.
+    probabilities = deal_probabilities(shoe)
     record = play_record(play, split)
-    if fully_optimal:
-        h2 = states.split_memo(6)
-        ev, act, pdbl = all_optimal_split_deal_values(states.record, policy.charts, record, h2)
-    else:
-        ev, act, pdbl = all_deal_values(states.record, policy.charts, record)
-    return PlayResult(play, policy.name, split, ev, act, pdbl, deal_probabilities(shoe))
+    out = []
+    for policy in policies:
+        if fully_optimal:
+            # A second split hand at two cards: both split cards, up to 3 first-hand cards,
+            # its own.
+            h2 = states.split_memo(6)
+            ev, act, pdbl = all_optimal_split_deal_values(states.record, policy.charts, record, h2)
+        else:
+            ev, act, pdbl = all_deal_values(states.record, policy.charts, record)
+        out.append(PlayResult(play, policy.name, split, ev, act, pdbl, probabilities))
+    return out
 
 
 def evaluate_round(

@@ -14,7 +14,7 @@ import numpy as np
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY
-from cardedge.analysis.zero.round import evaluate_play
+from cardedge.analysis.zero.round import evaluate_policies
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.shoes import minimum_cards
 from cardedge.engine.core.dealing import DealtShoe
@@ -51,11 +51,13 @@ class ZeroStudy(ChartStudy):
     def evaluate(self, counts: np.ndarray, true_count: float) -> RoundValues:
         shoe = Shoe(tuple(int(c) for c in counts))
         play = self.rules.play_rules()
-        optimal = evaluate_play(play, OPTIMAL_POLICY, shoe=shoe).price(self.rules)
         active = in_force(self.departures, true_count)
         policy, player = self.played(active)
-        result = evaluate_play(play, policy, shoe=shoe).price(self.rules)
-        return RoundValues(optimal.ev, result.ev, len(active), player)
+        # one memo of the shoe's stand and double EVs serves both policies
+        optimal, result = evaluate_policies(play, (OPTIMAL_POLICY, policy), shoe=shoe)
+        return RoundValues(
+            optimal.price(self.rules).ev, result.price(self.rules).ev, len(active), player
+        )
 
     def play(self, shoe: DealtShoe, player: TablePlayer) -> float:
         return float(play_round(ZeroRound(self.rules, shoe), player).net)
