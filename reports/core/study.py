@@ -224,34 +224,43 @@ def depth_table(records: pd.DataFrame, shoe_cards: int, title: str, keys: dict) 
     )
 
 
+def _betting(shoes, bets: np.ndarray, per_round: np.ndarray, second: float) -> dict:
+    """Average bet, win and SD per 100 rounds, SCORE and N0 of ``bets`` on rounds worth
+    ``per_round`` each (exact EVs or simulated nets), ``second`` the mean of (bet x result)^2."""
+    w, se = shoe_mean(bets * per_round, shoes)
+    var = second - w * w
+    return {
+        "average_bet": float(bets.mean()),
+        "win_per_100": 100 * w,
+        "win_se_per_100": 100 * se,
+        "sd_per_100": 10 * math.sqrt(var),
+        "score": 1e6 * w * w / var if w > 0 else None,
+        "n0": var / (w * w) if w > 0 else None,
+    }
+
+
+def _exact_betting(records: pd.DataFrame, bets: np.ndarray, m2: float) -> dict:
+    """``_betting`` from each round's exact EV, the second moment ``m2`` a fresh shoe's."""
+    ev = records["ev_strategy"].to_numpy()
+    return _betting(records["shoe"], bets, ev, float(np.mean(bets**2)) * m2)
+
+
 def _ramp_rows(records: pd.DataFrame, bets: np.ndarray, label: str, m2: float) -> list[dict]:
+    """The exact and the simulated row of one way of betting; ``z`` on the simulated one."""
     shoes = records["shoe"]
     ev = records["ev_strategy"].to_numpy()
     net = records["net"].to_numpy()
-    w_exact, se_exact = shoe_mean(bets * ev, shoes)
-    var_exact = float(np.mean(bets**2)) * m2 - w_exact**2
-    w_sim, se_sim = shoe_mean(bets * net, shoes)
-    var_sim = float(np.mean((bets * net) ** 2)) - w_sim**2
+    simulated = _betting(shoes, bets, net, float(np.mean((bets * net) ** 2)))
     diff, se_diff = shoe_mean(bets * (net - ev), shoes)
-    rows = []
-    for source, w, se, var in (
-        ("exact", w_exact, se_exact, var_exact),
-        ("simulated", w_sim, se_sim, var_sim),
-    ):
-        rows.append(
-            {
-                "bets": label,
-                "source": source,
-                "average_bet": float(bets.mean()),
-                "win_per_100": 100 * w,
-                "win_se_per_100": 100 * se,
-                "sd_per_100": 10 * math.sqrt(var),
-                "score": 1e6 * w * w / var if w > 0 else None,
-                "n0": var / (w * w) if w > 0 else None,
-                "z": diff / se_diff if source == "simulated" and se_diff > 0 else None,
-            }
-        )
-    return rows
+    return [
+        {"bets": label, "source": "exact", **_exact_betting(records, bets, m2), "z": None},
+        {
+            "bets": label,
+            "source": "simulated",
+            **simulated,
+            "z": diff / se_diff if se_diff > 0 else None,
+        },
+    ]
 
 
 def ramp_table(
@@ -288,15 +297,19 @@ def ramp_table(
     )
 
 
+def _bin_means(records: pd.DataFrame, limit: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Mean exact EV of the strategy and rounds per whole true count bin: every bin, and the
+    bins with at least ``MIN_BIN_ROUNDS`` rounds and ``MIN_BIN_SHARE`` of them."""
+    bins = true_count_bins(records["true_count"], limit)
+    stats = pd.Series(records["ev_strategy"].to_numpy()).groupby(bins).agg(["mean", "count"])
+    return stats, stats[stats["count"] >= max(MIN_BIN_ROUNDS, MIN_BIN_SHARE * len(records))]
+
+
 def break_even_count(records: pd.DataFrame, limit: int = TC_LIMIT) -> int | None:
     """The lowest whole true count from which every bin up holds a player advantage (mean exact
     EV of the strategy above 0), over bins with at least ``MIN_BIN_ROUNDS`` rounds and
     ``MIN_BIN_SHARE`` of them; None when no such bin has an advantage."""
-    bins = true_count_bins(records["true_count"], limit)
-    frame = pd.DataFrame({"bin": bins, "ev": records["ev_strategy"].to_numpy()})
-    stats = frame.groupby("bin")["ev"].agg(["mean", "count"])
-    need = max(MIN_BIN_ROUNDS, MIN_BIN_SHARE * len(records))
-    stats = stats[stats["count"] >= need]
+    _, stats = _bin_means(records, limit)
     start = None
     for k in sorted(stats.index, reverse=True):
         if stats.loc[k, "mean"] > 0:
@@ -314,10 +327,8 @@ def spreads_table(
     start = break_even_count(records, limit)
     notes = []
     if start is None:
-        bins = true_count_bins(records["true_count"], limit)
-        means = pd.Series(records["ev_strategy"].to_numpy()).groupby(bins).agg(["mean", "count"])
-        enough = means[means["count"] >= max(MIN_BIN_ROUNDS, MIN_BIN_SHARE * len(records))]
-        start = int((means if enough.empty else enough)["mean"].idxmax())
+        every, enough = _bin_means(records, limit)
+        start = int((every if enough.empty else enough)["mean"].idxmax())
         notes.append(
             "No true count bin with enough rounds holds a player advantage: the ramps start at "
             f"the most favourable one ({start:+d}), and every row loses."
@@ -328,14 +339,12 @@ def spreads_table(
     ramps.append(("wong in", Ramp(f"wong in at {start:+d}", (start - 1, start), (0.0, 1.0))))
     for label, ramp in ramps:
         bets = ramp.bets(tcs)
-        row = _ramp_rows(records, bets, label, second_moment)[0]
-        del row["source"], row["z"]
         rows.append(
             {
                 "bets": label,
                 "from_true_count": start,
                 "rounds_played": float((bets > 0).mean()),
-                **{k: v for k, v in row.items() if k != "bets"},
+                **_exact_betting(records, bets, second_moment),
             }
         )
     notes += [
