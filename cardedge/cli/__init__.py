@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 
 import click
@@ -73,13 +75,8 @@ def main(argv: list[str] | None = None, quiet: bool = False) -> int:
     ``quiet``: the command's standard output is dropped (a command run by another)."""
     try:
         announce_compilation()
-        if quiet:
-            import contextlib
-            import io
-
-            with contextlib.redirect_stdout(io.StringIO()):
-                rv = cli.main(args=argv, prog_name="cardedge", standalone_mode=False)
-        else:
+        output = contextlib.redirect_stdout(io.StringIO()) if quiet else contextlib.nullcontext()
+        with output:
             rv = cli.main(args=argv, prog_name="cardedge", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help())

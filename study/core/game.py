@@ -6,11 +6,19 @@ left and played at the table (``rounds.StudyGame``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import pandas as pd
+
 from cardedge.strategy.core.departures import Departure
-from cardedge.study.core.identity import departure_rows, frame_digest
+
+
+def frame_digest(frame: pd.DataFrame) -> str:
+    """SHA-256 (first 16 hex digits) of a table's CSV text: the same chart, the same digest."""
+    text = frame.to_csv(index=False, lineterminator="\n")
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,5 +47,5 @@ class ChartStudy:
             "rules": self.rules.describe(),
             "strategy": self.strategy,
             "chart": frame_digest(self.chart.frame()),
-            "departures": departure_rows(self.departures),
+            "departures": [asdict(d) for d in self.departures],
         }

@@ -16,22 +16,9 @@ import click
 from cardedge.cli.core.common import FiniteFloat, emit, format_option
 from cardedge.cli.core.counts import SystemParam
 from cardedge.reports.core.ramp import resolve_ramp
-from cardedge.study.core.plan import DEFAULT_BATCH_SHOES, MAX_SHOES, StudyPlan, check_penetration
-from cardedge.study.core.run import SYNCHRONOUS, check_scheduler, run_study
+from cardedge.study.core.plan import DEFAULT_BATCH_SHOES, MAX_SHOES, StudyPlan
+from cardedge.study.core.run import check_scheduler, run_study
 from cardedge.study.core.store import StudyStore, manifest_of
-
-
-class Penetration(FiniteFloat):
-    """A share of the shoe strictly between 0 and 1."""
-
-    name = "share"
-
-    def convert(self, value, param, ctx):
-        x = super().convert(value, param, ctx)
-        try:
-            return check_penetration(x)
-        except ValueError as e:
-            self.fail(str(e), param, ctx)
 
 
 class Scheduler(click.ParamType):
@@ -52,7 +39,7 @@ def study_options(default_system: str):
     options = [
         click.option(
             "--penetration",
-            type=Penetration(0, 1, min_open=True, max_open=True),
+            type=FiniteFloat(0, 1, min_open=True, max_open=True),
             default=0.75,
             show_default=True,
             help="Share of the shoe dealt before the cut card (no round starts past it).",
@@ -193,6 +180,3 @@ def run_and_report(
     title = tables["summary"].title.removeprefix("Shoe study: ")
     write_study_outputs(store.folder, tables, command, title)
     emit(list(tables.values()), options["fmt"])
-
-
-__all__ = ["SYNCHRONOUS", "batch_progress", "run_and_report", "study_options"]
