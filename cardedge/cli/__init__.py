@@ -45,6 +45,8 @@ def studies(out: str) -> None:
 
     from cardedge.reports.study_results import STUDIES
 
+    if not out.strip():
+        raise click.BadParameter("needs a folder name", param_hint="--out")
     for name, args in STUDIES.items():
         folder = Path(out) / name
         click.echo(f"study {name}: cardedge {' '.join(args)} --out {folder} --resume", err=True)

@@ -51,6 +51,11 @@ COLUMN_MEANINGS = {
     "net": "net result per initial wager of the round dealt and played with the strategy",
 }
 """What each column holds (player's sign: positive is the player's gain)."""
+_INTS = ("shoe", "round", "cards_dealt", "departures")
+COLUMN_TYPES: dict[str, str] = {
+    c: "int64" if c in _INTS else "int16" if c in LEFT_COLUMNS else "float64" for c in COLUMNS
+}
+"""Each column's type (numpy's name)."""
 
 
 @dataclass(frozen=True)
@@ -129,8 +134,4 @@ def deal_batch(game: StudyGame, plan: StudyPlan, batch: int) -> pd.DataFrame:
 
 def records_frame(columns: dict[str, list]) -> pd.DataFrame:
     """The records as a DataFrame with the study's column types."""
-    frame = pd.DataFrame(columns, columns=list(COLUMNS))
-    ints = ("shoe", "round", "cards_dealt", "departures")
-    types = {c: "int64" for c in ints} | {c: "int16" for c in LEFT_COLUMNS}
-    types |= {c: "float64" for c in COLUMNS if c not in types}
-    return frame.astype(types)
+    return pd.DataFrame(columns, columns=list(COLUMNS)).astype(COLUMN_TYPES)

@@ -30,8 +30,8 @@ SYNCHRONOUS = "synchronous"
 """The ``scheduler`` value that runs batches in this process (no cluster)."""
 RETRIES = 3
 """Times a batch that raised is sent again before the study fails."""
-CONNECT_TIMEOUT = "10s"
-"""How long to wait for a scheduler given by address."""
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a scheduler given by address to answer as one."""
 
 
 @dataclass(frozen=True)
@@ -45,14 +45,78 @@ class RunSummary:
 
 
 def check_scheduler(address: str) -> str:
-    """``address`` if it looks like a scheduler address or 'synchronous', else ValueError."""
+    """``address`` if it is ``tcp://HOST:PORT`` (a port in 1..65535) or 'synchronous', else a
+    one-line ValueError saying what is supported."""
     if address == SYNCHRONOUS:
         return address
-    if "://" not in address or not address.split("://", 1)[1]:
+    scheme, sep, rest = address.partition("://")
+    if not sep or not rest:
         raise ValueError(
             f"scheduler {address!r} is not an address like tcp://host:8786 (or 'synchronous')"
         )
+    if scheme != "tcp":
+        raise ValueError(
+            f"scheduler {address!r}: only tcp://HOST:PORT addresses (or 'synchronous') are "
+            "supported"
+        )
+    host, colon, port = rest.rpartition(":")
+    if not colon or not host or "/" in rest or not (port.isdigit() and 0 < int(port) < 65536):
+        raise ValueError(f"scheduler {address!r}: give tcp://HOST:PORT with a port in 1..65535")
     return address
+
+
+def max_workers() -> int:
+    """The most worker processes of a local cluster: one per core of this machine (more
+    would only share the cores; a bigger cluster is a scheduler's, ``--scheduler``)."""
+    return os.cpu_count() or 1
+
+
+def check_workers(workers: int | None) -> int | None:
+    """``workers`` if None or in 1..``max_workers()``, else a one-line ValueError."""
+    if workers is not None and not 1 <= workers <= max_workers():
+        raise ValueError(
+            f"--workers {workers}: a local cluster runs 1..{max_workers()} workers (one per "
+            "core of this machine); use --scheduler for a bigger cluster"
+        )
+    return workers
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+def probe_scheduler(address: str, timeout: float | None = None) -> None:
+    """Return when a Dask scheduler answers at ``address`` within ``timeout`` seconds, else a
+    one-line ValueError: ``distributed.Client`` waits forever on a server that accepts the
+    connection and never speaks (its own timeout covers only connecting). ``timeout``:
+    ``CONNECT_TIMEOUT`` by default."""
+    import asyncio
+
+    from distributed.core import rpc
+
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
+
+    async def identity() -> dict:
+        remote = rpc(check_scheduler(address), timeout=timeout)
+        try:
+            return await remote.identity()
+        finally:
+            await remote.close_rpc()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), timeout))
+    except (OSError, TimeoutError) as e:
+        reason = "no answer" if isinstance(e, TimeoutError) else _first_line(e)
+        raise ValueError(
+            f"cannot reach the Dask scheduler at {address} within {timeout:g} s: {reason}"
+        ) from None
+    except Exception as e:  # a server that answers, but not in Dask's protocol
+        raise ValueError(
+            f"{address} is not a Dask scheduler ({type(e).__name__}: {_first_line(e)})"
+        ) from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise ValueError(f"{address} is not a Dask scheduler")
 
 
 @contextmanager
@@ -62,17 +126,18 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
+        probe_scheduler(scheduler)
         try:
-            client = Client(check_scheduler(scheduler), timeout=CONNECT_TIMEOUT)
+            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT}s")
         except (OSError, TimeoutError) as e:
-            reason = str(e).splitlines()[0] if str(e) else type(e).__name__
+            reason = _first_line(e)
             raise ValueError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
         try:
             yield client
         finally:
             client.close()
         return
-    n = workers or os.cpu_count() or 1
+    n = check_workers(workers) or max_workers()
     with (
         LocalCluster(
             n_workers=n,

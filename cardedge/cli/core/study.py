@@ -17,8 +17,8 @@ from cardedge.cli.core.common import FiniteFloat, emit, format_option
 from cardedge.cli.core.counts import SystemParam
 from cardedge.reports.core.ramp import resolve_ramp
 from cardedge.study.core.plan import DEFAULT_BATCH_SHOES, MAX_SHOES, StudyPlan
-from cardedge.study.core.run import check_scheduler, run_study
-from cardedge.study.core.store import StudyStore, manifest_of
+from cardedge.study.core.run import check_scheduler, check_workers, run_study
+from cardedge.study.core.store import StudyStore, manifest_of, study_folder
 
 
 class Scheduler(click.ParamType):
@@ -88,9 +88,9 @@ def study_options(default_system: str):
         ),
         click.option(
             "--workers",
-            type=click.IntRange(1, 1024),
+            type=click.IntRange(min=1),
             default=None,
-            help="Worker processes of the local Dask cluster (default: one per core).",
+            help="Worker processes of the local Dask cluster (default and most: one per core).",
         ),
         click.option(
             "--scheduler",
@@ -147,13 +147,13 @@ def run_and_report(
     """Check the options, build the game's study object (``make_game()``), deal and evaluate
     the study on Dask into ``--out``, then print its tables and write them (CSV, Markdown) and
     its plots (PNG) beside the records."""
-    from cardedge.reports.core.files import output_folder
     from cardedge.reports.core.study import write_study_outputs
 
     if options["workers"] is not None and options["scheduler"] is not None:
         raise click.UsageError("give --workers (a local cluster) or --scheduler, not both")
+    check_workers(options["workers"])
     ramp = resolve_ramp(options["spread"], options["ramp_start"])
-    output_folder(options["out"])
+    study_folder(options["out"])
     game = make_game()
     plan = StudyPlan(
         game.decks,
@@ -167,6 +167,8 @@ def run_and_report(
         options["out"], manifest_of(plan.identity(), game.identity()), options["resume"]
     )
     todo = plan.batches - len(store.done(plan.batches))
+    for reason in store.damaged.values():
+        click.echo(f"{reason}: recomputing it", err=True)
     with batch_progress(todo, label) as on_batch:
         summary = run_study(game, plan, store, options["workers"], options["scheduler"], on_batch)
     click.echo(
