@@ -160,12 +160,12 @@ def test_resume_recomputes_a_damaged_batch_saying_so(copy, finished, capsys, dam
     assert_resume_reproduces(copy, finished, capsys, "batch-000001.parquet: damaged")
 
 
-def test_tabulating_refuses_a_batch_damaged_after_it_was_checked(copy, capsys):
+def test_reading_checks_every_batch_it_has_not_checked(copy):
+    """``read`` without ``done`` (or after batches were written) reads and checks the files."""
     from cardedge.study.core.store import StudyStore
 
     manifest = json.loads((copy / MANIFEST).read_text())
     store = StudyStore(copy, manifest, resume=True)
-    assert store.done(SHOES) == list(range(SHOES))
     flip_a_value(store.batch_path(2))
     with pytest.raises(ValueError, match=r"batch-000002\.parquet: damaged .* --resume"):
         store.read(SHOES)

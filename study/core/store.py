@@ -191,8 +191,9 @@ class StudyStore:
         self.manifest = manifest
         self.damaged: dict[int, str] = {}
         """Batches found damaged by ``done`` (to recompute), with why."""
-        self._checked: set[int] = set()
-        """Batches found whole by ``done`` or written by this store (not read again there)."""
+        self._checked: dict[int, pd.DataFrame | None] = {}
+        """Batches found whole by ``done`` (their records, for ``read``) or written by this
+        store (None: ``read`` reads and checks the file)."""
         self.folder = study_folder(folder)
         path = self.folder / MANIFEST
         started = bool(self._batch_files())
@@ -244,8 +245,7 @@ class StudyStore:
         for path, b in expected.items():
             if b not in self._checked and path.is_file():
                 try:
-                    read_batch_file(path, self.manifest, b)
-                    self._checked.add(b)
+                    self._checked[b] = read_batch_file(path, self.manifest, b)
                 except BatchDamaged as e:
                     self.damaged[b] = str(e)
         self._claim()
@@ -255,12 +255,16 @@ class StudyStore:
         """Write batch ``batch``'s records, atomically and stamped."""
         self._claim()
         self.damaged.pop(batch, None)
-        self._checked.add(batch)
+        self._checked[batch] = None
         return write_batch(self.batch_path(batch), frame, self.manifest, batch)
 
     def read_batch(self, batch: int) -> pd.DataFrame:
         """The records of one batch, checked (``read_batch_file``)."""
         return read_batch_file(self.batch_path(batch), self.manifest, batch)
+
+    def _records(self, batch: int) -> pd.DataFrame:
+        frame = self._checked.get(batch)
+        return self.read_batch(batch) if frame is None else frame
 
     def read(self, batches: int) -> pd.DataFrame:
         """Every round of batches 0..``batches``-1 (all must be on disk and check), in shoe
@@ -269,7 +273,7 @@ class StudyStore:
         if missing:
             raise ValueError(f"{self.folder}: batches not finished: {missing[:5]}...")
         try:
-            frames = [self.read_batch(b) for b in range(batches)]
+            frames = [self._records(b) for b in range(batches)]
         except BatchDamaged as e:
             raise ValueError(f"{e}: run the study again with --resume to recompute it") from None
         return pd.concat(frames, ignore_index=True)
