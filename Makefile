@@ -16,10 +16,10 @@ $(BIN)/python:
 PIP_INSTALL := PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet
 
 install: $(BIN)/python
-	$(PIP_INSTALL) -e '.[plots]'
+	$(PIP_INSTALL) -e '.[study,plots]'
 
 install-dev: $(BIN)/python
-	$(PIP_INSTALL) -e '.[dev,plots]'
+	$(PIP_INSTALL) -e '.[dev,study,plots]'
 
 tables: install
 	$(BIN)/cardedge tables --out results

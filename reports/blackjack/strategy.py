@@ -313,10 +313,9 @@ def variants_table(base: BlackjackRules = DEFAULT_RULES, progress=_identity) -> 
 
 def chart_figure(chart: Chart, rules: BlackjackRules):
     """The chart as a coloured matplotlib figure (needs matplotlib)."""
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError as e:  # pragma: no cover - matplotlib is an optional extra
-        raise ValueError("drawing a chart needs matplotlib (pip install 'cardedge[plots]')") from e
+    from cardedge.reports.core.plots import pyplot
+
+    plt = pyplot(files_only=False)
     colours = {
         "H": "#f4a6a6",
         "S": "#f7e08a",
@@ -348,13 +347,9 @@ def chart_figure(chart: Chart, rules: BlackjackRules):
 
 def chart_png(chart: Chart, rules: BlackjackRules, path: str) -> None:
     """Draw the chart as a coloured grid to a PNG file (needs matplotlib)."""
-    try:
-        import matplotlib
+    from cardedge.reports.core.plots import pyplot
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as e:  # pragma: no cover - matplotlib is an optional extra
-        raise ValueError("--png needs matplotlib (pip install 'cardedge[plots]')") from e
+    plt = pyplot()
     fig = chart_figure(chart, rules)
     try:
         save_figure(fig, path, dpi=120)

@@ -6,18 +6,30 @@ import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 
+from cardedge.extras import require
 from cardedge.reports.core.files import save_figure
 
 EOR_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """Ranks on the x axis (T: a ten-valued card; Zero's T, J, Q, K have the same EOR)."""
 
 
-def eor_png(series: Mapping[str, Mapping[str, float | None]], path: str | Path, title: str):
-    """Write one line per named EOR row (rank -> change in house edge, percentage points)."""
+def pyplot(files_only: bool = True):
+    """``matplotlib.pyplot``, or ``MissingExtra`` naming the ``plots`` extra. ``files_only``:
+    on the Agg backend (figures for files, no display); else the backend as it is (a
+    notebook's figure for display)."""
+    require("plots")
     import matplotlib
 
-    matplotlib.use("Agg")
+    if files_only:
+        matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    return plt
+
+
+def eor_png(series: Mapping[str, Mapping[str, float | None]], path: str | Path, title: str):
+    """Write one line per named EOR row (rank -> change in house edge, percentage points)."""
+    plt = pyplot()
 
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
     x = range(len(EOR_RANKS))

@@ -374,10 +374,9 @@ def spreads_table(
 
 def true_count_png(table: Table, path, title: str):
     """Exact house edge (strategy and optimal) by true count, over bars of its frequency."""
-    import matplotlib
+    from cardedge.reports.core.plots import pyplot
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     data = table.data
     fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -402,10 +401,9 @@ def true_count_png(table: Table, path, title: str):
 def depth_png(table: Table, path, title: str):
     """Exact house edge by depth (mean, 10th-90th percentile band) and the share of rounds
     with a player advantage."""
-    import matplotlib
+    from cardedge.reports.core.plots import pyplot
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     data = table.data
     x = np.arange(len(data))

@@ -6,6 +6,7 @@ import textwrap
 from pathlib import Path
 
 from cardedge.reports.core.files import save_figure
+from cardedge.reports.core.plots import pyplot
 from cardedge.reports.core.render import Table
 from cardedge.strategy.zero.charts import UP_LABELS, ZeroChart
 
@@ -13,18 +14,9 @@ COLOURS = {"S": "#f4d35e", "H": "#ffffff", "D": "#5fad56", "P": "#7cb5ec", "N": 
 """Cell colours by action letter."""
 
 
-def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
 def chart_png(chart: ZeroChart, title: str, path: str | Path) -> None:
     """Write ``chart`` as a colour grid: rows by block, columns up cards A, 2..9, 0."""
-    plt = _pyplot()
+    plt = pyplot()
     rows = chart.rows()
     fig, ax = plt.subplots(figsize=(6.5, 0.28 * len(rows) + 1.4))
     for i, (_, _, cells) in enumerate(rows):
@@ -50,7 +42,7 @@ def chart_png(chart: ZeroChart, title: str, path: str | Path) -> None:
 
 def decks_png(table: Table, path: str | Path) -> None:
     """Plot optimal and chart edges against the number of decks from ``compare_table``."""
-    plt = _pyplot()
+    plt = pyplot()
     data = table.data
     fig, ax = plt.subplots(figsize=(6.5, 4))
     for name, marker in (("published", "o"), ("stated", "s")):

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from cardedge.analysis.core.shoe import check_decks
+from cardedge.extras import require
 from cardedge.reports.core.files import output_file
 from cardedge.reports.core.render import FORMATS, Table, render_many
 
@@ -69,8 +70,17 @@ class OutputFile(click.ParamType):
 
 
 def png_option(help: str):
-    """``--png FILE``: also draw a figure to FILE (a .png name)."""
-    return click.option("--png", type=OutputFile(".png"), metavar="FILE.png", help=help)
+    """``--png FILE``: also draw a figure to FILE (a .png name; needs the ``plots`` extra,
+    checked before any work)."""
+
+    def needs_plots(ctx, param, value):
+        if value is not None:
+            require("plots")
+        return value
+
+    return click.option(
+        "--png", type=OutputFile(".png"), metavar="FILE.png", help=help, callback=needs_plots
+    )
 
 
 def numbered(path: str, tag: str, many: bool) -> str:

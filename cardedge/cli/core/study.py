@@ -15,6 +15,7 @@ import click
 
 from cardedge.cli.core.common import FiniteFloat, emit, format_option
 from cardedge.cli.core.counts import SystemParam
+from cardedge.extras import require
 from cardedge.reports.core.ramp import resolve_ramp
 from cardedge.study.core.plan import DEFAULT_BATCH_SHOES, MAX_SHOES, StudyPlan
 from cardedge.study.core.run import check_scheduler, check_workers, run_study
@@ -149,6 +150,7 @@ def run_and_report(
     its plots (PNG) beside the records."""
     from cardedge.reports.core.study import write_study_outputs
 
+    require("study")
     if options["workers"] is not None and options["scheduler"] is not None:
         raise click.UsageError("give --workers (a local cluster) or --scheduler, not both")
     check_workers(options["workers"])
