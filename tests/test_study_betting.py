@@ -183,6 +183,8 @@ def test_small_studies_run_and_flag_their_standard_errors(game, args, tmp_path, 
     if "0.001" in args:
         assert "No round was dealt" in summary
         assert "No round was dealt" in (out / "bet_ramp.md").read_text()
+        header = (out / "bet_ramp.csv").read_text().splitlines()[-1]
+        assert "bankroll_for_13_5_percent" in header and header.endswith(",z")
     else:
         assert "unreliable" in summary
     for name in ("edge_by_true_count.png", "edge_by_depth.png"):

@@ -395,52 +395,6 @@ BETTING_DIGITS = {
 """Decimals shown in the betting tables (risk of ruin columns: the default 4)."""
 
 
-def ramp_table(
-    records: pd.DataFrame,
-    ramp: Ramp,
-    second_moment: float,
-    title: str,
-    keys: dict,
-    bankrolls: Sequence[float] = (),
-    optimal: OptimalRamps | None = None,
-) -> Table:
-    """Win and SD per 100 rounds, SCORE and N0 of flat betting, of ``ramp`` and of the optimal
-    (Kelly) ramps, from the exact per-round EVs and from the simulated results, with the risk of
-    ruin of the exact rows (module docstring)."""
-    tcs = records["true_count"].to_numpy()
-    ways = [("flat 1 unit", np.ones(len(records))), (f"ramp {ramp.name}", ramp.bets(tcs))]
-    if optimal is not None:
-        ways += [(r.name, r.bets(tcs)) for r in (optimal.full, optimal.half)]
-    rows = [
-        row
-        for label, bets in ways
-        for row in _ramp_rows(records, bets, label, second_moment, bankrolls)
-    ]
-    notes = reliability_notes(records) + [
-        "win: the player's result in units per 100 rounds (se: its standard error, each shoe "
-        "one draw); sd: per 100 rounds; score = 10^6 w^2/var and n0 = var/w^2 (rounds), shown "
-        "when the win is positive.",
-        "exact: each round's exact EV of the strategy for its cards, variance from the fresh "
-        f"shoe's second moment of a round's net ({second_moment:.6f}); simulated: the rounds "
-        "dealt and played. z: simulated minus exact win over the standard error of their "
-        "difference (within +-2 or so when both describe the same rounds).",
-        *_risk_notes(bankrolls),
-    ]
-    if optimal is not None:
-        notes.append(
-            f"optimal: the Kelly ramps of this study for a {optimal.bankroll:,.12g}-unit "
-            f"bankroll within {optimal.spread} (table optimal_bets: their bets by true count)."
-        )
-    name = ramp.name if optimal is None else f"{ramp.name} and the optimal ramps"
-    return Table(
-        f"Shoe study, bet ramp {name}: {title}",
-        pd.DataFrame(rows),
-        notes,
-        digits=BETTING_DIGITS,
-        keys=keys,
-    )
-
-
 @dataclass(frozen=True)
 class OptimalRamps:
     """The optimal (Kelly) ramps of a study: full and half Kelly for ``bankroll`` units within
@@ -503,6 +457,52 @@ def optimal_ramps(
         stats,
         Ramp(f"optimal {spread}, full Kelly, bank {bank}", counts, tuple(stats["full"])),
         Ramp(f"optimal {spread}, half Kelly, bank {bank}", counts, tuple(stats["half"])),
+    )
+
+
+def ramp_table(
+    records: pd.DataFrame,
+    ramp: Ramp,
+    second_moment: float,
+    title: str,
+    keys: dict,
+    bankrolls: Sequence[float] = (),
+    optimal: OptimalRamps | None = None,
+) -> Table:
+    """Win and SD per 100 rounds, SCORE and N0 of flat betting, of ``ramp`` and of the optimal
+    (Kelly) ramps, from the exact per-round EVs and from the simulated results, with the risk of
+    ruin of the exact rows (module docstring)."""
+    tcs = records["true_count"].to_numpy()
+    ways = [("flat 1 unit", np.ones(len(records))), (f"ramp {ramp.name}", ramp.bets(tcs))]
+    if optimal is not None:
+        ways += [(r.name, r.bets(tcs)) for r in (optimal.full, optimal.half)]
+    rows = [
+        row
+        for label, bets in ways
+        for row in _ramp_rows(records, bets, label, second_moment, bankrolls)
+    ]
+    notes = reliability_notes(records) + [
+        "win: the player's result in units per 100 rounds (se: its standard error, each shoe "
+        "one draw); sd: per 100 rounds; score = 10^6 w^2/var and n0 = var/w^2 (rounds), shown "
+        "when the win is positive.",
+        "exact: each round's exact EV of the strategy for its cards, variance from the fresh "
+        f"shoe's second moment of a round's net ({second_moment:.6f}); simulated: the rounds "
+        "dealt and played. z: simulated minus exact win over the standard error of their "
+        "difference (within +-2 or so when both describe the same rounds).",
+        *_risk_notes(bankrolls),
+    ]
+    if optimal is not None:
+        notes.append(
+            f"optimal: the Kelly ramps of this study for a {optimal.bankroll:,.12g}-unit "
+            f"bankroll within {optimal.spread} (table optimal_bets: their bets by true count)."
+        )
+    name = ramp.name if optimal is None else f"{ramp.name} and the optimal ramps"
+    return Table(
+        f"Shoe study, bet ramp {name}: {title}",
+        pd.DataFrame(rows),
+        notes,
+        digits=BETTING_DIGITS,
+        keys=keys,
     )
 
 
@@ -755,12 +755,12 @@ def study_tables(
     every way of betting, and the first sizes the optimal ramps (``DEFAULT_KELLY_BANKROLL``
     without one)."""
     limit = tc_limit(system.level)
-    if records.empty:
-        return _no_round_tables(records, title, keys, fresh, list(notes))
     distinct: dict[str, float] = {}
     for b in bankrolls:
         distinct.setdefault(ruin_column(b), b)
     bankrolls = tuple(distinct.values())
+    if records.empty:
+        return _no_round_tables(records, title, keys, fresh, list(notes), bankrolls)
     bank = bankrolls[0] if bankrolls else DEFAULT_KELLY_BANKROLL
     optimal = optimal_ramps(records, second_moment, bank, min(ramp.units), max(ramp.units), limit)
     return {
@@ -791,7 +791,7 @@ _EMPTY_COLUMNS: dict[str, tuple[str, ...]] = {
     ),
     "bet_ramp": (
         "bets", "source", "average_bet", "win_per_100", "win_se_per_100", "sd_per_100",
-        "score", "n0", "z",
+        "score", "n0", "RISK", "z",
     ),
     "optimal_bets": (
         "true_count", "range", "rounds", "player_edge", "second_moment",
@@ -799,10 +799,11 @@ _EMPTY_COLUMNS: dict[str, tuple[str, ...]] = {
     ),
     "bet_spreads": (
         "bets", "from_true_count", "rounds_played", "average_bet", "win_per_100",
-        "win_se_per_100", "sd_per_100", "score", "n0",
+        "win_se_per_100", "sd_per_100", "score", "n0", "RISK",
     ),
 }  # fmt: skip
-"""The columns of each table but the summary (risk columns aside), for a study without rounds."""
+"""The columns of each table but the summary for a study without rounds (RISK: the risk
+columns, ``_risk``)."""
 _EMPTY_TITLES = {
     "edge_by_true_count": "edge by true count",
     "advantage_by_depth": "player advantage by depth",
@@ -813,7 +814,12 @@ _EMPTY_TITLES = {
 
 
 def _no_round_tables(
-    records: pd.DataFrame, title: str, keys: dict, fresh: dict[str, float], notes: list[str]
+    records: pd.DataFrame,
+    title: str,
+    keys: dict,
+    fresh: dict[str, float],
+    notes: list[str],
+    bankrolls: Sequence[float],
 ) -> dict[str, Table]:
     """The tables of a study that dealt no round: the summary (0 rounds, the fresh shoe's
     edges) and every other table empty, each saying why."""
@@ -821,7 +827,13 @@ def _no_round_tables(
     for stem, columns in _EMPTY_COLUMNS.items():
         tables[stem] = Table(
             f"Shoe study, {_EMPTY_TITLES[stem]}: {title}",
-            pd.DataFrame(columns=list(columns)),
+            pd.DataFrame(
+                columns=[
+                    c
+                    for name in columns
+                    for c in (_risk(None, None, bankrolls) if name == "RISK" else [name])
+                ]
+            ),
             [NO_ROUNDS],
             keys=keys,
         )
