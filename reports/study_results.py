@@ -9,6 +9,9 @@ from __future__ import annotations
 
 COMMAND = "make study  (cardedge studies --out results/study)"
 SHOES = "200"
+BANKROLLS: tuple[int, ...] = (1000, 2000)
+"""The bankrolls (units) of the published studies' risk of ruin; the first sizes the optimal
+(Kelly) ramps."""
 STUDIES: dict[str, list[str]] = {
     f"{game}_6d_{int(100 * pen)}": [
         game,
@@ -26,13 +29,15 @@ STUDIES: dict[str, list[str]] = {
         "--indices",
         "--spread",
         "1-8",
+        *(a for b in BANKROLLS for a in ("--bankroll", f"{b}")),
     ]
     for game, system in (("zero", "hiopt2"), ("blackjack", "hilo"))
     for pen in (0.75, 0.85)
 }
 """Each published study's command line (after ``cardedge``), by folder name: 6 decks, 200
 shoes, seed 1, 75% and 85% penetration, each game's best standard count (Zero Hi-Opt II,
-blackjack Hi-Lo) with its index plays, the 1-8 ramp."""
+blackjack Hi-Lo) with its index plays, the 1-8 ramp, the risk of ruin with 1,000 and 2,000
+units."""
 
 
 def _read(folder, table: str):
@@ -79,4 +84,55 @@ def readme_table(out="results/study") -> str:
             f"{wong['rounds_played']:.1%}, {wong['win_per_100']:+.3f} "
             f"({_fixed(wong['score'], 2) or '-'}) |"
         )
+    return "\n".join(rows) + "\n"
+
+
+def _percent(x) -> str:
+    """A risk as 10.5%, 100%, <0.1% (but not 0) or 0%."""
+    if x is None or x != x:
+        return "-"
+    if x >= 1:
+        return "100%"
+    return f"{100 * x:.1f}%" if x >= 0.001 else ("<0.1%" if x > 0 else "0%")
+
+
+def _units(x) -> str:
+    return "-" if x is None or x != x else f"{x:,.0f}"
+
+
+def readme_risk_table(out="results/study") -> str:
+    """The README's risk of ruin and optimal ramps of the published studies, read from their
+    tables in ``out``: per study and way of betting (the 1-8 ramp from +1, the optimal 1-8 ramps
+    at full and half Kelly for the first bankroll, wonging from the break-even count), the exact
+    win per 100 rounds (SCORE), the risk of ruin with each bankroll, and the bankrolls for a
+    13.5% and a 5% risk."""
+    from pathlib import Path
+
+    banks = " / ".join(f"{b:,}" for b in BANKROLLS)
+    rows = [
+        f"| study | bets | win/100 (SCORE) | risk of ruin with {banks} units | bankroll for "
+        "13.5% / 5% risk |",
+        "| --- | --- | ---: | ---: | ---: |",
+    ]
+    for name, args in STUDIES.items():
+        folder = Path(out) / name
+        ramp = _read(folder, "bet_ramp")
+        ramp = ramp[ramp["source"] == "exact"].set_index("bets")
+        spreads = _read(folder, "bet_spreads").set_index("bets")
+        wong = spreads.loc["wong in"]
+        ways = [
+            ("1-8 from +1", ramp.loc[[b for b in ramp.index if b.startswith("ramp")][0]]),
+            ("optimal 1-8, full Kelly", ramp.loc[[b for b in ramp.index if "full Kelly" in b][0]]),
+            ("optimal 1-8, half Kelly", ramp.loc[[b for b in ramp.index if "half Kelly" in b][0]]),
+            (f"wong in at {int(wong['from_true_count']):+d}", wong),
+        ]
+        game = "Zero (Hi-Opt II)" if args[0] == "zero" else "blackjack (Hi-Lo)"
+        pen = float(args[args.index("--penetration") + 1])
+        for label, row in ways:
+            ruin = " / ".join(_percent(row[f"risk_of_ruin_B{b}"]) for b in BANKROLLS)
+            need = " / ".join(_units(row[f"bankroll_for_{s}_percent"]) for s in ("13_5", "5"))
+            rows.append(
+                f"| {game}, {pen:.0%} | {label} | {row['win_per_100']:+.3f} "
+                f"({_fixed(row['score'], 2) or '-'}) | {ruin} | {need} |"
+            )
     return "\n".join(rows) + "\n"

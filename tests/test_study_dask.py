@@ -158,13 +158,14 @@ def test_zero_study_command_writes_records_tables_and_plots(tmp_path, capsys, re
 
     doc = json.loads(text)
     titles = [t["title"] for t in doc["tables"]]
-    assert len(titles) == 5 and all("Zero, published rules" in t for t in titles)
+    assert len(titles) == 6 and all("Zero, published rules" in t for t in titles)
     assert doc["tables"][0]["rows"][0]["seed"] == 3
     assert len(list((out / "batches").glob("*.parquet"))) == 8
     for name in (
         "summary.csv",
         "edge_by_true_count.md",
         "bet_ramp.csv",
+        "optimal_bets.csv",
         "edge_by_true_count.png",
         "edge_by_depth.png",
         "study.json",

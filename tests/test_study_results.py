@@ -86,11 +86,12 @@ def test_study_records_are_what_the_code_deals_now(name):
 
 @pytest.mark.parametrize("name", list(STUDIES))
 def test_exact_and_simulated_wins_agree_within_their_errors(name):
-    """The exact per-round EVs are the expectation of the simulated nets: flat and ramped,
-    the two wins differ by less than 3 standard errors of their difference."""
+    """The exact per-round EVs are the expectation of the simulated nets: flat, ramped and
+    at the optimal (full and half Kelly) ramps, the two wins differ by less than 3 standard
+    errors of their difference."""
     ramp = pd.read_csv(STUDY_RESULTS / name / "bet_ramp.csv", comment="#")
     z = ramp.loc[ramp["source"] == "simulated", "z"]
-    assert len(z) == 2 and (z.abs() < 3).all(), z.tolist()
+    assert len(z) == 4 and (z.abs() < 3).all(), z.tolist()
     summary = pd.read_csv(STUDY_RESULTS / name / "summary.csv", comment="#").set_index("quantity")
     exact = summary.loc["house edge %, the strategy, exact", "value"]
     simulated = summary.loc["house edge %, the strategy, simulated"]
@@ -102,3 +103,12 @@ def test_readme_quotes_the_committed_studies():
 
     readme = (STUDY_RESULTS.parent.parent / "README.md").read_text()
     assert readme_table(STUDY_RESULTS) in readme
+
+
+def test_readme_quotes_the_committed_risk_of_ruin_and_optimal_ramps():
+    from cardedge.reports.study_results import readme_risk_table
+
+    readme = (STUDY_RESULTS.parent.parent / "README.md").read_text()
+    table = readme_risk_table(STUDY_RESULTS)
+    assert table in readme
+    assert table.count("optimal 1-8, full Kelly") == len(STUDIES)

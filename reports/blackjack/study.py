@@ -7,7 +7,7 @@ left, at most 5). Optimal play (CDZ-) is evaluated for every round beside it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import pandas as pd
 
@@ -70,9 +70,14 @@ def blackjack_study(
 
 
 def blackjack_study_tables(
-    game: BlackjackStudy, plan: StudyPlan, records: pd.DataFrame, ramp: Ramp
+    game: BlackjackStudy,
+    plan: StudyPlan,
+    records: pd.DataFrame,
+    ramp: Ramp,
+    bankrolls: Sequence[float] = (),
 ) -> dict[str, Table]:
-    """Every table of a blackjack study (``reports/core/study.py``)."""
+    """Every table of a blackjack study (``reports/core/study.py``); ``bankrolls``
+    (units) add the risk of ruin of every way of betting and size the optimal ramps."""
     rules = game.rules
     analysis = ShoeAnalysis(rules)
     policy = policy_from_chart(game.chart, rules, game.strategy)
@@ -93,4 +98,5 @@ def blackjack_study_tables(
         fresh,
         f"Blackjack, {rules_text}",
         rules_text.split(", ", 1)[1],
+        bankrolls,
     )

@@ -20,6 +20,8 @@ import numpy as np
 
 MAX_UNITS = 10_000
 """The largest bet a ramp may name, in units (a bound that keeps every figure finite)."""
+MAX_BANKROLL = 1e12
+"""The largest bankroll (``--bankroll``), in units: a bound that keeps every figure finite."""
 _SPREAD = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)\s*$")
 
 

@@ -16,6 +16,18 @@ Per 100 rounds: win ``100 w``, SD ``10 sqrt(var)``; ``N0 = var / w^2`` (rounds t
 SD); ``SCORE = 10^6 w^2 / var`` (win per 100 rounds with the bet scaled to a 10,000-unit bank
 at the optimal, 13.5% risk-of-ruin level), both given only when ``w > 0``. ``z`` is the
 simulated minus the exact win in standard errors of their difference.
+
+**Risk of ruin** of a way of betting with win ``w`` and SD ``s`` per round (exact), for a
+bankroll of ``B`` units, is the diffusion (Brownian motion with drift) approximation of play
+that never stops and never resizes its bets: ``RoR = exp(-2 w B / s^2)``, 1 when ``w <= 0``;
+the bankroll for a risk ``r`` is ``B = -s^2 ln(r) / (2 w)`` (none when ``w <= 0``).
+
+**The optimal (Kelly) ramp** for a bankroll of ``B`` units and a spread ``LOW-HIGH``: at each
+whole true count bin, the bet that maximises the expected log growth of the bankroll to second
+order, the fraction ``f = edge / m2`` of it (``edge``: the mean exact EV of the strategy over
+the bin's rounds; ``m2``: a round's second moment, the fresh shoe's, as for the SD above; 0
+where the edge is not positive), as ``f B`` units (full Kelly) or ``f B / 2`` (half Kelly),
+rounded to whole units and kept within ``LOW``..``HIGH``.
 """
 
 from __future__ import annotations
@@ -23,6 +35,7 @@ from __future__ import annotations
 import math
 import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -44,6 +57,12 @@ MIN_BIN_SHARE = 0.001
 """A true-count bin counts towards the break-even count only with this share of the rounds..."""
 MIN_BIN_ROUNDS = 20
 """...and at least this many rounds."""
+MIN_RELIABLE_SHOES = 10
+"""Standard errors from fewer shoes than this are flagged as unreliable in the notes."""
+RISKS: tuple[tuple[float, str], ...] = ((0.135, "13_5"), (0.05, "5"))
+"""Risks of ruin whose bankroll the betting tables give, with their column's suffix."""
+DEFAULT_KELLY_BANKROLL = 10_000.0
+"""The bankroll (units) of the optimal ramp without ``--bankroll``: SCORE's."""
 
 
 def index_decks_left(decks: int) -> int:
@@ -74,10 +93,12 @@ def study_keys(game, plan, rules_text: str) -> dict:
 def shoe_mean(values, shoes) -> tuple[float, float]:
     """(mean per round, its standard error) with each shoe one independent draw: the ratio of
     the shoes' sums to their rounds, its SE from the spread of the shoes' sums (NaN for one
-    shoe)."""
+    shoe; both NaN without rounds)."""
     frame = pd.DataFrame({"x": np.asarray(values, dtype=float), "shoe": np.asarray(shoes)})
     by_shoe = frame.groupby("shoe")["x"].agg(["sum", "count"])
     total, n = float(by_shoe["sum"].sum()), float(by_shoe["count"].sum())
+    if n == 0:
+        return math.nan, math.nan
     mean = total / n
     k = len(by_shoe)
     if k < 2:
@@ -116,9 +137,17 @@ def summary_table(
     optimal play and the strategy, simulated), beside the fresh shoe's."""
     shoes = records["shoe"]
     rows = [
-        {"quantity": "shoes dealt", "value": float(shoes.nunique()), "se": None},
+        {
+            "quantity": "shoes dealt",
+            "value": float(shoes.nunique() if len(records) else keys.get("shoes", 0)),
+            "se": None,
+        },
         {"quantity": "rounds", "value": float(len(records)), "se": None},
-        {"quantity": "rounds per shoe", "value": len(records) / shoes.nunique(), "se": None},
+        {
+            "quantity": "rounds per shoe",
+            "value": len(records) / shoes.nunique() if len(records) else 0.0,
+            "se": None,
+        },
     ]
     for label, column in (("optimal play", "ev_optimal"), ("the strategy", "ev_strategy")):
         mean, se = shoe_mean(records[column], shoes)
@@ -179,6 +208,7 @@ def true_count_table(
         "round's exact value for the cards left (sd: its spread over those rounds); "
         "advantage_share: rounds where the strategy's exact EV is positive.",
         "edge_simulated: the same rounds dealt and played; se treats each shoe as one draw.",
+        *reliability_notes(records),
     ]
     return Table(
         f"Shoe study, edge by true count: {title}",
@@ -224,54 +254,234 @@ def depth_table(records: pd.DataFrame, shoe_cards: int, title: str, keys: dict) 
     )
 
 
+def risk_of_ruin(win: float, sd: float, bankroll: float) -> float:
+    """``exp(-2 win bankroll / sd^2)``: the diffusion risk of ruin of a win ``win`` and SD ``sd``
+    per round (units) with ``bankroll`` units; 1 when the win is not positive, 0 for a positive
+    win without variance."""
+    if not win > 0:
+        return 1.0
+    if not sd > 0:
+        return 0.0
+    return math.exp(-2.0 * win * bankroll / (sd * sd))
+
+
+def bankroll_for_risk(win: float, sd: float, risk: float) -> float | None:
+    """``-sd^2 ln(risk) / (2 win)``: the bankroll (units) whose diffusion risk of ruin is
+    ``risk``; None when the win is not positive (no bankroll suffices)."""
+    if not win > 0:
+        return None
+    return -sd * sd * math.log(risk) / (2.0 * win)
+
+
+def ruin_column(bankroll: float) -> str:
+    """'risk_of_ruin_B1000': the risk of ruin column of a bankroll of 1,000 units."""
+    return f"risk_of_ruin_B{bankroll:.12g}"
+
+
+def risk_column(suffix: str) -> str:
+    """'bankroll_for_13_5_percent': the column of the bankroll for a risk (``RISKS``)."""
+    return f"bankroll_for_{suffix}_percent"
+
+
+def _risk(win: float | None, sd: float | None, bankrolls: Sequence[float]) -> dict:
+    """The risk of ruin per bankroll and the bankroll per risk (``RISKS``) of a win and SD per
+    round; every column blank when ``win`` is None (a simulated row)."""
+    row: dict = {
+        ruin_column(b): None if win is None else risk_of_ruin(win, sd, b) for b in bankrolls
+    }
+    for risk, suffix in RISKS:
+        row[risk_column(suffix)] = None if win is None else bankroll_for_risk(win, sd, risk)
+    return row
+
+
 def _betting(shoes, bets: np.ndarray, per_round: np.ndarray, second: float) -> dict:
     """Average bet, win and SD per 100 rounds, SCORE and N0 of ``bets`` on rounds worth
-    ``per_round`` each (exact EVs or simulated nets), ``second`` the mean of (bet x result)^2."""
+    ``per_round`` each (exact EVs or simulated nets), ``second`` the mean of (bet x result)^2;
+    SCORE and N0 blank unless the win and the variance are positive."""
     w, se = shoe_mean(bets * per_round, shoes)
-    var = second - w * w
+    var = max(second - w * w, 0.0)
+    ratio = w > 0 and var > 0
     return {
         "average_bet": float(bets.mean()),
         "win_per_100": 100 * w,
         "win_se_per_100": 100 * se,
         "sd_per_100": 10 * math.sqrt(var),
-        "score": 1e6 * w * w / var if w > 0 else None,
-        "n0": var / (w * w) if w > 0 else None,
+        "score": 1e6 * w * w / var if ratio else None,
+        "n0": var / (w * w) if ratio else None,
     }
 
 
-def _exact_betting(records: pd.DataFrame, bets: np.ndarray, m2: float) -> dict:
-    """``_betting`` from each round's exact EV, the second moment ``m2`` a fresh shoe's."""
+def _exact_betting(
+    records: pd.DataFrame, bets: np.ndarray, m2: float, bankrolls: Sequence[float] = ()
+) -> dict:
+    """``_betting`` from each round's exact EV, the second moment ``m2`` a fresh shoe's, with
+    the risk of ruin per bankroll and the bankrolls for ``RISKS`` (``_risk``)."""
     ev = records["ev_strategy"].to_numpy()
-    return _betting(records["shoe"], bets, ev, float(np.mean(bets**2)) * m2)
+    second = float(np.mean(bets**2)) * m2
+    row = _betting(records["shoe"], bets, ev, second)
+    w, _ = shoe_mean(bets * ev, records["shoe"])
+    return row | _risk(w, math.sqrt(max(second - w * w, 0.0)), bankrolls)
 
 
-def _ramp_rows(records: pd.DataFrame, bets: np.ndarray, label: str, m2: float) -> list[dict]:
-    """The exact and the simulated row of one way of betting; ``z`` on the simulated one."""
+def _ramp_rows(
+    records: pd.DataFrame, bets: np.ndarray, label: str, m2: float, bankrolls: Sequence[float]
+) -> list[dict]:
+    """The exact and the simulated row of one way of betting; ``z`` on the simulated one, the
+    risk of ruin on the exact one."""
     shoes = records["shoe"]
     ev = records["ev_strategy"].to_numpy()
     net = records["net"].to_numpy()
     simulated = _betting(shoes, bets, net, float(np.mean((bets * net) ** 2)))
     diff, se_diff = shoe_mean(bets * (net - ev), shoes)
     return [
-        {"bets": label, "source": "exact", **_exact_betting(records, bets, m2), "z": None},
+        {
+            "bets": label,
+            "source": "exact",
+            **_exact_betting(records, bets, m2, bankrolls),
+            "z": None,
+        },
         {
             "bets": label,
             "source": "simulated",
             **simulated,
+            **_risk(None, None, bankrolls),
             "z": diff / se_diff if se_diff > 0 else None,
         },
     ]
 
 
+def reliability_notes(records: pd.DataFrame) -> list[str]:
+    """A warning when the study has fewer than ``MIN_RELIABLE_SHOES`` shoes (its standard
+    errors, each shoe one draw, rest on too few draws); none otherwise."""
+    shoes = int(records["shoe"].nunique())
+    if shoes >= MIN_RELIABLE_SHOES:
+        return []
+    what = "no standard error (one shoe)" if shoes < 2 else "standard errors (se, z)"
+    return [
+        f"Only {shoes} shoe{'s' if shoes != 1 else ''} dealt: {what} from fewer than "
+        f"{MIN_RELIABLE_SHOES} shoes are unreliable, and so is every mean here; deal more "
+        "shoes (--shoes) before trusting them."
+    ]
+
+
+def _risk_notes(bankrolls: Sequence[float]) -> list[str]:
+    names = ", ".join(ruin_column(b) for b in bankrolls)
+    ruin = (
+        f"{names}: the risk of ruin with that bankroll in units, "
+        if bankrolls
+        else "risk_of_ruin_B<units> (with --bankroll UNITS, repeatable): the risk of ruin with "
+        "that bankroll, "
+    )
+    return [
+        ruin + "exp(-2 w B / s^2) from the exact win w and SD s per round (the diffusion "
+        "approximation of play that never stops and never resizes its bets; 1 when w <= 0). "
+        "bankroll_for_13_5_percent, bankroll_for_5_percent: the bankroll B = -s^2 ln(r) / (2w) "
+        "for a 13.5% and a 5% risk (blank when w <= 0: none suffices). Exact rows only."
+    ]
+
+
+BETTING_DIGITS = {
+    "average_bet": 3,
+    "win_per_100": 3,
+    "win_se_per_100": 3,
+    "sd_per_100": 2,
+    "score": 2,
+    "n0": 0,
+    "z": 2,
+    "rounds_played": 4,
+    "bankroll_for_13_5_percent": 0,
+    "bankroll_for_5_percent": 0,
+}
+"""Decimals shown in the betting tables (risk of ruin columns: the default 4)."""
+
+
+@dataclass(frozen=True)
+class OptimalRamps:
+    """The optimal (Kelly) ramps of a study: full and half Kelly for ``bankroll`` units within
+    the spread ``low``-``high``, and the true-count bins they come from."""
+
+    bankroll: float
+    low: float
+    high: float
+    bins: pd.DataFrame
+    """By whole true count bin: rounds, edge (mean exact EV of the strategy), m2_simulated (mean
+    squared net of the rounds played), fraction (of the bankroll, full Kelly), full and half
+    (units)."""
+    full: Ramp
+    half: Ramp
+
+    @property
+    def spread(self) -> str:
+        return f"{self.low:g}-{self.high:g}"
+
+
+def kelly_units(
+    edge: float, second_moment: float, bankroll: float, low: float, high: float, share=1.0
+) -> float:
+    """The Kelly bet in units: ``share`` x ``edge / second_moment`` (0 when the edge is not
+    positive) of ``bankroll`` units, rounded to whole units (halves up), within ``low``-``high``."""
+    fraction = max(edge, 0.0) / second_moment if second_moment > 0 else 0.0
+    return float(min(high, max(low, math.floor(share * fraction * bankroll + 0.5))))
+
+
+def optimal_ramps(
+    records: pd.DataFrame,
+    second_moment: float,
+    bankroll: float,
+    low: float,
+    high: float,
+    limit: int = TC_LIMIT,
+) -> OptimalRamps:
+    """Full and half Kelly bets at each true count bin of ``records`` (module docstring)."""
+    bins = true_count_bins(records["true_count"], limit)
+    frame = pd.DataFrame(
+        {"bin": bins, "ev": records["ev_strategy"].to_numpy(), "net2": records["net"] ** 2}
+    )
+    stats = frame.groupby("bin").agg(
+        rounds=("ev", "size"), edge=("ev", "mean"), m2_simulated=("net2", "mean")
+    )
+    stats["fraction"] = [
+        max(e, 0.0) / second_moment if second_moment > 0 else 0.0 for e in stats["edge"]
+    ]
+    for column, share in (("full", 1.0), ("half", 0.5)):
+        stats[column] = [
+            kelly_units(e, second_moment, bankroll, low, high, share) for e in stats["edge"]
+        ]
+    counts = tuple(int(k) for k in stats.index)
+    spread = f"{low:g}-{high:g}"
+    bank = f"{bankroll:,.12g}"
+    return OptimalRamps(
+        bankroll,
+        low,
+        high,
+        stats,
+        Ramp(f"optimal {spread}, full Kelly, bank {bank}", counts, tuple(stats["full"])),
+        Ramp(f"optimal {spread}, half Kelly, bank {bank}", counts, tuple(stats["half"])),
+    )
+
+
 def ramp_table(
-    records: pd.DataFrame, ramp: Ramp, second_moment: float, title: str, keys: dict
+    records: pd.DataFrame,
+    ramp: Ramp,
+    second_moment: float,
+    title: str,
+    keys: dict,
+    bankrolls: Sequence[float] = (),
+    optimal: OptimalRamps | None = None,
 ) -> Table:
-    """Win and SD per 100 rounds, SCORE and N0 of flat betting and of ``ramp``, from the exact
-    per-round EVs and from the simulated results (module docstring)."""
+    """Win and SD per 100 rounds, SCORE and N0 of flat betting, of ``ramp`` and of the optimal
+    (Kelly) ramps, from the exact per-round EVs and from the simulated results, with the risk of
+    ruin of the exact rows (module docstring)."""
     tcs = records["true_count"].to_numpy()
-    rows = _ramp_rows(records, np.ones(len(records)), "flat 1 unit", second_moment)
-    rows += _ramp_rows(records, ramp.bets(tcs), f"ramp {ramp.name}", second_moment)
-    notes = [
+    ways = [("flat 1 unit", np.ones(len(records))), (f"ramp {ramp.name}", ramp.bets(tcs))]
+    if optimal is not None:
+        ways += [(r.name, r.bets(tcs)) for r in (optimal.full, optimal.half)]
+    rows = [
+        row
+        for label, bets in ways
+        for row in _ramp_rows(records, bets, label, second_moment, bankrolls)
+    ]
+    notes = reliability_notes(records) + [
         "win: the player's result in units per 100 rounds (se: its standard error, each shoe "
         "one draw); sd: per 100 rounds; score = 10^6 w^2/var and n0 = var/w^2 (rounds), shown "
         "when the win is positive.",
@@ -279,19 +489,71 @@ def ramp_table(
         f"shoe's second moment of a round's net ({second_moment:.6f}); simulated: the rounds "
         "dealt and played. z: simulated minus exact win over the standard error of their "
         "difference (within +-2 or so when both describe the same rounds).",
+        *_risk_notes(bankrolls),
     ]
+    if optimal is not None:
+        notes.append(
+            f"optimal: the Kelly ramps of this study for a {optimal.bankroll:,.12g}-unit "
+            f"bankroll within {optimal.spread} (table optimal_bets: their bets by true count)."
+        )
+    name = ramp.name if optimal is None else f"{ramp.name} and the optimal ramps"
     return Table(
-        f"Shoe study, bet ramp {ramp.name}: {title}",
+        f"Shoe study, bet ramp {name}: {title}",
         pd.DataFrame(rows),
         notes,
+        digits=BETTING_DIGITS,
+        keys=keys,
+    )
+
+
+def optimal_table(
+    optimal: OptimalRamps, second_moment: float, title: str, keys: dict, limit: int = TC_LIMIT
+) -> Table:
+    """The optimal (Kelly) bets by true count bin, with the edge and second moment they come
+    from."""
+    bins = optimal.bins
+    data = pd.DataFrame(
+        {
+            "true_count": bins.index.astype(int),
+            "range": [_bin_label(int(k), limit) for k in bins.index],
+            "rounds": bins["rounds"].astype(int).to_numpy(),
+            "player_edge": 100 * bins["edge"].to_numpy(),
+            "second_moment": second_moment,
+            "second_moment_simulated": bins["m2_simulated"].to_numpy(),
+            "kelly_fraction": bins["fraction"].to_numpy(),
+            "full_kelly_units": bins["full"].to_numpy(),
+            "half_kelly_units": bins["half"].to_numpy(),
+        }
+    )
+    bank = f"{optimal.bankroll:,.12g}"
+    notes = [
+        "player_edge: the mean exact EV of the strategy over the bin's rounds, % of the "
+        "initial wager (player's sign); kelly_fraction = edge / second_moment, the share of the "
+        "bankroll that maximises the expected log growth to second order (0 where the edge is "
+        "not positive).",
+        f"full_kelly_units = kelly_fraction x {bank} units (the bankroll: the first --bankroll, "
+        f"else {DEFAULT_KELLY_BANKROLL:,.0f}), half_kelly_units half of it, rounded to whole "
+        f"units (halves up) and kept within the spread {optimal.spread}: the lowest bet where "
+        "the edge is negative or the bet rounds below it, never more than the highest.",
+        "second_moment: a round's E[net^2] on a fresh shoe under the strategy (exact), used at "
+        "every count: the records hold each round's exact EV but not its second moment, which "
+        "moves with the cards left (second_moment_simulated, the mean squared net of the bin's "
+        "rounds played, shows how much, within its sampling noise).",
+        "The bets are chosen from this study's own bin means and judged on the same rounds (bet "
+        "ramp table), a slight in-sample advantage; exact EVs keep the bin means' noise small.",
+    ]
+    return Table(
+        f"Shoe study, optimal (Kelly) bets, bankroll {bank} units, spread {optimal.spread}: "
+        f"{title}",
+        data,
+        notes,
         digits={
-            "average_bet": 3,
-            "win_per_100": 3,
-            "win_se_per_100": 3,
-            "sd_per_100": 2,
-            "score": 2,
-            "n0": 0,
-            "z": 2,
+            "player_edge": 4,
+            "second_moment": 4,
+            "second_moment_simulated": 4,
+            "kelly_fraction": 5,
+            "full_kelly_units": 0,
+            "half_kelly_units": 0,
         },
         keys=keys,
     )
@@ -320,18 +582,26 @@ def break_even_count(records: pd.DataFrame, limit: int = TC_LIMIT) -> int | None
 
 
 def spreads_table(
-    records: pd.DataFrame, second_moment: float, title: str, keys: dict, limit: int = TC_LIMIT
+    records: pd.DataFrame,
+    second_moment: float,
+    title: str,
+    keys: dict,
+    limit: int = TC_LIMIT,
+    bankrolls: Sequence[float] = (),
 ) -> Table:
     """Exact win per 100 rounds dealt of stated ramps 1-N starting at the break-even true
-    count, and of wonging (one unit from that count, sitting out below it)."""
+    count, and of wonging (one unit from that count, sitting out below it), with their risk of
+    ruin."""
     start = break_even_count(records, limit)
-    notes = []
-    if start is None:
+    fallback = start is None
+    if fallback:
         every, enough = _bin_means(records, limit)
         start = int((every if enough.empty else enough)["mean"].idxmax())
-        notes.append(
-            "No true count bin with enough rounds holds a player advantage: the ramps start at "
-            f"the most favourable one ({start:+d}), and every row loses."
+        lead = (
+            f"No true count bin has enough rounds (at least {MIN_BIN_ROUNDS} and "
+            f"{MIN_BIN_SHARE:.1%} of them) to judge an advantage"
+            if enough.empty
+            else "No true count bin with enough rounds holds a player advantage"
         )
     tcs = records["true_count"].to_numpy()
     rows = []
@@ -344,30 +614,40 @@ def spreads_table(
                 "bets": label,
                 "from_true_count": start,
                 "rounds_played": float((bets > 0).mean()),
-                **_exact_betting(records, bets, second_moment),
+                **_exact_betting(records, bets, second_moment, bankrolls),
             }
         )
+    notes = reliability_notes(records)
+    if fallback:
+        winners = [r["bets"] for r in rows if r["win_per_100"] > 0]
+        notes.append(
+            f"{lead}: the ramps start at the most favourable one ({start:+d}), "
+            + (
+                "and every row loses."
+                if not winners
+                else f"and the rows that win ({', '.join(winners)}) owe it to bins too sparse "
+                "to show a break-even count: not evidence of an advantage."
+            )
+        )
+        what = f"Ramps start at true count {start:+d}"
+    else:
+        what = (
+            f"Ramps start at true count {start:+d}, the break-even count of this study (the "
+            "lowest whole true count from which every bin up has a positive mean exact EV for "
+            "the strategy)"
+        )
     notes += [
-        f"Ramps start at true count {start:+d}, the break-even count of this study (the lowest "
-        "whole true count from which every bin up has a positive mean exact EV for the "
-        "strategy): 1 unit below it, then 2, 3, ... up to N (1-N); 'wong in' bets 1 unit from "
+        f"{what}: 1 unit below it, then 2, 3, ... up to N (1-N); 'wong in' bets 1 unit from "
         "it and sits out below.",
         "Exact: each round's exact EV; win and sd per 100 rounds dealt, se treating each shoe "
         "as one draw; score and n0 when the win is positive.",
+        *_risk_notes(bankrolls),
     ]
     return Table(
         f"Shoe study, bet spreads from the break-even count: {title}",
         pd.DataFrame(rows),
         notes,
-        digits={
-            "rounds_played": 4,
-            "average_bet": 3,
-            "win_per_100": 3,
-            "win_se_per_100": 3,
-            "sd_per_100": 2,
-            "score": 2,
-            "n0": 0,
-        },
+        digits=BETTING_DIGITS,
         keys=keys,
     )
 
@@ -435,6 +715,7 @@ def study_report(
     fresh: dict[str, float],
     rules_title: str,
     rules_key: str,
+    bankrolls: Sequence[float] = (),
 ) -> dict[str, Table]:
     """Every table of a study of ``game`` (``study/<game>/game.py``) dealt by ``plan``: titled
     '<rules_title>, <strategy>, <dealing>, N shoes, seed S', each row keyed (``study_keys``)."""
@@ -444,7 +725,15 @@ def study_report(
     )
     keys = study_keys(game, plan, rules_key)
     return study_tables(
-        records, plan.shoe_cards, plan.system, ramp, second_moment, fresh, title, keys
+        records,
+        plan.shoe_cards,
+        plan.system,
+        ramp,
+        second_moment,
+        fresh,
+        title,
+        keys,
+        bankrolls=bankrolls,
     )
 
 
@@ -458,16 +747,95 @@ def study_tables(
     title: str,
     keys: dict,
     notes: Sequence[str] = (),
+    bankrolls: Sequence[float] = (),
 ) -> dict[str, Table]:
-    """Every table of a study, by file stem."""
+    """Every table of a study, by file stem; ``bankrolls`` (units) add the risk of ruin of
+    every way of betting, and the first sizes the optimal ramps (``DEFAULT_KELLY_BANKROLL``
+    without one)."""
     limit = tc_limit(system.level)
+    distinct: dict[str, float] = {}
+    for b in bankrolls:
+        distinct.setdefault(ruin_column(b), b)
+    bankrolls = tuple(distinct.values())
+    if records.empty:
+        return _no_round_tables(records, title, keys, fresh, list(notes), bankrolls)
+    bank = bankrolls[0] if bankrolls else DEFAULT_KELLY_BANKROLL
+    optimal = optimal_ramps(records, second_moment, bank, min(ramp.units), max(ramp.units), limit)
     return {
-        "summary": summary_table(records, title, keys, fresh, list(notes)),
+        "summary": summary_table(
+            records, title, keys, fresh, reliability_notes(records) + list(notes)
+        ),
         "edge_by_true_count": true_count_table(records, title, keys, system.name, limit),
         "advantage_by_depth": depth_table(records, shoe_cards, title, keys),
-        "bet_ramp": ramp_table(records, ramp, second_moment, title, keys),
-        "bet_spreads": spreads_table(records, second_moment, title, keys, limit),
+        "bet_ramp": ramp_table(records, ramp, second_moment, title, keys, bankrolls, optimal),
+        "optimal_bets": optimal_table(optimal, second_moment, title, keys, limit),
+        "bet_spreads": spreads_table(records, second_moment, title, keys, limit, bankrolls),
     }
+
+
+NO_ROUNDS = (
+    "No round was dealt: the cut card comes before the first round (--penetration x the "
+    "shoe's cards rounds to 0); this table is empty."
+)
+_EMPTY_COLUMNS: dict[str, tuple[str, ...]] = {
+    "edge_by_true_count": (
+        "true_count", "range", "rounds", "frequency", "edge_strategy", "edge_strategy_sd",
+        "edge_optimal", "edge_optimal_sd", "advantage_share", "edge_simulated",
+        "edge_simulated_se",
+    ),
+    "advantage_by_depth": (
+        "depth", "rounds", "edge_strategy", "edge_p10", "edge_p90", "edge_optimal",
+        "advantage_share", "advantage_share_optimal",
+    ),
+    "bet_ramp": (
+        "bets", "source", "average_bet", "win_per_100", "win_se_per_100", "sd_per_100",
+        "score", "n0", "RISK", "z",
+    ),
+    "optimal_bets": (
+        "true_count", "range", "rounds", "player_edge", "second_moment",
+        "second_moment_simulated", "kelly_fraction", "full_kelly_units", "half_kelly_units",
+    ),
+    "bet_spreads": (
+        "bets", "from_true_count", "rounds_played", "average_bet", "win_per_100",
+        "win_se_per_100", "sd_per_100", "score", "n0", "RISK",
+    ),
+}  # fmt: skip
+"""The columns of each table but the summary for a study without rounds (RISK: the risk
+columns, ``_risk``)."""
+_EMPTY_TITLES = {
+    "edge_by_true_count": "edge by true count",
+    "advantage_by_depth": "player advantage by depth",
+    "bet_ramp": "bet ramp",
+    "optimal_bets": "optimal (Kelly) bets",
+    "bet_spreads": "bet spreads from the break-even count",
+}
+
+
+def _no_round_tables(
+    records: pd.DataFrame,
+    title: str,
+    keys: dict,
+    fresh: dict[str, float],
+    notes: list[str],
+    bankrolls: Sequence[float],
+) -> dict[str, Table]:
+    """The tables of a study that dealt no round: the summary (0 rounds, the fresh shoe's
+    edges) and every other table empty, each saying why."""
+    tables = {"summary": summary_table(records, title, keys, fresh, [NO_ROUNDS, *notes])}
+    for stem, columns in _EMPTY_COLUMNS.items():
+        tables[stem] = Table(
+            f"Shoe study, {_EMPTY_TITLES[stem]}: {title}",
+            pd.DataFrame(
+                columns=[
+                    c
+                    for name in columns
+                    for c in (_risk(None, None, bankrolls) if name == "RISK" else [name])
+                ]
+            ),
+            [NO_ROUNDS],
+            keys=keys,
+        )
+    return tables
 
 
 FIGURES = {
@@ -503,5 +871,22 @@ def write_study_outputs(folder, tables: dict[str, Table], command: str, title: s
     for name, text in study_files(tables, command).items():
         paths.append(write_text(folder / name, text))
     for stem, (name, draw) in FIGURES.items():
-        paths.append(draw(tables[stem], folder / name, title))
+        table = tables[stem]
+        paths.append((draw if len(table.data) else _empty_png)(table, folder / name, title))
     return paths
+
+
+def _empty_png(table: Table, path, title: str):
+    """The figure of a table without rows: its title and the note saying why."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.axis("off")
+    ax.text(0.5, 0.5, "\n".join(textwrap.wrap(" ".join(table.notes), 80)), ha="center")
+    ax.set_title("\n".join(textwrap.wrap(title, 100)), fontsize=8)
+    save_figure(fig, path, dpi=110)
+    plt.close(fig)
+    return path

@@ -8,7 +8,7 @@ evaluated for every round beside it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import pandas as pd
 
@@ -52,9 +52,14 @@ def zero_study(
 
 
 def zero_study_tables(
-    game: ZeroStudy, plan: StudyPlan, records: pd.DataFrame, ramp: Ramp
+    game: ZeroStudy,
+    plan: StudyPlan,
+    records: pd.DataFrame,
+    ramp: Ramp,
+    bankrolls: Sequence[float] = (),
 ) -> dict[str, Table]:
-    """Every table of a Zero study (``reports/core/study.py``)."""
+    """Every table of a Zero study (``reports/core/study.py``); ``bankrolls``
+    (units) add the risk of ruin of every way of betting and size the optimal ramps."""
     rules = game.rules
     chart_policy = game.chart.policy()
     fresh_outcomes = outcome_distribution(rules, chart_policy)
@@ -65,5 +70,13 @@ def zero_study_tables(
     }
     rules_text = f"Zero, {preset_name(rules)} rules ({rules.describe()})"
     return study_report(
-        records, plan, game, ramp, second_moment, fresh, rules_text, preset_name(rules)
+        records,
+        plan,
+        game,
+        ramp,
+        second_moment,
+        fresh,
+        rules_text,
+        preset_name(rules),
+        bankrolls,
     )

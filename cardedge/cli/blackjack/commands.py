@@ -29,7 +29,14 @@ from cardedge.strategy.blackjack.charts import CODES, STRATEGIES
 @digits_option()
 @format_option()
 def edge(rules, shoes, strategies, digits, fmt) -> None:
-    """House edge of a round, one row per deck count (or shoe) and strategy."""
+    """House edge of a round, one row per deck count (or shoe) and strategy.
+
+    Splits: optimal play is CDZ- (each split hand plays as an unsplit hand of the same cards,
+    resplits valued exactly). One convention differs from E. Farmer's CDZ-: a split ten that
+    draws an ace (T+A) is a soft 21 but not a natural (it wins even money), and with
+    DAS it may double like any two-card soft 21; the exact EV takes the better of standing and
+    doubling, where Farmer's CDZ- stands on it as on a natural.
+    """
     results = bj_reports.edge_results(rules, strategies, progress("Blackjack edge"), shoes)
     if fmt == "json":
         click.echo(json.dumps(bj_reports.edge_records(results), indent=2))

@@ -24,8 +24,9 @@ def study(rules, strategy, **options) -> None:
     house edge of the cards left (CDZ- optimal play and the chart), then play the round.
 
     Prints and writes (into --out): the summary, the edge by true count, the player's
-    advantage by depth, the bet ramp's win and SD per 100 rounds, SCORE and N0 (exact and
-    simulated), bet spreads from the break-even count, and two plots.
+    advantage by depth, the bet ramp's and the optimal (Kelly) ramps' win and SD per 100
+    rounds, SCORE and N0 (exact and simulated), the Kelly bets by true count, bet spreads from
+    the break-even count (with --bankroll, each way of betting's risk of ruin), and two plots.
     """
     from cardedge.reports.blackjack.study import blackjack_study, blackjack_study_tables
 

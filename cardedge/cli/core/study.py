@@ -16,7 +16,7 @@ import click
 from cardedge.cli.core.common import FiniteFloat, emit, format_option
 from cardedge.cli.core.counts import SystemParam
 from cardedge.extras import require
-from cardedge.reports.core.ramp import resolve_ramp
+from cardedge.reports.core.ramp import MAX_BANKROLL, resolve_ramp
 from cardedge.study.core.plan import DEFAULT_BATCH_SHOES, MAX_SHOES, StudyPlan
 from cardedge.study.core.run import check_scheduler, check_workers, run_study
 from cardedge.study.core.store import StudyStore, manifest_of, study_folder
@@ -81,6 +81,16 @@ def study_options(default_system: str):
             default=1,
             show_default=True,
             help="The whole true count at which a LOW-HIGH ramp first raises the bet.",
+        ),
+        click.option(
+            "--bankroll",
+            "bankrolls",
+            type=FiniteFloat(0, MAX_BANKROLL, min_open=True),
+            multiple=True,
+            metavar="UNITS",
+            help="A bankroll in betting units (repeatable): adds each way of betting's risk of "
+            "ruin with it (exp(-2 w B / s^2), from the exact win and SD per round); the first "
+            "sizes the optimal (Kelly) ramps (default 10,000 units).",
         ),
         click.option(
             "--indices",
@@ -179,7 +189,7 @@ def run_and_report(
         err=True,
     )
     records = store.read(plan.batches)
-    tables = tables_of(game, plan, records, ramp)
+    tables = tables_of(game, plan, records, ramp, options["bankrolls"])
     command = f"cardedge {game.game} study"
     title = tables["summary"].title.removeprefix("Shoe study: ")
     write_study_outputs(store.folder, tables, command, title)
