@@ -45,7 +45,9 @@ class StudyPlan:
     shoes: int
     seed: int
     system: CountSystem
-    """The count kept: running count of the cards dealt, true count per deck left."""
+    """The count kept: running count of the cards dealt (from the system's initial running
+    count, 0 when balanced), true count per deck left (``CountSystem.true_count``: an
+    unbalanced count's is its balanced twin's)."""
     batch_shoes: int = DEFAULT_BATCH_SHOES
 
     def __post_init__(self) -> None:
@@ -57,12 +59,6 @@ class StudyPlan:
             raise ValueError(f"batch_shoes must be at least 1, got {self.batch_shoes}")
         if not 0 <= self.seed < 2**63:
             raise ValueError(f"seed must be in 0..2**63-1, got {self.seed}")
-        if not self.system.balanced:
-            raise ValueError(
-                f"count system {self.system.name} is unbalanced (a deck sums to "
-                f"{self.system.deck_sum():+g}): a study converts to true counts, which needs a "
-                "balanced count"
-            )
 
     @property
     def shoe_cards(self) -> int:
