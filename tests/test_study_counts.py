@@ -56,6 +56,7 @@ def test_a_ko_study_runs_with_index_plays(tmp_path, capsys, game):
     code, stdout, err = run(args, capsys)
     assert code == 0, err
     json.loads(stdout)
+    assert "KO count (unbalanced, IRC -4, its balanced twin's true count)" in stdout
     records = pd.read_parquet(out / "batches")
     assert set(records["shoe"]) == {0, 1}
     ko = resolve_system("ko")

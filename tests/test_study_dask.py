@@ -191,7 +191,6 @@ def test_zero_study_command_writes_records_tables_and_plots(tmp_path, capsys, re
         (["--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
         (["--scheduler", "localhost"], "not an address"),
         (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "not both"),
-        (["--system", "ko"], "unbalanced"),
         (["--strategy", "optimal"], "plays a chart"),
         (["--shoes", "0"], "shoes"),
     ],

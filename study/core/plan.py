@@ -87,10 +87,15 @@ class StudyPlan:
         return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(shoe,)))
 
     def describe(self) -> str:
-        """'6 decks, 75% penetration, Hi-Lo count' for titles."""
+        """'6 decks, 75% penetration, Hi-Lo count' for titles (an unbalanced count: its IRC
+        and that its true count is its balanced twin's)."""
+        count = f"{self.system.name} count"
+        if not self.system.balanced:
+            irc = self.system.initial_running_count(self.decks)
+            count += f" (unbalanced, IRC {irc:+g}, its balanced twin's true count)"
         return (
             f"{self.decks} deck{'s' if self.decks != 1 else ''}, {self.penetration:.0%} "
-            f"penetration, {self.system.name} count"
+            f"penetration, {count}"
         )
 
     def identity(self) -> dict[str, object]:
