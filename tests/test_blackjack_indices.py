@@ -2,6 +2,7 @@
 direct evaluation, the classic indices, the command."""
 
 import json
+import math
 
 import pytest
 
@@ -92,9 +93,118 @@ def test_indices_command(capsys):
     assert main(["blackjack", "indices", "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert {"hand", "up", "at_0", "departure", "index", "crossing", "system"} <= rows[0].keys()
-    assert main(["blackjack", "indices", "--decks", "6"]) == 2
+    assert {"classic_index"} <= rows[0].keys()
+    assert main(["blackjack", "indices", "--decks", "2", "--decks-left", "5"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "--decks-left" in err
+
+
+def test_decks_is_the_shoe_the_gain_refers_to(capsys):
+    """--decks 8: the same crossings (2 decks left), the gains of an 8-deck shoe; --decks 3
+    takes 2 decks left by default."""
+    six = indices_table(BlackjackRules(), 2)
+    eight = indices_table(BlackjackRules(decks=8), 2)
+    assert list(six.data["crossing"]) == list(eight.data["crossing"])
+    assert (six.data["gain"] != eight.data["gain"]).any()
+    assert any("8-deck shoe" in n for n in eight.notes)
+    assert main(["blackjack", "indices", "--decks", "3", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["remaining_decks"] for r in rows} == {2}
+    assert [round(r["crossing"], 2) for r in rows] == [round(c, 2) for c in six.data["crossing"]]
+
+
+def test_any_system_hiopt2(capsys):
+    assert main(["blackjack", "indices", "--system", "hiopt2", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["system"] for r in rows} == {"Hi-Opt II"}
+    (row,) = [r for r in rows if (r["hand"], r["up"]) == ("hard 16", "T")]
+    assert (row["below"], row["above"], row["direction"]) == ("hit", "stand", "at or above")
+
+
+def test_ko_indices_are_its_balanced_twins(table):
+    """KO's true count is its balanced twin's: the compositions come from the twin's tags (the
+    running count of the remaining shoe is minus the true count times the decks left, to
+    within whole-card rounding), the notes say so, and 16 vs T is within one of Hi-Lo's."""
+    ko = resolve_system("ko")
+    ko_table = indices_table(BlackjackRules(), 5, system=ko)
+    assert any("unbalanced" in n and "pivot" in n for n in ko_table.notes)
+    hilo_16 = index_of(table, "hard 16", "T")["at or above"]["crossing"]
+    ko_16 = index_of(ko_table, "hard 16", "T")["at or above"]["crossing"]
+    assert abs(ko_16 - hilo_16) < 1
+
+
+@pytest.mark.parametrize(
+    "tags,why",
+    [("1e-12", "scale them up"), ("1e-200", "scale them up"), ("20", "scale them down")],
+)
+@pytest.mark.parametrize("game", ["blackjack", "zero"])
+def test_degenerate_systems_are_refused_in_one_line(tmp_path, capsys, game, tags, why):
+    ranks = {"A": "-", "2": "", "3": "", "4": "", "5": "", "6": "", "7": "0*", "8": "0*"}
+    ranks |= {"9": "0*", "T": "-"}
+    lines = [f"{r} = {sign}{tags}" if sign != "0*" else f"{r} = 0" for r, sign in ranks.items()]
+    path = tmp_path / "degenerate.toml"
+    path.write_text("[tags]\n" + "\n".join(lines) + "\n")
+    assert main([game, "indices", "--system", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1, err
+    assert "count system degenerate" in err and why in err
+
+
+I18 = [
+    ("hard 16", "T", 0),
+    ("hard 15", "T", 4),
+    ("T,T", "5", 5),
+    ("T,T", "6", 4),
+    ("hard 10", "T", 4),
+    ("hard 12", "3", 2),
+    ("hard 12", "2", 3),
+    ("hard 11", "A", 1),
+    ("hard 9", "2", 1),
+    ("hard 10", "A", 4),
+    ("hard 9", "7", 3),
+    ("hard 16", "9", 5),
+    ("hard 13", "2", -1),
+    ("hard 12", "4", 0),
+    ("hard 12", "5", -2),
+    ("hard 12", "6", -1),
+    ("hard 13", "3", -2),
+]
+"""Schlesinger's Illustrious 18 without insurance (not offered): Hi-Lo, 6 decks, S17, peek;
+the play above the index at and above it."""
+
+
+def test_classic_index_against_the_illustrious_18():
+    """With --peek (the I18 assume a peeking dealer), 5 decks left: the classic column gives
+    12 of the 17 exactly and every other within one (README: which and why)."""
+    peek = indices_table(BlackjackRules(peek=True))
+    got = {}
+    for hand, up, _ in I18:
+        (row,) = index_of(peek, hand, up).values()
+        got[(hand, up)] = row["classic_index"]
+    exact = [(h, u) for h, u, i in I18 if got[(h, u)] == i]
+    assert all(abs(got[(h, u)] - i) <= 1 for h, u, i in I18), got
+    assert len(exact) >= 12, got
+    misses = {(h, u): got[(h, u)] - i for h, u, i in I18 if got[(h, u)] != i}
+    assert misses == {
+        ("hard 16", "T"): 1,
+        ("T,T", "6"): 1,
+        ("hard 12", "3"): -1,
+        ("hard 9", "2"): -1,
+        ("hard 10", "A"): -1,
+    }
+
+
+def test_classic_index_is_the_floored_bin_rule(table):
+    """Every row: 'above' pays on average over the bin [k, k+1) of the classic index and not
+    over the bin below it; for a linear gap that is ceil(crossing - 1/2)."""
+    from cardedge.analysis.core.indices import bin_mean, classic_index
+
+    gap = {-2.0: -1.0, 0.0: -0.5, 2.0: 0.5}
+    assert classic_index(gap, 1.0) == 1 and bin_mean(gap, 0) == pytest.approx(-0.25)
+    assert classic_index({0.0: -0.3, 2.0: 0.7}, 0.6) == 1
+    assert classic_index({0.0: -0.2, 2.0: 0.8}, 0.4) == 0
+    for row in table.rows():
+        assert row["classic_index"] in (math.floor(row["crossing"]), math.ceil(row["crossing"]))
 
 
 def test_depth_moves_16_vs_ten_as_the_readme_says(table):

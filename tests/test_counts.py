@@ -197,3 +197,38 @@ def test_cli_json_rows_both_games(capsys):
     (row,) = json.loads(out)
     assert row["system"] == "Zen" and 0 < row["playing_efficiency"] < 1
     assert set(RANK_COLUMNS) <= set(row)
+
+
+def test_an_unbalanced_true_count_is_its_balanced_twins():
+    """KO, 6 decks: IRC -20, pivot +4; the true count of a running count is the balanced twin's
+    (tags less 4/52) true count of the same cards dealt, and the pivot is +4 at every depth."""
+    ko = builtin_system("ko")
+    assert not ko.balanced and ko.deck_sum() == 4
+    assert ko.initial_running_count(6) == -20 and ko.initial_running_count(1) == 0
+    twin = ko.balanced_by_rank()
+    assert twin.sum() * 4 == pytest.approx(0, abs=1e-12)
+    rng = np.random.default_rng(7)
+    full = np.full(13, 24)
+    for dealt_cards in (1, 52, 150, 250):
+        left = full.copy()
+        for r in rng.choice(np.repeat(np.arange(13), 24), dealt_cards, replace=False):
+            left[r] -= 1
+        dealt = full - left
+        running = ko.initial_running_count(6) + ko.by_rank() @ dealt
+        expected = (twin @ dealt) / (left.sum() / 52)
+        assert ko.true_count(running, int(left.sum()), 6) == pytest.approx(expected)
+        assert ko.true_count(4, int(left.sum()), 6) == pytest.approx(4)
+    hilo = builtin_system("hilo")
+    assert hilo.initial_running_count(6) == 0 and hilo.true_count(6, 156, 6) == 2
+    assert list(hilo.balanced_by_rank()) == list(hilo.by_rank())
+
+
+@pytest.mark.parametrize("game", ["zero", "blackjack"])
+def test_count_marks_balanced_systems(capsys, game):
+    args = [game, "count", "--decks", "1", "--system", "hilo", "--system", "ko", "--format", "json"]
+    if game == "zero":
+        args.append("--no-best")
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    rows = json.loads(out)
+    assert {r["system"]: r["balanced"] for r in rows} == {"Hi-Lo": True, "KO": False}

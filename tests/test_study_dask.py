@@ -192,7 +192,6 @@ def test_zero_study_command_writes_records_tables_and_plots(tmp_path, capsys, re
         (["--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
         (["--scheduler", "localhost"], "not an address"),
         (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "not both"),
-        (["--system", "ko"], "unbalanced"),
         (["--strategy", "optimal"], "plays a chart"),
         (["--shoes", "0"], "shoes"),
     ],
@@ -210,19 +209,3 @@ def test_unwritable_out_is_refused(tmp_path, capsys):
     for out in (str(a_file), ""):
         code, _, err = run_cli(["blackjack", "study", "--shoes", "1", "--out", out], capsys)
         assert code == 2 and len(err.strip().splitlines()) == 1, err
-
-
-def test_blackjack_indices_need_hilo(tmp_path, capsys):
-    args = [
-        "blackjack",
-        "study",
-        "--indices",
-        "--system",
-        "hiopt2",
-        "--shoes",
-        "1",
-        "--out",
-        str(tmp_path / "s"),
-    ]
-    code, _, err = run_cli(args, capsys)
-    assert code == 2 and "Hi-Lo" in err

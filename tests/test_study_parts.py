@@ -180,11 +180,16 @@ def test_plan_refuses_bad_settings():
         ({"penetration": 1.0}, "penetration"),
         ({"penetration": float("nan")}, "penetration"),
         ({"shoes": 0}, "shoes"),
-        ({"system": resolve_system("ko")}, "unbalanced"),
     ):
         args = {"decks": 6, "penetration": 0.75, "shoes": 2, "seed": 1, "system": HILO}
         with pytest.raises(ValueError, match=message):
             StudyPlan(**(args | kw))
+
+
+def test_plan_keeps_an_unbalanced_count_and_says_how():
+    """KO is kept (as `indices` keeps it), its IRC and convention in the plan's words."""
+    plan = StudyPlan(6, 0.75, 2, 1, resolve_system("ko"))
+    assert "KO count (unbalanced, IRC -20, its balanced twin's true count)" in plan.describe()
 
 
 def test_each_shoe_has_its_own_seeded_stream():

@@ -9,6 +9,7 @@ from cardedge.analysis.core.cards import RANKS
 from cardedge.analysis.core.counts import resolve_system
 from cardedge.analysis.core.indices import (
     count_composition,
+    count_shoe,
     index_rows,
     realised_true_count,
     true_count_grid,
@@ -16,7 +17,7 @@ from cardedge.analysis.core.indices import (
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli import main
 from cardedge.reports.blackjack.indices import hilo_shoe
-from cardedge.reports.zero.indices import count_shoe, shoe_cells, zero_indices_table
+from cardedge.reports.zero.indices import shoe_cells, zero_indices_table
 
 RULES = preset("published", 5)
 

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cardedge.analysis.core.cards import RANKS, TEN_RANKS
+from cardedge.analysis.core.cards import CARDS_PER_DECK, RANKS, TEN_RANKS
 
 TAG_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The ranks a system tags: A, 2..9 and T for every ten-valued card."""
@@ -73,9 +73,47 @@ class CountSystem:
     def balanced(self) -> bool:
         return abs(self.deck_sum()) < 1e-12
 
+    def initial_running_count(self, decks: int) -> float:
+        """The running count before the first card of a ``decks``-deck shoe: 0 for a balanced
+        count, else ``-deck_sum x (decks - 1)`` (KO's book IRC, -20 for 6 decks), so that a
+        running count equal to the pivot (``deck_sum``) is that true count at every depth."""
+        return 0.0 if self.balanced else 0.0 - self.deck_sum() * (decks - 1)
+
+    def true_count(self, running: float, cards_left: int, decks: int) -> float:
+        """The true count of a ``decks``-deck shoe with ``cards_left`` cards left at running
+        count ``running`` (from ``initial_running_count``). Balanced: running count per deck
+        left. Unbalanced: the true count of its balanced twin (``balanced_by_rank``), the
+        excess of the cards dealt over their expected count per deck left, which is
+        ``pivot + (running - pivot) / decks left`` with ``pivot = deck_sum``."""
+        left = cards_left / CARDS_PER_DECK
+        if self.balanced:
+            return running / left
+        pivot = self.deck_sum()
+        return pivot + (running - pivot) / left
+
+    def balanced_by_rank(self) -> np.ndarray:
+        """The tags of the 13 ranks less their mean (``deck_sum / 52`` a card): the balanced
+        twin an unbalanced count's true count is that of (the tags themselves when balanced)."""
+        tags = self.by_rank()
+        if self.balanced:
+            return tags
+        return tags - self.deck_sum() / CARDS_PER_DECK
+
     def as_row(self) -> dict[str, float]:
         """The tags as ``{rank: tag}``."""
         return dict(zip(TAG_RANKS, self.tags, strict=True))
+
+
+def unbalanced_note(system: CountSystem) -> str:
+    """How an unbalanced system's true count is taken (one line for a table's notes)."""
+    s = system.deck_sum()
+    return (
+        f"{system.name} is unbalanced (a deck sums to {s:+g}): its true count is that of its "
+        f"balanced twin (each tag less {s:g}/52), the count of the cards dealt above what they "
+        f"are expected to count, per deck left; from the running count started at the IRC "
+        f"-{s:g} x (decks - 1), it is {s:+g} + (running count - {s:g}) / decks left, so a "
+        f"running count of {s:+g} (the pivot) is true count {s:+g} at every depth."
+    )
 
 
 def system_from_data(data: Mapping, source: str, default_name: str) -> CountSystem:

@@ -11,6 +11,13 @@ of cards unchanged for a balanced system), rounded to whole cards. Hi-Lo with 5 
 ``t/2`` cards of each of 2..6 and A, T, J, Q, K, exactly whole for every even ``t``; a level-2
 count moves twice as many cards of its +-2 ranks and may need rounding, so every composition's
 true count is recomputed from its cards (``realised_true_count``) and indices are read on those.
+
+**An unbalanced system** (KO) takes the true count of its balanced twin (``CountSystem``:
+tags less ``deck_sum / 52``), so its compositions are the twin's. **A degenerate system** the
+grid cannot represent (tags so small that a true count of 10 needs more cards than the shoe
+holds, so large that no true count of the grid moves a whole card) is refused in one line
+(``grid_shoes``). **The classic index** (``classic_index``) reads the EVs as the published
+tables do: true counts floored, the whole count from which the play above the index is played.
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from cardedge.analysis.core.cards import CARDS_PER_DECK, CARDS_PER_RANK_PER_DECK, RANKS
+from cardedge.analysis.core.counts import CountSystem
+from cardedge.analysis.core.shoe import Shoe, format_counts
 
 MAX_TRUE_COUNT = 10
 """The true counts evaluated run from -10 to +10."""
@@ -38,11 +47,49 @@ def count_composition(tags: Sequence[float], true_count: float, remaining: int) 
     cards; ValueError when a rank would go below 0."""
     tags = np.asarray(tags, dtype=float)
     n0 = np.full(len(RANKS), float(CARDS_PER_RANK_PER_DECK * remaining))
-    c = true_count * remaining / float((tags**2 * n0).sum())
+    spread = float((tags**2 * n0).sum())
+    if not (math.isfinite(spread) and spread > 0):
+        raise ValueError("its tags are too small to move any card (every tag squared is 0)")
+    c = true_count * remaining / spread
     counts = np.rint(n0 - c * tags * n0).astype(int)
     if counts.min() < 0:
         raise ValueError(f"true count {true_count:+g} is beyond what {remaining} decks can hold")
     return tuple(int(k) for k in counts)
+
+
+def count_shoe(system: CountSystem, true_count: float, remaining: int) -> Shoe:
+    """The ``remaining``-deck shoe ``system``'s true count ``true_count`` stands for (an
+    unbalanced system: its balanced twin's, ``CountSystem.balanced_by_rank``)."""
+    counts = count_composition(system.balanced_by_rank(), true_count, remaining)
+    name = f"{system.name} true count {true_count:+g}, {remaining} decks left"
+    return Shoe(counts, f"{name} ({format_counts(counts)})")
+
+
+def grid_shoes(system: CountSystem, remaining: int) -> list[tuple[float, float, Shoe]]:
+    """(true count of the grid, the true count recomputed from the cards, the shoe) of every
+    true count of ``true_count_grid(remaining)`` for ``system`` (module docstring). A system
+    the grid cannot represent is refused with a one-line ValueError naming why: tags so small
+    that a true count of 10 takes more cards than the shoe holds, or so large (or tiny against
+    each other) that no true count of the grid moves a whole card on both sides of 0."""
+    tags = system.balanced_by_rank()
+    out = []
+    for t in true_count_grid(remaining):
+        try:
+            shoe = count_shoe(system, t, remaining)
+        except ValueError as e:
+            raise ValueError(
+                f"count system {system.name}: {e} (level {system.level:g}: tags this small "
+                f"stand for more cards than the shoe holds; scale them up)"
+            ) from None
+        real = 0.0 if t == 0 else realised_true_count(tags, shoe.counts, remaining)
+        out.append((t, real, shoe))
+    if not (any(r > 0 for _, r, _ in out) and any(r < 0 for _, r, _ in out)):
+        raise ValueError(
+            f"count system {system.name}: no true count in -{MAX_TRUE_COUNT}..+{MAX_TRUE_COUNT} "
+            f"moves a whole card with {remaining} decks left (level {system.level:g}: tags this "
+            "large make a true count of 10 less than half a card of each rank; scale them down)"
+        )
+    return out
 
 
 def realised_true_count(tags: Sequence[float], counts: Sequence[int], remaining: int) -> float:
@@ -54,13 +101,44 @@ def realised_true_count(tags: Sequence[float], counts: Sequence[int], remaining:
     return float(tags @ dealt) / (sum(counts) / CARDS_PER_DECK)
 
 
+CLASSIC_NOTE = (
+    "classic_index: the index as the published tables give it, true counts floored (a true "
+    "count in [k, k+1) is k): the whole true count from which 'above' is played, 'below' "
+    "below it, whichever way the departure goes; the first whole count whose bin [k, k+1) "
+    "gains on average by playing 'above' (the EVs linear between the evaluated counts, the "
+    "bin taken as evenly filled)."
+)
+"""How a table states the classic index column."""
+
+
+def bin_mean(gap_by_tc: Mapping[float, float], k: int) -> float:
+    """Mean over true counts [k, k+1) of the gap, linear between the evaluated counts and held
+    at the end values beyond them (exact: the trapezoid rule on a piecewise-linear function)."""
+    ts = np.array(sorted(gap_by_tc))
+    gaps = np.array([gap_by_tc[t] for t in ts])
+    xs = np.unique(np.concatenate(([k, k + 1], ts[(ts > k) & (ts < k + 1)])))
+    ys = np.interp(xs, ts, gaps)
+    return float(((ys[1:] + ys[:-1]) / 2 * np.diff(xs)).sum())
+
+
+def classic_index(gap_above: Mapping[float, float], crossing: float) -> int:
+    """The whole true count from which the play 'above' the index is played with floored true
+    counts (``CLASSIC_NOTE``): the first k from floor(crossing) - 1 up whose bin [k, k+1) has a
+    non-negative mean gap (the play above minus the play below); about ceil(crossing - 1/2)."""
+    for k in range(math.floor(crossing) - 1, math.ceil(crossing) + 1):
+        if bin_mean(gap_above, k) >= 0:
+            return k
+    return math.ceil(crossing)
+
+
 def index_rows(hand: str, up: str, by_tc: Mapping[float, Mapping[str, float]]) -> list[dict]:
     """Up to two index rows of one cell (``by_tc``: {true count: {action: cell EV}}, 0 among
     the counts): going up from 0 and going down, the first count where another action's EV
     reaches the EV of the play at 0. ``crossing`` is interpolated linearly between the two
     counts that bracket it; ``index`` is it rounded away from 0 (the whole true count from which
     the departure pays); ``below`` / ``above`` are the plays below and at-or-above the index
-    (going down: the departure is played at or below it)."""
+    (going down: the departure is played at or below it); ``classic_index`` the same index as
+    published tables give it (``classic_index``)."""
     base = by_tc[0]
     if len(base) < 2:
         return []
@@ -81,6 +159,8 @@ def index_rows(hand: str, up: str, by_tc: Mapping[float, Mapping[str, float]]) -
                 crossing = previous + (t - previous) * (-old) / (gap - old) if gap != old else t
                 up_going = direction == "at or above"
                 index = math.ceil(crossing) if up_going else math.floor(crossing)
+                sign = 1 if up_going else -1
+                gap_above = {k: sign * (e[other] - e[played]) for k, e in by_tc.items()}
                 rows.append(
                     {
                         "hand": hand,
@@ -92,6 +172,7 @@ def index_rows(hand: str, up: str, by_tc: Mapping[float, Mapping[str, float]]) -
                         "above": other if up_going else played,
                         "index": index,
                         "crossing": crossing,
+                        "classic_index": classic_index(gap_above, crossing),
                     }
                 )
                 break
@@ -150,6 +231,11 @@ def index_gain(
         density = np.exp(-0.5 * (grid / sd) ** 2) / (sd * math.sqrt(2 * math.pi))
         total += float((density * gap * taken).sum() * step)
     return 100.0 * p_cell * total / len(sds)
+
+
+def gain_note(decks: int = SHOE_DECKS) -> str:
+    """``GAIN_NOTE`` for the gain measured on a ``decks``-deck shoe."""
+    return GAIN_NOTE.replace(f"{SHOE_DECKS}-deck shoe", f"{decks}-deck shoe")
 
 
 def add_gains(

@@ -1,4 +1,6 @@
-"""Blackjack Hi-Lo true-count indices of the two-card cells of the chart (hard, soft, pairs).
+"""Blackjack true-count indices of the two-card cells of the chart (hard, soft, pairs), for
+any count system (default Hi-Lo, below; any other system's true count becomes a composition as
+``analysis/core/indices.py`` states, an unbalanced one's through its balanced twin).
 
 **How a true count becomes a composition.** The remaining shoe holds ``remaining`` whole decks
 (52 x ``remaining`` cards). A Hi-Lo true count ``t`` (running count per remaining deck, the
@@ -34,11 +36,13 @@ from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis
 from cardedge.analysis.blackjack.rules import SPLIT_CONVENTION, BlackjackRules
 from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.cards import CARDS_PER_RANK_PER_DECK, RANKS, TEN_RANKS
-from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.core.counts import CountSystem, resolve_system, unbalanced_note
 from cardedge.analysis.core.indices import (
-    GAIN_NOTE,
+    CLASSIC_NOTE,
     MAX_TRUE_COUNT,
     add_gains,
+    gain_note,
+    grid_shoes,
     index_rows,
     true_count_grid,
     true_count_sds,
@@ -53,6 +57,8 @@ LOW_RANKS: tuple[int, ...] = tuple(RANKS.index(s) for s in "23456")
 """Hi-Lo's +1 ranks."""
 HIGH_RANKS: tuple[int, ...] = (RANKS.index("A"), *TEN_RANKS)
 """Hi-Lo's -1 ranks (the ace and every ten-valued rank)."""
+DEFAULT_SYSTEM = "hilo"
+"""Blackjack's default index system."""
 REMAINING_DECKS = 5
 """Decks left in the shoe where indices are computed (a 6-deck shoe one deck dealt): every even
 true count then moves whole cards of each rank."""
@@ -138,17 +144,36 @@ def cell_evs(
     return evs
 
 
+def hilo_grid(remaining: int) -> list[tuple[float, float, Shoe]]:
+    """(true count, the same, shoe) of every true count of the Hi-Lo grid (``hilo_shoe``)."""
+    return [(t, t, hilo_shoe(t, remaining)) for t in true_counts(remaining)]
+
+
 def indices_table(
-    rules: BlackjackRules, remaining: int = REMAINING_DECKS, progress: Progress = _identity
+    rules: BlackjackRules,
+    remaining: int = REMAINING_DECKS,
+    progress: Progress = _identity,
+    system: CountSystem | str = DEFAULT_SYSTEM,
 ) -> Table:
-    """Hi-Lo true-count indices of every hard, soft and pair two-card cell against every up
-    card (module docstring: the composition of a true count, the index of a cell)."""
-    counts = true_counts(remaining)
+    """True-count indices of ``system`` (default Hi-Lo) of every hard, soft and pair two-card
+    cell against every up card (module docstring: the composition of a true count, the index
+    of a cell), ``remaining`` decks left; the gain is measured on a ``rules.decks``-deck shoe."""
+    if isinstance(system, str):
+        system = resolve_system(system)
+    hilo = system.tags == resolve_system(DEFAULT_SYSTEM).tags
+    if remaining > rules.decks:
+        raise ValueError(
+            f"{remaining} decks left cannot come from a {rules.decks}-deck shoe: give "
+            "--decks-left at most --decks"
+        )
+    grid = hilo_grid(remaining) if hilo else grid_shoes(system, remaining)
     results = {}
-    for t in progress(list(counts)):
-        shoe = check_shoe(hilo_shoe(t, remaining), rules)
-        results[t] = ShoeAnalysis(rules.with_(decks=remaining), shoe).evaluate()
-    sds = true_count_sds(resolve_system("hilo").by_rank())
+    for _, real, shoe in progress(grid):
+        results[real] = ShoeAnalysis(
+            rules.with_(decks=remaining), check_shoe(shoe, rules)
+        ).evaluate()
+    counts = sorted(results)
+    sds = true_count_sds(system.balanced_by_rank(), rules.decks)
     rows = []
     for label, hands, pair in cells(rules):
         for u in UP_ORDER:
@@ -157,24 +182,41 @@ def indices_table(
             cell_rows = index_rows(label, VALUE_LABELS[u], by_tc)
             rows += add_gains(cell_rows, by_tc, p_cell, sds)
     rules_text = rules.describe().split(", ", 1)[1]
+    step = grid[1][0] - grid[0][0]
     title = (
-        f"Blackjack Hi-Lo true-count indices, {remaining} decks left: {rules_text} "
-        f"(true counts -{MAX_TRUE_COUNT}..+{MAX_TRUE_COUNT} in steps of {counts[1] - counts[0]:g})"
+        f"Blackjack {system.name} true-count indices, {remaining} decks left: {rules_text} "
+        f"(true counts -{MAX_TRUE_COUNT}..+{MAX_TRUE_COUNT} in steps of {step:g})"
     )
+    if hilo:
+        composition = (
+            f"A {system.name} true count t is the fresh {remaining}-deck shoe with t x "
+            f"{remaining}/2 low cards swapped for as many high ones, a fifth of each of 2..6 out "
+            "and a fifth of each of A, T, J, Q, K in (7-9 untouched): the remaining shoe's "
+            f"running count is -t x {remaining}; each composition is evaluated exactly, no "
+            "rounding."
+        )
+    else:
+        composition = (
+            f"A {system.name} true count t is the fresh {remaining}-deck shoe with each rank "
+            f"moved by -c x tag x 4x{remaining} cards, c = t x {remaining} / sum(tag^2 x "
+            f"4x{remaining}) (cards out in proportion to the tags), rounded to whole cards; "
+            "each composition's true count is recomputed from its cards and the crossings are "
+            "read on those; each composition is evaluated exactly."
+        )
     notes = [
-        f"A Hi-Lo true count t is the fresh {remaining}-deck shoe with t x {remaining}/2 low "
-        "cards swapped for as many high ones, a fifth of each of 2..6 out and a fifth of each "
-        "of A, T, J, Q, K in (7-9 untouched): the remaining shoe's running count is "
-        f"-t x {remaining}; each composition is evaluated exactly, no rounding.",
+        composition,
         "A cell (hard 5-19, soft 13-20, a pair) is the deal-weighted EV of its two-card hands; "
         "a pair cell compares split with its best other play ('no split').",
         "crossing: the true count, going up (or down) from 0, where the departure's EV reaches "
         "that of the play at 0, linear between the evaluated counts; index: the whole true "
         "count from which the departure pays (crossing rounded away from 0). Later play CDZ- "
         "optimal for each composition.",
+        CLASSIC_NOTE,
         SPLIT_CONVENTION + ".",
-        GAIN_NOTE,
+        gain_note(rules.decks),
     ]
+    if not system.balanced:
+        notes.insert(1, unbalanced_note(system))
     columns = [
         "hand",
         "up",
@@ -186,8 +228,9 @@ def indices_table(
         "departure",
         "direction",
         "crossing",
+        "classic_index",
     ]
-    keys = {"rules": rules_text, "remaining_decks": remaining, "system": "Hi-Lo"}
+    keys = {"rules": rules_text, "remaining_decks": remaining, "system": system.name}
     return Table(
         title,
         pd.DataFrame(rows, columns=columns),

@@ -1,8 +1,8 @@
 """Blackjack shoe studies: the study object from the user's words, and its tables.
 
 The strategy played is a chart (basic, the generic 'normal' chart or a chart file), with
-``indices`` the Hi-Lo departures of ``blackjack indices`` (computed with ``decks - 1`` decks
-left, at most 5). Optimal play (CDZ-) is evaluated for every round beside it.
+``indices`` the departures of ``blackjack indices`` for the count kept (computed with
+``decks - 1`` decks left, at most 5). Optimal play (CDZ-) is evaluated for every round beside it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from cardedge.analysis.blackjack.outcomes import distribution_of
 from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.counts import CountSystem
-from cardedge.reports.blackjack.indices import indices_table
+from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM, indices_table
 from cardedge.reports.core.ramp import Ramp
 from cardedge.reports.core.render import Table
 from cardedge.reports.core.study import index_decks_left, study_report
@@ -43,7 +43,7 @@ def blackjack_study(
     progress: Progress = lambda items: items,
 ) -> BlackjackStudy:
     """The blackjack study object: ``rules`` played by the chart ``strategy`` (and, with
-    ``indices``, the Hi-Lo departures)."""
+    ``indices``, the departures of ``system``, default Hi-Lo)."""
     if strategy == "basic":
         chart = basic_strategy(ShoeAnalysis(rules))
     elif strategy == "normal":
@@ -58,13 +58,8 @@ def blackjack_study(
         )
     departures = ()
     if indices:
-        if system is not None and system.name != "Hi-Lo":
-            raise ValueError(
-                f"blackjack index plays are Hi-Lo's (`blackjack indices`): use --system hilo "
-                f"with --indices, not {system.name}"
-            )
         left = index_decks_left(rules.decks)
-        table = indices_table(rules, left, progress)
+        table = indices_table(rules, left, progress, system or DEFAULT_SYSTEM)
         departures = departures_from_rows(table.rows())
     return BlackjackStudy(rules, chart, strategy, departures)
 

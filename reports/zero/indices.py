@@ -30,18 +30,17 @@ import numpy as np
 import pandas as pd
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES
-from cardedge.analysis.core.counts import CountSystem, resolve_system
+from cardedge.analysis.core.counts import CountSystem, resolve_system, unbalanced_note
 from cardedge.analysis.core.indices import (
+    CLASSIC_NOTE,
     GAIN_NOTE,
     MAX_TRUE_COUNT,
     add_gains,
-    count_composition,
+    grid_shoes,
     index_rows,
-    realised_true_count,
-    true_count_grid,
     true_count_sds,
 )
-from cardedge.analysis.core.shoe import Shoe, format_counts
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.round import UPCARD_LABELS, deal_probabilities
 from cardedge.analysis.zero.rules import ZeroRules, preset_name
@@ -59,13 +58,6 @@ N_VALUES = 10
 
 def _identity(items: Iterable) -> Iterable:
     return items
-
-
-def count_shoe(system: CountSystem, true_count: float, remaining: int) -> Shoe:
-    """The ``remaining``-deck shoe ``system``'s true count ``true_count`` stands for."""
-    counts = count_composition(system.by_rank(), true_count, remaining)
-    name = f"{system.name} true count {true_count:+g}, {remaining} decks left"
-    return Shoe(counts, f"{name} ({format_counts(counts)})")
 
 
 def _three_card_weight(left: np.ndarray, hand: tuple[int, ...]) -> float:
@@ -154,15 +146,13 @@ def zero_indices_table(
     (module docstring)."""
     if isinstance(system, str):
         system = resolve_system(system)
-    tags = system.by_rank()
     by_tc: dict[float, dict] = {}
-    for t in progress(list(true_count_grid(remaining))):
-        shoe = check_shoe(count_shoe(system, t, remaining), rules)
-        real = 0.0 if t == 0 else realised_true_count(tags, shoe.counts, remaining)
+    for t, real, shoe in progress(grid_shoes(system, remaining)):
+        shoe = check_shoe(shoe, rules)
         by_tc[real], probs = cells_and_probabilities(rules.with_(decks=remaining), shoe)
         if t == 0:
             p_cells = probs
-    sds = true_count_sds(tags)
+    sds = true_count_sds(system.balanced_by_rank())
     rows = []
     for hand, up in by_tc[0]:
         evs = {t: cells.get((hand, up), {}) for t, cells in by_tc.items()}
@@ -184,10 +174,13 @@ def zero_indices_table(
         "(stand/double, weighted by the three cards' probability). Up 0: a ten-valued card.",
         "below / above: the play below the index and at or above it; crossing: where the EVs "
         "meet, linear between the evaluated counts; index: crossing rounded away from 0.",
+        CLASSIC_NOTE,
         GAIN_NOTE.replace("P(cell)", "P(cell) (a three-card cell: reached by hitting)"),
     ]
+    if not system.balanced:
+        notes.insert(1, unbalanced_note(system))
     columns = ["hand", "up", "below", "above", "index", "gain"]
-    columns += ["at_0", "departure", "direction", "crossing"]
+    columns += ["at_0", "departure", "direction", "crossing", "classic_index"]
     keys = {"rules": name, "remaining_decks": remaining, "system": system.name}
     return Table(
         title,

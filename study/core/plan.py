@@ -45,7 +45,9 @@ class StudyPlan:
     shoes: int
     seed: int
     system: CountSystem
-    """The count kept: running count of the cards dealt, true count per deck left."""
+    """The count kept: running count of the cards dealt (from the system's initial running
+    count, 0 when balanced), true count per deck left (``CountSystem.true_count``: an
+    unbalanced count's is its balanced twin's)."""
     batch_shoes: int = DEFAULT_BATCH_SHOES
 
     def __post_init__(self) -> None:
@@ -57,12 +59,6 @@ class StudyPlan:
             raise ValueError(f"batch_shoes must be at least 1, got {self.batch_shoes}")
         if not 0 <= self.seed < 2**63:
             raise ValueError(f"seed must be in 0..2**63-1, got {self.seed}")
-        if not self.system.balanced:
-            raise ValueError(
-                f"count system {self.system.name} is unbalanced (a deck sums to "
-                f"{self.system.deck_sum():+g}): a study converts to true counts, which needs a "
-                "balanced count"
-            )
 
     @property
     def shoe_cards(self) -> int:
@@ -91,10 +87,15 @@ class StudyPlan:
         return np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(shoe,)))
 
     def describe(self) -> str:
-        """'6 decks, 75% penetration, Hi-Lo count' for titles."""
+        """'6 decks, 75% penetration, Hi-Lo count' for titles (an unbalanced count: its IRC
+        and that its true count is its balanced twin's)."""
+        count = f"{self.system.name} count"
+        if not self.system.balanced:
+            irc = self.system.initial_running_count(self.decks)
+            count += f" (unbalanced, IRC {irc:+g}, its balanced twin's true count)"
         return (
             f"{self.decks} deck{'s' if self.decks != 1 else ''}, {self.penetration:.0%} "
-            f"penetration, {self.system.name} count"
+            f"penetration, {count}"
         )
 
     def identity(self) -> dict[str, object]:

@@ -43,8 +43,10 @@ COLUMN_MEANINGS = {
     "shoe": "shoe number (its shuffle is the seed's shoe-th child stream)",
     "round": "round number within the shoe, from 0",
     "cards_dealt": "cards dealt from the shoe before the round",
-    "running_count": "the count system's running count of the cards dealt",
-    "true_count": "running count per deck left (cards left / 52)",
+    "running_count": "the count system's running count of the cards dealt (an unbalanced "
+    "count's from its initial running count, -deck sum x (decks - 1))",
+    "true_count": "running count per deck left (cards left / 52); an unbalanced count's: "
+    "deck sum + (running count - deck sum) / decks left, its balanced twin's true count",
     "ev_optimal": "exact expected net per initial wager of the round, optimal play, cards left",
     "ev_strategy": "the same for the strategy played (the chart, with indices in force)",
     "departures": "index plays in force for the round (0 without --indices)",
@@ -93,6 +95,7 @@ def deal_shoe(game: StudyGame, plan: StudyPlan, shoe_number: int) -> dict[str, l
     while fewer than ``plan.cut_card`` cards are out and the cards left can be evaluated."""
     shoe = DealtShoe(plan.decks, plan.shoe_rng(shoe_number))
     tags = plan.system.by_rank()
+    irc = plan.system.initial_running_count(plan.decks)
     full = fresh_counts(plan.decks)
     out: dict[str, list] = {c: [] for c in COLUMNS}
     number = 0
@@ -100,8 +103,12 @@ def deal_shoe(game: StudyGame, plan: StudyPlan, shoe_number: int) -> dict[str, l
         left = shoe.counts_left()
         if not game.analysable(left):
             break
-        running = float(tags @ (full - left))
-        true = running / (left.sum() / CARDS_PER_DECK)
+        if plan.system.balanced:
+            running = float(tags @ (full - left))
+            true = running / (left.sum() / CARDS_PER_DECK)
+        else:
+            running = irc + float(tags @ (full - left))
+            true = plan.system.true_count(running, int(left.sum()), plan.decks)
         values = game.evaluate(left, true)
         dealt = shoe.dealt
         net = game.play(shoe, values.player)

@@ -1,34 +1,48 @@
-"""``cardedge blackjack indices``: Hi-Lo true-count indices of the two-card cells."""
+"""``cardedge blackjack indices``: true-count indices of the two-card cells, any count system."""
 
 from __future__ import annotations
 
 import click
-from click.core import ParameterSource
 
 from cardedge.cli.blackjack.options import one_rules, rule_options
 from cardedge.cli.core.common import emit, format_option, progress
-from cardedge.reports.blackjack.indices import REMAINING_DECKS, indices_table
+from cardedge.cli.core.counts import SystemParam
+from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM, REMAINING_DECKS, indices_table
 
 
 @click.command()
 @rule_options
 @click.option(
+    "--system",
+    type=SystemParam(),
+    default=DEFAULT_SYSTEM,
+    show_default=True,
+    help="A count system (built-in key or TOML/JSON file of tags A, 2..9, T), balanced or not "
+    "(an unbalanced count's true count is its balanced twin's: the notes say how).",
+)
+@click.option(
     "--decks-left",
     type=click.IntRange(1, 8),
-    default=REMAINING_DECKS,
-    show_default=True,
-    help="Decks left in the shoe where the true counts are taken (with 5, every even true "
-    "count is an exact composition; others need true counts in steps of 10/decks-left).",
+    default=None,
+    help=f"Decks left in the shoe where the true counts are taken [default: {REMAINING_DECKS}, "
+    "or --decks - 1 for a smaller shoe] (at most --decks; Hi-Lo with 5 makes every even true "
+    "count an exact composition, others use true counts in steps of 10/decks-left).",
 )
 @format_option()
-def indices(rules, decks_left, fmt) -> None:
-    """Hi-Lo true-count indices of every hard, soft and pair two-card cell (exact EVs of the
-    composition each true count stands for).
+def indices(rules, system, decks_left, fmt) -> None:
+    """True-count indices of every hard, soft and pair two-card cell (exact EVs of the
+    composition each true count stands for), default Hi-Lo.
 
-    gain: the edge gained per round (percentage points) by playing the index at 75% of a 6-deck
-    shoe, the true count normal at every depth up to it."""
-    ctx = click.get_current_context()
-    if ctx.get_parameter_source("decks") not in (ParameterSource.DEFAULT, None):
-        raise click.UsageError("indices take the shoe from --decks-left: leave out --decks")
+    --decks: the shoe the gain refers to (default 6). gain: the edge gained per round
+    (percentage points) by playing the index at 75% of that shoe, the true count normal at
+    every depth up to it. classic_index: the index as published tables give it (floored true
+    counts)."""
     r = one_rules(rules, "indices")
-    emit([indices_table(r, decks_left, progress("Blackjack indices"))], fmt)
+    if decks_left is None:
+        decks_left = max(1, min(REMAINING_DECKS, r.decks - 1))
+    if decks_left > r.decks:
+        raise click.BadParameter(
+            f"{decks_left} decks left cannot come from a {r.decks}-deck shoe (--decks)",
+            param_hint="--decks-left",
+        )
+    emit([indices_table(r, decks_left, progress("Blackjack indices"), system)], fmt)

@@ -65,8 +65,9 @@ def study_options(default_system: str):
             type=SystemParam(),
             default=default_system,
             show_default=True,
-            help="The count kept (a balanced built-in system or a TOML/JSON file of tags "
-            "A, 2..9, T): running count of the cards dealt, true count per deck left.",
+            help="The count kept (a built-in system or a TOML/JSON file of tags A, 2..9, T): "
+            "running count of the cards dealt, true count per deck left; an unbalanced count "
+            "starts at its IRC and takes its balanced twin's true count (README).",
         ),
         click.option(
             "--spread",

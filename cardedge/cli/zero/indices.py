@@ -18,8 +18,10 @@ from cardedge.reports.zero.indices import DEFAULT_SYSTEM, REMAINING_DECKS, zero_
     type=SystemParam(),
     default=DEFAULT_SYSTEM,
     show_default=True,
-    help="A count system (built-in key or TOML/JSON file of tags A, 2..9, T). Default Hi-Opt "
-    "II: of the standard systems it tracks Zero best (betting correlation 0.957, `zero count`).",
+    help="A count system (built-in key or TOML/JSON file of tags A, 2..9, T), balanced or not "
+    "(an unbalanced count's true count is its balanced twin's: the notes say how). Default "
+    "Hi-Opt II: of the standard systems it tracks Zero best (betting correlation 0.957, "
+    "`zero count`).",
 )
 @click.option(
     "--decks-left",
@@ -41,7 +43,8 @@ def indices(rules, system, decks_left, fmt) -> None:
     is where the actions' EVs cross, interpolated.
 
     gain: the edge gained per round (percentage points) by playing the index at 75% of a 6-deck
-    shoe, the true count normal at every depth up to it."""
+    shoe, the true count normal at every depth up to it. classic_index: the index as published
+    tables give it (floored true counts)."""
     table = zero_indices_table(
         preset(rules, decks_left), system, decks_left, progress("Zero indices")
     )
