@@ -44,6 +44,20 @@ def test_deck_counts_are_checked_before_a_range_is_expanded(capsys, args):
     refused(capsys, args, "decks must be a whole number in 1..8")
 
 
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["zero", "play", "--bet", "1e308"], "'1e308' is not in the range 0<x<=1000000000"),
+        (["blackjack", "play", "--bet", "1e10"], "'1e10' is not in the range 0<x<=1000000000"),
+        (["zero", "play", "--balance", "-1e308"], "-1000000000<=x<=1000000000"),
+        (["zero", "play", "--side-bet", "1e308"], "'1e308' is not in the range 0<=x<=1000000000"),
+        (["zero", "pays", "--side-bet-size", "1e308"], "'1e308' is not in the range 0<=x<=1000"),
+    ],
+)
+def test_stakes_are_bounded(capsys, args, needle):
+    refused(capsys, args, f"Invalid value for '{args[2]}': ", needle)
+
+
 def test_rounds_are_bounded(capsys):
     refused(capsys, ["zero", "simulate", "--rounds", str(10**20)], "--rounds", "1000000000000")
 
@@ -119,3 +133,37 @@ def test_several_tables_make_one_json_document_and_one_csv(capsys, args):
         rows = sum(len(t["rows"]) for t in doc["tables"])
         assert len(doc["tables"]) >= 2 and all(t["title"] and t["rows"] for t in doc["tables"])
         assert rows == len(lines) - 1, "the CSV holds every row the JSON holds"
+
+
+# ---- one --decks parser ---------------------------------------------------------------------
+DEALING_ONE_SHOE = [
+    ["zero", "play"],
+    ["zero", "simulate"],
+    ["zero", "study", "--out", "never-made"],
+    ["blackjack", "play"],
+    ["blackjack", "simulate"],
+]
+
+
+@pytest.mark.parametrize(
+    "command", [*DEALING_ONE_SHOE, ["zero", "edge"], ["zero", "pays"], ["blackjack", "edge"]]
+)
+@pytest.mark.parametrize(
+    "value, needle",
+    [
+        ("1..x", "'1..x' is not a deck count, a range like 1..8 or a list like 6,8"),
+        ("1..1000000000", "'1..1000000000': decks must be a whole number in 1..8, got 1000000000"),
+        ("0", "'0': decks must be a whole number in 1..8, got 0"),
+    ],
+)
+def test_every_command_parses_decks_alike(capsys, command, value, needle):
+    err = refused(capsys, [*command, "--decks", value], needle)
+    assert err.startswith("cardedge: error: Invalid value for '--decks': ")
+
+
+@pytest.mark.parametrize("command", DEALING_ONE_SHOE)
+def test_a_command_dealing_one_shoe_takes_one_deck_count(capsys, command):
+    err = refused(capsys, [*command, "--decks", "6,8"], f"{command[1]} takes one deck count")
+    assert (
+        err == f"cardedge: error: Invalid value for '--decks': {command[1]} takes one deck count\n"
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
-from cardedge.cli.core.common import decks_option, flatten
+from cardedge.cli.core.common import decks_option, flatten, one_deck_count
 from cardedge.strategy.blackjack.charts import STRATEGIES
 
 
@@ -76,8 +76,8 @@ def rule_options(f):
 
 
 def one_rules(rules: list[BlackjackRules], what: str) -> BlackjackRules:
-    if len(rules) != 1:
-        raise click.BadParameter(f"{what} takes one deck count", param_hint="--decks")
+    """The rules of a command that deals one shoe (one deck count)."""
+    one_deck_count([r.decks for r in rules], what)
     return rules[0]
 
 
