@@ -167,3 +167,49 @@ def test_a_command_dealing_one_shoe_takes_one_deck_count(capsys, command):
     assert (
         err == f"cardedge: error: Invalid value for '--decks': {command[1]} takes one deck count\n"
     )
+
+
+# ---- standard output that cannot be written -----------------------------------------------------
+def _cardedge(*args: str) -> list[str]:
+    import sys
+
+    return [sys.executable, "-m", "cardedge", *args]
+
+
+def test_closed_standard_output_is_an_error_not_a_silent_exit_0():
+    import subprocess
+
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$@" >&-', "sh", *_cardedge("zero", "edge")],
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "cardedge: error: cannot write the output: standard output is closed\n"
+
+
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_a_reader_that_stops_is_an_error_without_a_traceback(unbuffered):
+    """``cardedge ... | head -1``: the reader is gone before (or while) the output is written."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
+    with subprocess.Popen(
+        _cardedge("zero", "hands", "--decks", "1..8", "--format", "csv"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    ) as proc:
+        proc.stdout.read(100)  # the first line, as head -1 reads it
+        proc.stdout.close()
+        err = proc.stderr.read()
+        code = proc.wait(timeout=120)
+    assert code == 2, err
+    assert err == (
+        "cardedge: error: cannot write the output: standard output is a broken pipe "
+        "(its reader stopped)\n"
+    )
