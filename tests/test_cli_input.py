@@ -213,3 +213,60 @@ def test_a_reader_that_stops_is_an_error_without_a_traceback(unbuffered):
         "cardedge: error: cannot write the output: standard output is a broken pipe "
         "(its reader stopped)\n"
     )
+
+
+# ---- chart files: one reader, one CSV dialect ---------------------------------------------------
+def _written_chart(capsys, tmp_path, game: str, name: str, dialect) -> str:
+    assert main([game, "chart", "--format", "csv"]) == 0
+    text = capsys.readouterr().out
+    path = tmp_path / name
+    path.write_bytes(dialect(text).encode("utf-8"))
+    return str(path)
+
+
+DIALECTS = {
+    "spaces after commas": lambda t: t.replace(",", ", "),
+    "BOM and CRLF": lambda t: "\ufeff" + t.replace("\n", "\r\n"),
+    "comment and blank lines": lambda t: "# my chart\n\n" + t,
+}
+
+
+@pytest.mark.parametrize("game", ["zero", "blackjack"])
+@pytest.mark.parametrize("dialect", list(DIALECTS))
+@pytest.mark.parametrize("name", ["chart.csv", "chart.txt", "chart"])
+def test_both_games_read_one_csv_dialect_whatever_the_extension(
+    capsys, tmp_path, game, dialect, name
+):
+    path = _written_chart(capsys, tmp_path, game, name, DIALECTS[dialect])
+    assert main([game, "edge", "--strategy", path, "--format", "json"]) == 0, capsys.readouterr()
+    (row, *_) = __import__("json").loads(capsys.readouterr().out)
+    assert row["strategy"] == name
+
+
+@pytest.mark.parametrize("game", ["zero", "blackjack"])
+@pytest.mark.parametrize(
+    "content, needle",
+    [
+        ("5", "not a readable chart (JSON charts are a list of rows"),
+        ('{"hand": "hard 4"}', "not a readable chart (JSON charts are a list of rows"),
+        ("[1, 2]", "not a readable chart (JSON charts are a list of rows"),
+        ("[{", "not a readable chart (not valid JSON"),
+    ],
+)
+def test_a_json_chart_that_is_no_list_of_rows_is_one_line(capsys, tmp_path, game, content, needle):
+    path = tmp_path / "chart.json"
+    path.write_text(content)
+    err = refused(capsys, [game, "edge", "--strategy", str(path)], needle)
+    assert "DataFrame" not in err
+
+
+@pytest.mark.parametrize("game", ["zero", "blackjack"])
+def test_an_empty_strategy_or_a_folder_is_said_plainly(capsys, tmp_path, game):
+    refused(capsys, [game, "edge", "--strategy", ""], "a chart file needs a name")
+    refused(capsys, [game, "edge", "--strategy", str(tmp_path)], "is a folder, not a file")
+
+
+def test_a_csv_row_of_the_wrong_length_is_named(capsys, tmp_path):
+    path = tmp_path / "chart.csv"
+    path.write_text("hand,2,3\nhard 4,H\n")
+    refused(capsys, ["blackjack", "edge", "--strategy", str(path)], "line 2 has 2 fields")

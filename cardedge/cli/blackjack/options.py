@@ -10,6 +10,7 @@ import click
 from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
 from cardedge.cli.core.common import decks_option, flatten, one_deck_count
 from cardedge.strategy.blackjack.charts import STRATEGIES
+from cardedge.strategy.core.chartfiles import chart_path
 
 
 def rule_options(f):
@@ -95,6 +96,11 @@ class StrategyName(click.ParamType):
     def convert(self, value, param, ctx):
         if value in self.names or Path(value).is_file():
             return value
+        if not value.strip() or Path(value).is_dir():
+            try:
+                chart_path(value)
+            except ValueError as e:  # an empty name, or a folder: said plainly
+                self.fail(str(e))
         self.fail(f"{value!r} is neither a strategy ({', '.join(self.names)}) nor a chart file")
 
 
