@@ -270,3 +270,25 @@ def test_a_csv_row_of_the_wrong_length_is_named(capsys, tmp_path):
     path = tmp_path / "chart.csv"
     path.write_text("hand,2,3\nhard 4,H\n")
     refused(capsys, ["blackjack", "edge", "--strategy", str(path)], "line 2 has 2 fields")
+
+
+# ---- internal messages never reach the user -----------------------------------------------------
+ONE_TAG_RANK = {
+    "zero": {
+        "A=0,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=0,T=0,J=0,Q=0,K=100": "(T: the ten-valued cards)",
+        "A=0,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=0,T=30,J=30,Q=30,K=30": "(T: the ten-valued cards)",
+        "A=0,2=0,3=0,4=0,5=0,6=0,7=0,8=100,9=0,T=0,J=0,Q=0,K=0": "(8)",
+    },
+    "blackjack": {"A=0,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=0,T=100": "(T: the ten-valued cards)"},
+}
+
+
+@pytest.mark.parametrize("game, spec", [(g, s) for g, specs in ONE_TAG_RANK.items() for s in specs])
+def test_count_on_a_shoe_of_one_tag_rank_is_one_line_without_warnings(capsys, game, spec):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a numpy or pandas warning fails the test
+        err = refused(capsys, [game, "count", "--shoe", spec], ONE_TAG_RANK[game][spec])
+    assert err.startswith("cardedge: error: the shoe holds one tag rank only ")
+    assert "no betting correlation" in err
