@@ -292,3 +292,48 @@ def test_count_on_a_shoe_of_one_tag_rank_is_one_line_without_warnings(capsys, ga
         err = refused(capsys, [game, "count", "--shoe", spec], ONE_TAG_RANK[game][spec])
     assert err.startswith("cardedge: error: the shoe holds one tag rank only ")
     assert "no betting correlation" in err
+
+
+# ---- an empty table keeps its header and says why ---------------------------------------------
+NO_ACES = "A=0,2=24,3=24,4=24,5=24,6=24,7=24,8=24,9=24,T=96"
+NO_ACE_UP = ["blackjack", "hands", "--up", "A", "--shoe", NO_ACES]
+WHY = "no rows: no hand can be dealt against an up card A from this shoe."
+
+
+def test_an_empty_table_prints_its_csv_header_and_says_why(capsys):
+    assert main([*NO_ACE_UP, "--format", "csv"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "decks,rules,strategy,shoe,hand,up,stand,hit,double,split,best,probability\n"
+    assert err == f"cardedge: note: {WHY}\n"
+
+
+def test_an_empty_table_in_json_is_an_empty_list_and_says_why(capsys):
+    import json
+
+    assert main([*NO_ACE_UP, "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out) == []
+    assert err == f"cardedge: note: {WHY}\n"
+
+
+@pytest.mark.parametrize("fmt, lead", [("table", ""), ("markdown", "- ")])
+def test_an_empty_table_for_a_person_shows_its_header_and_the_note(capsys, fmt, lead):
+    assert main([*NO_ACE_UP, "--format", fmt]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert "hand" in out and "probability" in out
+    assert f"\n{lead}No rows: no hand can be dealt against an up card A from this shoe.\n" in out
+
+
+def test_an_empty_table_beside_others_is_named_in_the_json_document(capsys):
+    import json
+
+    from cardedge.cli.core.common import render_many
+    from cardedge.reports.core.render import Table
+
+    empty = Table("nothing", __import__("pandas").DataFrame(columns=["a"]), ["n"], empty="why")
+    full = Table("something", __import__("pandas").DataFrame({"a": [1]}))
+    doc = json.loads(render_many([empty, full], "json"))
+    assert doc["tables"][0]["notes"] == ["No rows: why.", "n"]
+    assert render_many([empty, full], "csv") == "table,a\nsomething,1\n"
+    assert render_many([empty], "csv") == "a\n"

@@ -184,8 +184,16 @@ def format_option():
 
 
 def emit(tables: list[Table], fmt: str) -> None:
-    """Print the tables as one document (``render_many``: JSON one object, CSV one table)."""
+    """Print the tables as one document (``render_many``: JSON one object, CSV one table).
+
+    A table without rows says why in its notes; CSV and a lone JSON table print no notes, so
+    there the reason goes to standard error (one line per such table)."""
     click.echo(render_many(tables, fmt), nl=False)
+    if fmt == "csv" or (fmt == "json" and len(tables) == 1):
+        for table in tables:
+            note = table.empty_note()
+            if note is not None:
+                click.echo(f"cardedge: note: {note[0].lower()}{note[1:]}", err=True)
 
 
 def progress(label: str):
