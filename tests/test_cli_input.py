@@ -337,3 +337,49 @@ def test_an_empty_table_beside_others_is_named_in_the_json_document(capsys):
     assert doc["tables"][0]["notes"] == ["No rows: why.", "n"]
     assert render_many([empty, full], "csv") == "table,a\nsomething,1\n"
     assert render_many([empty], "csv") == "a\n"
+
+
+# ---- Ctrl-C: one line, exit 130 -----------------------------------------------------------------
+def _interrupted(args: list[str], after: float, env: dict | None = None) -> tuple[int, str]:
+    """Run cardedge in its own process group, send the group SIGINT (as a terminal's Ctrl-C
+    does) ``after`` seconds, and return the exit status and standard error."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = Path(sys.executable).parent / "cardedge"  # the command as installed
+    with subprocess.Popen(
+        [str(script), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, **(env or {})},
+        start_new_session=True,
+        text=True,
+    ) as proc:
+        time.sleep(after)
+        os.killpg(proc.pid, signal.SIGINT)
+        err = proc.stderr.read()
+        return proc.wait(timeout=120), err
+
+
+def test_ctrl_c_while_the_kernels_compile_is_one_line_and_exit_130(tmp_path):
+    code, err = _interrupted(
+        ["tables", "--out", str(tmp_path / "results")],
+        after=3,
+        env={"NUMBA_CACHE_DIR": str(tmp_path / "cold-cache")},
+    )
+    assert code == 130, err
+    assert err.endswith("cardedge: aborted\n") and err.count("cardedge: aborted") == 1
+    assert err.strip().splitlines() == ["cardedge: aborted"]
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_during_a_study_on_a_local_cluster_is_one_line_and_exit_130(tmp_path):
+    args = ["zero", "study", "--decks", "1", "--shoes", "40", "--batch-shoes", "2"]
+    code, err = _interrupted([*args, "--workers", "1", "--out", str(tmp_path / "s")], after=8)
+    assert code == 130, err
+    assert err.strip().splitlines() == ["cardedge: aborted"]
+    assert "Traceback" not in err

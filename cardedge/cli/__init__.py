@@ -6,7 +6,9 @@ import contextlib
 import errno
 import io
 import os
+import signal
 import sys
+import threading
 
 import click
 
@@ -25,12 +27,20 @@ class OutputLost(Exception):
     on a broken pipe)."""
 
 
+class Interrupted(BaseException):
+    """Ctrl-C during a command (raised past click, which would print a blank line and turn
+    it into ``Abort``)."""
+
+
 class CardedgeGroup(LazyGroup):
-    """The top group: a command's failed write to standard output reaches ``main``."""
+    """The top group: a command's failed write to standard output, or a Ctrl-C, reaches
+    ``main`` as itself."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted from None
         except OSError as e:
             line = _output_error(e)
             if line is None:
@@ -71,6 +81,8 @@ def studies(out: str) -> None:
         folder = Path(out) / name
         click.echo(f"study {name}: cardedge {' '.join(args)} --out {folder} --resume", err=True)
         code = main([*args, "--out", str(folder), "--resume", "--format", "markdown"], quiet=True)
+        if code == INTERRUPTED:  # the study said 'aborted'
+            raise click.exceptions.Exit(code)
         if code:
             raise click.ClickException(f"study {name} failed (exit {code})")
 
@@ -135,6 +147,20 @@ def _buffer_standard_output() -> None:
         )
 
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as the shell reports a process it killed)."""
+
+
+def aborted() -> int:
+    """After Ctrl-C: one line, ``cardedge: aborted``, and exit status 130. A second Ctrl-C
+    while the program winds down (a cluster closing) is ignored: no traceback."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lead = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""  # after the ^C echo
+    click.echo(f"{lead}cardedge: aborted", err=True)
+    return INTERRUPTED
+
+
 def main(argv: list[str] | None = None, quiet: bool = False) -> int:
     """Run the CLI; bad input gives one line on stderr and exit status 2, never a traceback.
     ``quiet``: the command's standard output is dropped (a command run by another). Output
@@ -163,9 +189,8 @@ def main(argv: list[str] | None = None, quiet: bool = False) -> int:
     except click.ClickException as e:
         click.echo(f"cardedge: error: {e.format_message()}", err=True)
         return e.exit_code or 1
-    except click.exceptions.Abort:
-        click.echo("cardedge: aborted", err=True)
-        return 1
+    except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
+        return aborted()
     except OSError as e:
         line = _output_error(e)
         if line is not None:
