@@ -1,6 +1,9 @@
 """The ``cardedge`` command: a thin click shell over ``reports``, ``strategy`` and ``analysis``."""
 
+import multiprocessing
 import os
+import signal
+import threading
 
 __version__ = "0.1.0"
 
@@ -9,3 +12,16 @@ __version__ = "0.1.0"
 # measured side by side), and compile about a second faster on a cold start. numba reads the
 # setting when it is first imported, which is after this line.
 os.environ.setdefault("NUMBA_OPT", "1")
+
+# A process multiprocessing starts with this package's main module (the workers of a local
+# Dask cluster, study/core/run.py) ignores Ctrl-C from its first lines: the terminal sends
+# SIGINT to the whole process group, and only the cardedge process stops the study (and the
+# cluster); a worker dying of it would print tracebacks.
+# (While the child imports its parent's main module, parent_process() is not set yet; its
+# name is.) Only a main thread may set a handler: a worker of a remote cluster (`dask worker`)
+# may first import this package in a task's thread, and must not fail there.
+if (
+    multiprocessing.current_process().name != "MainProcess"
+    and threading.current_thread() is threading.main_thread()
+):
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

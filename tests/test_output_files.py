@@ -81,3 +81,16 @@ def test_several_charts_with_one_png_get_one_file_each(tmp_path, capsys):
     for name in ("chart_6d.png", "chart_8d.png"):
         assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f"wrote {tmp_path / name}" in err
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_files_get_the_mode_of_the_users_umask(tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        text = files.write_text(tmp_path / "table.csv", "a,b\n")
+        png = tmp_path / "chart.png"
+        assert main(["zero", "chart", "--png", str(png), "--format", "csv"]) == 0
+    finally:
+        os.umask(old)
+    for path in (text, png):
+        assert os.stat(path).st_mode & 0o777 == mode, oct(os.stat(path).st_mode)

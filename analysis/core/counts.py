@@ -200,6 +200,20 @@ def betting_correlation(tags: np.ndarray, player_eor: np.ndarray, weights: np.nd
     return weighted_correlation(tags[keep], player_eor[keep], np.asarray(weights)[keep])
 
 
+def check_countable(counts) -> None:
+    """ValueError unless the shoe (counts by rank) holds cards of two tag ranks or more: on one
+    (every card an 8, or every card ten-valued) no count varies, and no betting correlation
+    or best count exists."""
+    present = sorted({TAG_OF_RANK[r] for r, c in enumerate(counts) if c > 0})
+    if len(present) < 2:
+        only = "".join(TAG_RANKS[t] for t in present)
+        only += ": the ten-valued cards" if only == "T" else ""
+        raise ValueError(
+            f"the shoe holds one tag rank only ({only}): no count varies on it, so it has "
+            "no betting correlation"
+        )
+
+
 def proportional_tags(player_eor: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """The best linear count: tags by ``TAG_RANKS`` proportional to the player EORs (the
     ten-valued ranks' EORs averaged by weight), shifted so the count is balanced (a full deck
@@ -212,7 +226,8 @@ def proportional_tags(player_eor: np.ndarray, weights: np.ndarray) -> np.ndarray
         ww = w[ranks].sum()
         tags[i] = (w[ranks] @ player_eor[ranks]) / ww if ww > 0 else 0.0
     tags -= tags[list(TAG_OF_RANK)].mean()  # balanced: the tags of a full deck sum to 0
-    return tags / np.abs(tags).max()
+    top = np.abs(tags).max()
+    return tags / top if top > 0 else tags  # EORs that do not vary: no tag stands out
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
+import os
+import signal
 import sys
+import threading
 
 import click
 
@@ -18,7 +22,35 @@ GAMES: dict[str, str] = {
 """One command group per game: adding a game adds its group here."""
 
 
-@click.group(cls=LazyGroup, lazy=GAMES, context_settings={"help_option_names": ["-h", "--help"]})
+class OutputLost(Exception):
+    """Standard output could not be written (raised past click, which would exit 1 silently
+    on a broken pipe)."""
+
+
+class Interrupted(BaseException):
+    """Ctrl-C during a command (raised past click, which would print a blank line and turn
+    it into ``Abort``)."""
+
+
+class CardedgeGroup(LazyGroup):
+    """The top group: a command's failed write to standard output, or a Ctrl-C, reaches
+    ``main`` as itself."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted from None
+        except OSError as e:
+            line = _output_error(e)
+            if line is None:
+                raise
+            raise OutputLost(line) from e
+
+
+@click.group(
+    cls=CardedgeGroup, lazy=GAMES, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(__version__, prog_name="cardedge")
 def cli() -> None:
     """Exact combinatorial analysis of Zero and European blackjack."""
@@ -51,6 +83,8 @@ def studies(out: str) -> None:
         folder = Path(out) / name
         click.echo(f"study {name}: cardedge {' '.join(args)} --out {folder} --resume", err=True)
         code = main([*args, "--out", str(folder), "--resume", "--format", "markdown"], quiet=True)
+        if code == INTERRUPTED:  # the study said 'aborted'
+            raise click.exceptions.Exit(code)
         if code:
             raise click.ClickException(f"study {name} failed (exit {code})")
 
@@ -72,14 +106,82 @@ def announce_compilation() -> None:
         )
 
 
+class ClosedOutput(io.TextIOBase):
+    """Standard output when the process has none (``>&-``): writing fails, where click.echo
+    would drop the output and the command exit 0."""
+
+    encoding = "utf-8"
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _output_error(e: OSError) -> str | None:
+    """The one line for a failed write to standard output (closed, or the reader gone), else
+    None (some other file)."""
+    if isinstance(e, BrokenPipeError):
+        return "cannot write the output: standard output is a broken pipe (its reader stopped)"
+    if e.errno == errno.EBADF and e.strerror == "standard output is closed":
+        return "cannot write the output: standard output is closed"
+    return None
+
+
+def _drop_standard_output() -> None:
+    """Point standard output at /dev/null, so that no later flush (at exit) fails again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
+
+
+def _buffer_standard_output() -> None:
+    """Under PYTHONUNBUFFERED (``python -u``) standard output is a text layer on the raw file,
+    which drops the rest of a write the pipe takes only in part (a reader that stops, as
+    ``| head``): write through a buffer instead, which retries and reports the broken pipe."""
+    out = sys.stdout
+    if isinstance(out, io.TextIOWrapper) and isinstance(out.buffer, io.RawIOBase):
+        raw = io.FileIO(out.fileno(), "w", closefd=False)
+        sys.stdout = io.TextIOWrapper(
+            io.BufferedWriter(raw), encoding=out.encoding, errors=out.errors, write_through=True
+        )
+
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as the shell reports a process it killed)."""
+
+
+def aborted() -> int:
+    """After Ctrl-C: one line, ``cardedge: aborted``, and exit status 130. A second Ctrl-C
+    while the program winds down (a cluster closing) is ignored: no traceback."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lead = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""  # after the ^C echo
+    click.echo(f"{lead}cardedge: aborted", err=True)
+    return INTERRUPTED
+
+
 def main(argv: list[str] | None = None, quiet: bool = False) -> int:
     """Run the CLI; bad input gives one line on stderr and exit status 2, never a traceback.
-    ``quiet``: the command's standard output is dropped (a command run by another)."""
+    ``quiet``: the command's standard output is dropped (a command run by another). Output
+    that cannot be written (standard output closed, or a pipe whose reader has gone) is an
+    error too (exit 2), never a silent exit 0."""
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    _buffer_standard_output()
     try:
         announce_compilation()
         output = contextlib.redirect_stdout(io.StringIO()) if quiet else contextlib.nullcontext()
         with output:
             rv = cli.main(args=argv, prog_name="cardedge", standalone_mode=False)
+        if not quiet:
+            sys.stdout.flush()
+    except OutputLost as e:
+        _drop_standard_output()
+        click.echo(f"cardedge: error: {e}", err=True)
+        return 2
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help())
         return 0
@@ -89,10 +191,15 @@ def main(argv: list[str] | None = None, quiet: bool = False) -> int:
     except click.ClickException as e:
         click.echo(f"cardedge: error: {e.format_message()}", err=True)
         return e.exit_code or 1
-    except click.exceptions.Abort:
-        click.echo("cardedge: aborted", err=True)
-        return 1
-    except (ValueError, OSError) as e:
+    except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
+        return aborted()
+    except OSError as e:
+        line = _output_error(e)
+        if line is not None:
+            _drop_standard_output()
+        click.echo(f"cardedge: error: {line or e}", err=True)
+        return 2
+    except ValueError as e:
         click.echo(f"cardedge: error: {e}", err=True)
         return 2
     return rv if isinstance(rv, int) else 0

@@ -37,6 +37,7 @@ from cardedge.analysis.core.counts import (
     TAG_RANKS,
     CountSystem,
     betting_correlation,
+    check_countable,
     removal_variance,
     switching_gain,
     weighted_correlation,
@@ -153,6 +154,7 @@ def count_basis(rules: BlackjackRules, shoe: Shoe | None = None) -> CountBasis:
     """Exact EORs of the shoe (basic chart held fixed) and of every first decision."""
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
     check_shoe(shoe, rules)
+    check_countable(shoe.counts)
     base = ShoeAnalysis(rules, shoe)
     policy = strategy_policies(base, ["basic"])["basic"]
     full = base.evaluate(policy)

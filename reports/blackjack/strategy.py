@@ -401,7 +401,19 @@ def hands_table(
     if rules.surrender:
         notes.insert(1, _surrender_ev_note(rules))
     keys = shoe_row_keys(rules, shoe, "optimal")
-    return Table(title, pd.DataFrame(rows), notes, digits={"probability": 6}, keys=keys)
+    columns = ["hand", "up", "stand", "hit", "double", "split"]
+    columns += ["surrender"] if rules.surrender else []
+    empty = "no two-card hand can be dealt from this shoe"
+    if up_filter is not None:
+        empty = f"no hand can be dealt against an up card {VALUE_LABELS[up_filter]} from this shoe"
+    return Table(
+        title,
+        pd.DataFrame(rows, columns=[*columns, "best", "probability"]),
+        notes,
+        digits={"probability": 6},
+        keys=keys,
+        empty=empty,
+    )
 
 
 def _surrender_ev(res: RoundResult, i: int, u: int) -> float:
@@ -486,6 +498,7 @@ def exceptions_table(
         notes,
         digits={"gain": 5},
         keys=shoe_row_keys(rules, shoe, policy.name),
+        empty=f"{label} plays every hand as optimal play does",
     )
 
 

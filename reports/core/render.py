@@ -29,6 +29,25 @@ class Table:
     table or several), so every row describes itself. ``render(table, "csv")`` (the files in
     ``results/``, whose '#' header lines carry title and notes) writes the columns alone."""
 
+    empty: str = ""
+    """Why the table can have no rows (e.g. 'the shoe holds no A'): the note shown instead of
+    rows when it has none (``empty_note``)."""
+
+    def empty_note(self) -> str | None:
+        """For a table without rows, the note saying why; None when it has rows."""
+        if len(self.data):
+            return None
+        return f"No rows: {self.empty}." if self.empty else "No rows."
+
+    def columns(self) -> list[str]:
+        """The columns of ``rows()``: the keys the data lacks, then the data's columns."""
+        data = [str(c) for c in self.data.columns]
+        return [k for k in self.keys if k not in data] + data
+
+    def frame(self) -> pd.DataFrame:
+        """``rows()`` as a frame, its columns there even when it has no rows (a CSV header)."""
+        return pd.DataFrame(self.rows(), columns=self.columns())
+
     def rows(self) -> list[dict]:
         """The rows as JSON-ready dicts, each led by the table's keys."""
         return [
@@ -85,10 +104,13 @@ def render(
     header = header or []
     if fmt == "json":
         return json.dumps(table.rows(), indent=2) + "\n"
+    empty = table.empty_note()
     if fmt == "csv":
+        header = [*header, empty] if header and empty else header
         lead = "".join(f"# {line}\n" for text in header for line in text.splitlines())
         return lead + table.data.to_csv(index=False, lineterminator="\n", float_format=csv_float)
     shown, align = _display_frame(table)
+    notes = [empty, *table.notes] if empty else table.notes
     if fmt == "markdown":
         lines = [f"## {table.title}", ""]
         lines += [f"_{line}_  " for line in header]
@@ -104,9 +126,9 @@ def render(
                 colalign=align,
             )
         )
-        if table.notes:
+        if notes:
             lines.append("")
-            lines += [f"- {n}" for n in table.notes]
+            lines += [f"- {n}" for n in notes]
         return "\n".join(lines) + "\n"
     body = tabulate(
         shown,
@@ -117,9 +139,9 @@ def render(
         colalign=align,
     )
     lines = [table.title, "=" * len(table.title), body]
-    if table.notes:
+    if notes:
         lines.append("")
-        lines += table.notes
+        lines += notes
     return "\n".join(lines) + "\n"
 
 
@@ -135,15 +157,21 @@ def render_many(tables: list[Table], fmt: str = "table") -> str:
     if len(tables) == 1:
         (table,) = tables
         if fmt == "csv" and table.keys:
-            return pd.DataFrame(table.rows()).to_csv(index=False, lineterminator="\n")
+            return table.frame().to_csv(index=False, lineterminator="\n")
         return render(table, fmt)
     if fmt == "json":
-        doc = {
-            "tables": [{"title": t.title, "notes": list(t.notes), "rows": t.rows()} for t in tables]
-        }
+        doc = {"tables": [{"title": t.title, "notes": _notes(t), "rows": t.rows()} for t in tables]}
         return json.dumps(doc, indent=2) + "\n"
     if fmt == "csv":
-        frames = [pd.DataFrame([{"table": t.title, **row} for row in t.rows()]) for t in tables]
-        long = pd.concat(frames, ignore_index=True, sort=False)
+        frames = [t.frame().assign(table=t.title) for t in tables]
+        frames = [f[["table", *f.columns[:-1]]] for f in frames]
+        # a table without rows adds no line (nor, beside others, its columns)
+        long = pd.concat([f for f in frames if len(f)] or frames, ignore_index=True, sort=False)
         return long.to_csv(index=False, lineterminator="\n")
     return "\n".join(render(t, fmt) for t in tables)
+
+
+def _notes(table: Table) -> list[str]:
+    """The table's notes, led by the note saying why it has no rows (when it has none)."""
+    empty = table.empty_note()
+    return [empty, *table.notes] if empty else list(table.notes)

@@ -27,6 +27,7 @@ from cardedge.analysis.core.counts import (
     CountSystem,
     best_integer_tags,
     betting_correlation,
+    check_countable,
     proportional_tags,
 )
 from cardedge.analysis.core.shoe import Shoe
@@ -76,6 +77,7 @@ def count_basis(rules: ZeroRules, shoe: Shoe | None = None) -> ZeroCountBasis:
     """Exact player EORs of ``shoe`` (default: fresh) with the basic chart held fixed."""
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
     check_shoe(shoe, rules)
+    check_countable(shoe.counts)
     policy = best_chart(rules).policy()
     edge = evaluate_round(rules, policy, shoe=shoe).house_edge_percent
     eor = np.zeros(len(RANKS))
@@ -106,7 +108,8 @@ def count_rows(basis: ZeroCountBasis, systems: Iterable[CountSystem], best: bool
 
 def best_count_sentence(rows: list[dict]) -> str:
     """Which count tracks Zero best, in one sentence."""
-    frame = pd.DataFrame(rows)
+    frame = pd.DataFrame(rows, columns=["system", "betting_correlation", *TAG_RANKS])
+    frame = frame[frame["betting_correlation"].notna()]  # undefined: EORs that do not vary
     named = frame[~frame["system"].str.startswith("best ")]
     lines = []
     if not named.empty:
@@ -122,7 +125,7 @@ def best_count_sentence(rows: list[dict]) -> str:
         lines.append(
             f"the best integer count is {b['system']} ({tags}): {b['betting_correlation']:.3f}"
         )
-    return "; ".join(lines) + "."
+    return "; ".join(lines) + "." if lines else "no count tracks it (its EORs do not vary)."
 
 
 def count_table(

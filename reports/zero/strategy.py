@@ -171,6 +171,7 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic", shoe: Shoe | Non
         digits={"P(cards)": 8, "P x cost": 10},
         default_digits=6,
         keys=keys,
+        empty=f"the {label} chart plays every decision it reaches as optimal play does",
     )
 
 
@@ -359,7 +360,15 @@ def hands_table(rules: ZeroRules, shoe: Shoe | None = None) -> Table:
     ]
     keys = table_keys(rules.decks, preset_name(rules), "optimal", "standard")
     keys.update(shoe_fields(shoe))
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
+    columns = ["hand", "total", "up", "stand", "hit", "split", "best"]
+    return Table(
+        title,
+        pd.DataFrame(rows, columns=columns),
+        notes,
+        default_digits=6,
+        keys=keys,
+        empty="no two-card hand can be dealt from this shoe",
+    )
 
 
 def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table:

@@ -37,6 +37,7 @@ from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, 
 from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY, BlackjackPolicy
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, deal_probabilities
 from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.strategy.core.chartfiles import read_chart_table
 
 UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, ACE)
 """Up cards (value indices) in the order charts print them: 2..9, T, A."""
@@ -297,19 +298,9 @@ def chart_from_frame(frame: pd.DataFrame, name: str, rules: BlackjackRules) -> C
 
 
 def load_chart(path: str | Path, rules: BlackjackRules) -> Chart:
-    """Read a chart file (CSV, or JSON rows) for ``rules``; ValueError naming what is wrong."""
-    path = Path(path)
-    if not path.is_file():
-        raise ValueError(f"chart file {str(path)!r} not found")
-    try:
-        if path.suffix.lower() == ".csv":
-            frame = pd.read_csv(path, dtype=str, keep_default_na=False, comment="#")
-        else:
-            frame = pd.read_json(path, orient="records", dtype=False)
-    except ValueError as e:
-        raise ValueError(f"chart file {path.name}: not a readable chart ({e})") from None
-    frame.columns = [str(c) for c in frame.columns]
-    return chart_from_frame(frame, path.name, rules)
+    """Read a chart file (CSV, or JSON rows: ``read_chart_table``) for ``rules``; ValueError
+    naming what is wrong."""
+    return chart_from_frame(read_chart_table(path), Path(path).name, rules)
 
 
 # -- charts as policies -------------------------------------------------------------------------

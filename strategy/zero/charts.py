@@ -25,6 +25,7 @@ from cardedge.analysis.zero.round import (
     play_record,
 )
 from cardedge.analysis.zero.rules import PlayRules, ZeroRules
+from cardedge.strategy.core.chartfiles import read_chart_table
 from cardedge.strategy.zero.cells import cell_values, empty_cell_sums
 
 UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
@@ -194,18 +195,8 @@ def _pair(hand: str, where: str) -> tuple[int, int]:
 
 
 def load_chart(path: str | Path, rules: ZeroRules) -> ZeroChart:
-    """Read a chart file written by ``ZeroChart.save`` (CSV or JSON)."""
-    path = Path(path)
-    if not path.is_file():
-        raise ValueError(f"chart file {str(path)!r} not found")
-    try:
-        if path.suffix.lower() == ".csv":
-            frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-        else:
-            frame = pd.read_json(path, orient="records", dtype=False)
-    except ValueError as e:
-        raise ValueError(f"chart file {path.name}: not a readable chart ({e})") from None
-    return chart_from_frame(frame, path.name, rules)
+    """Read a chart file written by ``ZeroChart.save`` (CSV or JSON, ``read_chart_table``)."""
+    return chart_from_frame(read_chart_table(path), Path(path).name, rules)
 
 
 def _cell_sums(

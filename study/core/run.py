@@ -138,17 +138,54 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
             client.close()
         return
     n = check_workers(workers) or max_workers()
-    with (
-        LocalCluster(
+    cluster = start_quietly(
+        lambda: LocalCluster(
             n_workers=n,
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
             silence_logs=logging.ERROR,
-        ) as cluster,
-        Client(cluster) as client,
-    ):
+        )
+    )
+    with cluster, Client(cluster) as client, _closing_quietly_on_interrupt():
         yield client
+
+
+@contextmanager
+def _closing_quietly_on_interrupt() -> Iterator[None]:
+    """After a Ctrl-C the client and the cluster close without logging (a worker removed
+    while the client still held the game scattered to it is an error the scheduler logs)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
+        raise
+
+
+def start_quietly(start: Callable):
+    """``start()`` (a local cluster) without a word, and whole: a Ctrl-C meanwhile is held
+    until it has started, then it closes and the interrupt goes on (a half-started cluster
+    fails to close at exit, with a traceback). The warning of a busy default HTTP port
+    (another cluster on this machine) is dropped: the cluster takes another port. The
+    cluster's workers ignore Ctrl-C: see ``cardedge/__init__.py``."""
+    import signal
+    import threading
+    import warnings
+
+    held: list[int] = []
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda *_: held.append(1)) if main else None
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=r"Port \d+ is already in use")
+            cluster = start()
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+    if held:
+        with cluster, _closing_quietly_on_interrupt():
+            raise KeyboardInterrupt
+    return cluster
 
 
 def run_study(

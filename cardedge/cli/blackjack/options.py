@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 
 from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
-from cardedge.cli.core.common import decks_option, flatten
+from cardedge.cli.core.common import decks_option, flatten, one_deck_count
 from cardedge.strategy.blackjack.charts import STRATEGIES
+from cardedge.strategy.core.chartfiles import chart_path
 
 
 def rule_options(f):
@@ -76,8 +77,8 @@ def rule_options(f):
 
 
 def one_rules(rules: list[BlackjackRules], what: str) -> BlackjackRules:
-    if len(rules) != 1:
-        raise click.BadParameter(f"{what} takes one deck count", param_hint="--decks")
+    """The rules of a command that deals one shoe (one deck count)."""
+    one_deck_count([r.decks for r in rules], what)
     return rules[0]
 
 
@@ -95,6 +96,11 @@ class StrategyName(click.ParamType):
     def convert(self, value, param, ctx):
         if value in self.names or Path(value).is_file():
             return value
+        if not value.strip() or Path(value).is_dir():
+            try:
+                chart_path(value)
+            except ValueError as e:  # an empty name, or a folder: said plainly
+                self.fail(str(e))
         self.fail(f"{value!r} is neither a strategy ({', '.join(self.names)}) nor a chart file")
 
 

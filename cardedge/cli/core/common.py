@@ -42,16 +42,55 @@ class DeckList(click.ParamType):
         return out
 
 
+def one_deck_count(counts: list[int], what: str) -> int:
+    """The one deck count of a command that deals one shoe, or the ``--decks`` error."""
+    if len(counts) != 1:
+        raise click.BadParameter(f"{what} takes one deck count", param_hint="'--decks'")
+    return counts[0]
+
+
+class DeckCount(DeckList):
+    """One deck count, parsed and worded as ``DeckList`` (a command that deals one shoe)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        counts = super().convert(value, param, ctx)
+        what = ctx.info_name if ctx is not None and ctx.info_name else "this command"
+        return one_deck_count(counts, what)
+
+
+MAX_POINTS = 10**9
+"""The most points a training session stakes or starts with (``--bet``, ``--balance``,
+``--side-bet``): far beyond any table limit, and every payout stays exact in a float."""
+
+
 class FiniteFloat(click.FloatRange):
     """A float within the range that is also finite: 'nan' and 'inf' are refused."""
 
     name = "number"
 
     def convert(self, value, param, ctx):
-        x = super().convert(value, param, ctx)
+        x = click.FLOAT.convert(value, param, ctx)
         if not math.isfinite(x):
             self.fail(f"{value!r} is not a finite number")
+        if (
+            self.min is not None
+            and (x < self.min or (self.min_open and x == self.min))
+            or (self.max is not None and (x > self.max or (self.max_open and x == self.max)))
+        ):
+            self.fail(f"{value!r} is not in the range {self._describe_range()}")
         return x
+
+    def _describe_range(self) -> str:
+        """The range as 0<x<=1000000000 (whole bounds without '.0'; no 'None')."""
+        low = "" if self.min is None else f"{_number(self.min)}{'<' if self.min_open else '<='}"
+        high = "" if self.max is None else f"{'<' if self.max_open else '<='}{_number(self.max)}"
+        return f"{low}x{high}" if low or high else "any finite number"
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
 class OutputFile(click.ParamType):
@@ -135,6 +174,13 @@ def decks_option(default: str = "6"):
     )
 
 
+def deck_option(default: int = 6):
+    """``--decks`` of a command that deals one shoe: one count, refused as ``decks_option``."""
+    return click.option(
+        "--decks", type=DeckCount(), default=default, show_default=True, help="Decks."
+    )
+
+
 def format_option():
     """``--format``: table (for a person), csv, json or markdown."""
     return click.option(
@@ -148,8 +194,16 @@ def format_option():
 
 
 def emit(tables: list[Table], fmt: str) -> None:
-    """Print the tables as one document (``render_many``: JSON one object, CSV one table)."""
+    """Print the tables as one document (``render_many``: JSON one object, CSV one table).
+
+    A table without rows says why in its notes; CSV and a lone JSON table print no notes, so
+    there the reason goes to standard error (one line per such table)."""
     click.echo(render_many(tables, fmt), nl=False)
+    if fmt == "csv" or (fmt == "json" and len(tables) == 1):
+        for table in tables:
+            note = table.empty_note()
+            if note is not None:
+                click.echo(f"cardedge: note: {note[0].lower()}{note[1:]}", err=True)
 
 
 def progress(label: str):

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from cardedge.cli.core.common import FiniteFloat
+from cardedge.cli.core.common import MAX_POINTS, FiniteFloat
 from cardedge.engine.core.dealing import IllegalAction, card_label
 from cardedge.engine.core.training import Judgement, SessionStats, TrainingSession
 
@@ -54,11 +54,15 @@ def _read(text: str) -> str | None:
 def session_options(f):
     """``--seed``, ``--bet`` and ``--balance``: the options every training session takes."""
     f = click.option(
-        "--balance", type=FiniteFloat(), default=1000, show_default=True, help="Starting points."
+        "--balance",
+        type=FiniteFloat(-MAX_POINTS, MAX_POINTS),
+        default=1000,
+        show_default=True,
+        help="Starting points.",
     )(f)
     f = click.option(
         "--bet",
-        type=FiniteFloat(min=0, min_open=True),
+        type=FiniteFloat(min=0, max=MAX_POINTS, min_open=True),
         default=10,
         show_default=True,
         help="Points staked on each hand (virtual points).",

@@ -17,6 +17,10 @@ from cardedge.cli.core.shoe import shoe_options
 from cardedge.reports.core.shoes import other_shoe
 from cardedge.reports.zero import pays as pays_reports
 
+MAX_SIDE_BET_SIZE = 1000
+"""The largest side bet ``--side-bet-size`` takes, per unit Zero wager (the combined edge is
+then within 0.1% of the side bet's own)."""
+
 
 @click.command("pays")
 @shoe_options("zero")
@@ -32,10 +36,11 @@ from cardedge.reports.zero import pays as pays_reports
 @click.option(
     "--side-bet-size",
     "sizes",
-    type=FiniteFloat(min=0),
+    type=FiniteFloat(min=0, max=MAX_SIDE_BET_SIZE),
     multiple=True,
     metavar="S",
-    help="Add the combined edge of Zero plus a side bet of S per unit Zero wager; repeatable.",
+    help="Add the combined edge of Zero plus a side bet of S per unit Zero wager (at most "
+    f"{MAX_SIDE_BET_SIZE}); repeatable.",
 )
 @digits_option(6)
 @format_option()

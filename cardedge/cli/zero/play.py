@@ -6,9 +6,8 @@ from fractions import Fraction
 
 import click
 
-from cardedge.analysis.core.shoe import MAX_DECKS
 from cardedge.analysis.zero.rules import preset
-from cardedge.cli.core.common import FiniteFloat
+from cardedge.cli.core.common import MAX_POINTS, FiniteFloat, deck_option
 from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session, session_options
 from cardedge.cli.zero.options import rules_option
 from cardedge.engine.core.dealing import card_label
@@ -52,9 +51,7 @@ def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
 
 @click.command("play")
 @rules_option("published")
-@click.option(
-    "--decks", type=click.IntRange(1, MAX_DECKS), default=6, show_default=True, help="Decks."
-)
+@deck_option()
 @click.option(
     "--basic",
     default="basic",
@@ -64,7 +61,7 @@ def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
 @session_options
 @click.option(
     "--side-bet",
-    type=FiniteFloat(min=0),
+    type=FiniteFloat(min=0, max=MAX_POINTS),
     default=0,
     show_default=True,
     help="Points on the Zero Pays side bet each hand (reconstructed pay table).",

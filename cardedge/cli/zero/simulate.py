@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import click
 
-from cardedge.analysis.core.shoe import MAX_DECKS
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.analysis.zero.rules import preset
-from cardedge.cli.core.common import emit, format_option
+from cardedge.cli.core.common import deck_option, emit, format_option
 from cardedge.cli.core.simulate import (
     rounds_option,
     rounds_progress,
@@ -20,9 +19,7 @@ from cardedge.reports.zero import simulation as sim_reports
 
 @click.command("simulate")
 @rules_option("published")
-@click.option(
-    "--decks", type=click.IntRange(1, MAX_DECKS), default=6, show_default=True, help="Decks."
-)
+@deck_option()
 @strategy_option()
 @rounds_option()
 @threads_option()

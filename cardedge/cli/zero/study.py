@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cardedge.analysis.core.shoe import MAX_DECKS
 from cardedge.analysis.zero.rules import preset
-from cardedge.cli.core.common import progress
+from cardedge.cli.core.common import deck_option, progress
 from cardedge.cli.core.study import run_and_report, study_options
 from cardedge.cli.zero.options import rules_option
 from cardedge.reports.zero.indices import DEFAULT_SYSTEM
@@ -14,9 +13,7 @@ from cardedge.reports.zero.indices import DEFAULT_SYSTEM
 
 @click.command("study")
 @rules_option("published")
-@click.option(
-    "--decks", type=click.IntRange(1, MAX_DECKS), default=6, show_default=True, help="Decks."
-)
+@deck_option()
 @click.option(
     "--strategy",
     default="basic",
