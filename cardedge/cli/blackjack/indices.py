@@ -6,20 +6,13 @@ import click
 
 from cardedge.cli.blackjack.options import one_rules, rule_options
 from cardedge.cli.core.common import emit, format_option, progress
-from cardedge.cli.core.counts import SystemParam
+from cardedge.cli.core.counts import one_system_option
 from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM, REMAINING_DECKS, indices_table
 
 
 @click.command()
 @rule_options
-@click.option(
-    "--system",
-    type=SystemParam(),
-    default=DEFAULT_SYSTEM,
-    show_default=True,
-    help="A count system (built-in key or TOML/JSON file of tags A, 2..9, T), balanced or not "
-    "(an unbalanced count's true count is its balanced twin's: the notes say how).",
-)
+@one_system_option(DEFAULT_SYSTEM)
 @click.option(
     "--decks-left",
     type=click.IntRange(1, 8),

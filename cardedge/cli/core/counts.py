@@ -33,3 +33,17 @@ def system_option():
         help=f"A count system ({'|'.join(BUILTIN)}) or a TOML/JSON file with one tag per "
         "rank A, 2..9, T; repeatable.",
     )
+
+
+def one_system_option(default: str, more_help: str = ""):
+    """``--system``: one count system (an index table's), default ``default``; ``more_help``
+    is added to the shared help (why this default)."""
+    return click.option(
+        "--system",
+        type=SystemParam(),
+        default=default,
+        show_default=True,
+        help="A count system (built-in key or TOML/JSON file of tags A, 2..9, T), balanced or "
+        "not (an unbalanced count's true count is its balanced twin's: the notes say how)."
+        + (f" {more_help}" if more_help else ""),
+    )

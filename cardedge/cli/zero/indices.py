@@ -6,22 +6,17 @@ import click
 
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli.core.common import emit, format_option, progress
-from cardedge.cli.core.counts import SystemParam
+from cardedge.cli.core.counts import one_system_option
 from cardedge.cli.zero.options import rules_option
 from cardedge.reports.zero.indices import DEFAULT_SYSTEM, REMAINING_DECKS, zero_indices_table
 
 
 @click.command()
 @rules_option("published")
-@click.option(
-    "--system",
-    type=SystemParam(),
-    default=DEFAULT_SYSTEM,
-    show_default=True,
-    help="A count system (built-in key or TOML/JSON file of tags A, 2..9, T), balanced or not "
-    "(an unbalanced count's true count is its balanced twin's: the notes say how). Default "
-    "Hi-Opt II: of the standard systems it tracks Zero best (betting correlation 0.957, "
-    "`zero count`).",
+@one_system_option(
+    DEFAULT_SYSTEM,
+    "Default Hi-Opt II: of the standard systems it tracks Zero best (betting correlation "
+    "0.957, `zero count`).",
 )
 @click.option(
     "--decks-left",
