@@ -1,14 +1,20 @@
-"""Render a titled table for a person (aligned text, Markdown) or a program (CSV, JSON)."""
+"""Render a titled table for a person (aligned text, Markdown) or a program (CSV, JSON).
+
+pandas is imported only when a table's DataFrame is needed: a table built from row dicts
+renders as JSON without it (``cardedge zero edge --format json`` never loads pandas).
+"""
 
 from __future__ import annotations
 
 import json
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
-from tabulate import tabulate
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 FORMATS: tuple[str, ...] = ("table", "csv", "json", "markdown")
 
@@ -19,6 +25,8 @@ class Table:
 
     title: str
     data: pd.DataFrame
+    """The table's data. It may be given as a list of row dicts: ``pd.DataFrame(rows)`` is
+    then built when ``data`` is first read (``rows()`` and JSON need no pandas)."""
     notes: list[str] = field(default_factory=list)
     digits: dict[str, int] = field(default_factory=dict)
     """Decimals shown per column in the person-facing formats (full precision in CSV/JSON)."""
@@ -31,13 +39,76 @@ class Table:
 
     def rows(self) -> list[dict]:
         """The rows as JSON-ready dicts, each led by the table's keys."""
+        plain = None if self._frame is not None else plain_records(self._rows)
         return [
             {**{k: _plain(v) for k, v in self.keys.items() if k not in row}, **row}
-            for row in records(self.data)
+            for row in (records(self.data) if plain is None else plain)
         ]
 
 
+# ``data`` is a property over the dataclass field: a list of row dicts becomes a DataFrame
+# only when read, so a table rendered as JSON from its rows never imports pandas.
+def _get_data(self: Table) -> pd.DataFrame:
+    if self._frame is None:
+        import pandas as pd
+
+        self._frame = pd.DataFrame(self._rows)
+        self._rows = None
+    return self._frame
+
+
+def _set_data(self: Table, value) -> None:
+    if isinstance(value, list):
+        self._rows, self._frame = value, None
+    else:
+        self._rows, self._frame = None, value
+
+
+Table.data = property(_get_data, _set_data, doc="The table's data, a pandas DataFrame.")
+Table._rows = None
+Table._frame = None
+
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def plain_records(rows: list[dict] | None) -> list[dict] | None:
+    """``records(pd.DataFrame(rows))`` without pandas, when that is sure to give the same:
+    every column holds only strings, only floats, only ints or only bools (None allowed in
+    string and float columns, as pandas keeps it). Else None (let pandas infer the column).
+    """
+    if rows is None:
+        return None
+    columns: dict[str, list] = {}
+    for row in rows:
+        for k in row:
+            columns.setdefault(k, [])
+    for k, values in columns.items():
+        values.extend(row.get(k) for row in rows)
+        present = [v for v in values if v is not None]
+        missing = len(present) < len(values)
+        if all(isinstance(v, str) for v in present):
+            continue
+        if all(isinstance(v, float) for v in present):
+            continue
+        if missing:
+            return None
+        if all(isinstance(v, bool | np.bool_) for v in present):
+            continue
+        if all(
+            isinstance(v, int | np.integer)
+            and not isinstance(v, bool)
+            and _INT64[0] <= v <= _INT64[1]
+            for v in present
+        ):
+            continue
+        return None
+    names = list(columns)
+    return [{k: _plain(columns[k][i]) for k in names} for i in range(len(rows))]
+
+
 def _display_frame(table: Table) -> tuple[pd.DataFrame, list[str]]:
+    import pandas as pd
+
     out = table.data.copy()
     align = [
         "right" if pd.api.types.is_numeric_dtype(out[c]) and out[c].dtype != bool else "left"
@@ -88,6 +159,8 @@ def render(
     if fmt == "csv":
         lead = "".join(f"# {line}\n" for text in header for line in text.splitlines())
         return lead + table.data.to_csv(index=False, lineterminator="\n", float_format=csv_float)
+    from tabulate import tabulate
+
     shown, align = _display_frame(table)
     if fmt == "markdown":
         lines = [f"## {table.title}", ""]
@@ -135,6 +208,8 @@ def render_many(tables: list[Table], fmt: str = "table") -> str:
     if len(tables) == 1:
         (table,) = tables
         if fmt == "csv" and table.keys:
+            import pandas as pd
+
             return pd.DataFrame(table.rows()).to_csv(index=False, lineterminator="\n")
         return render(table, fmt)
     if fmt == "json":
@@ -143,6 +218,8 @@ def render_many(tables: list[Table], fmt: str = "table") -> str:
         }
         return json.dumps(doc, indent=2) + "\n"
     if fmt == "csv":
+        import pandas as pd
+
         frames = [pd.DataFrame([{"table": t.title, **row} for row in t.rows()]) for t in tables]
         long = pd.concat(frames, ignore_index=True, sort=False)
         return long.to_csv(index=False, lineterminator="\n")
