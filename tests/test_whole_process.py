@@ -108,3 +108,30 @@ def test_edge_in_json_loads_no_pandas_dask_or_plotting():
             [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True
         )
         assert json.loads(done.stdout) == [], args
+
+
+CACHED = """
+import sys
+from numba import njit
+from cardedge.analysis.core import cache_load
+from cardedge.analysis.zero.round import evaluate_rules
+from cardedge.analysis.zero.rules import preset
+
+edge = evaluate_rules([preset("published", 6)])[0].house_edge_percent
+refreshed = "numba.np.linalg" in sys.modules
+# a kernel compiled after cached ones loaded: numba's compiler refreshes the target itself
+double = njit(lambda x: 2 * x)
+print(cache_load.INSTALLED, refreshed, repr(float(edge)), double(21))
+"""
+
+
+def test_cached_kernels_load_without_the_compilers_refresh():
+    runs = [
+        subprocess.run([sys.executable, "-c", CACHED], capture_output=True, text=True, check=True)
+        for _ in range(2)  # the first may compile (an empty cache); the second loads
+    ]
+    installed, refreshed, edge, doubled = runs[1].stdout.split()
+    assert installed == "True"
+    assert refreshed == "False"  # numba's target refresh imports numba.np.linalg
+    assert float(edge) == 2.2637009546182045
+    assert doubled == "42"
