@@ -11,7 +11,6 @@ from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
-import pandas as pd
 
 from cardedge.analysis.blackjack.actions import PLAYER_ACTIONS, Action
 from cardedge.analysis.blackjack.dealer import (
@@ -152,9 +151,7 @@ def edge_table(results: list[RoundResult], digits: int = 4) -> Table:
             "published: 6D S17 DAS peek split to 4 no RSA, CDZ- optimal (Farmer, bjstrat, "
             "Wizard of Odds agree to 4 decimals)."
         )
-    return Table(
-        title, pd.DataFrame(rows), notes, digits={"house_edge_percent": digits, "player_ev": 6}
-    )
+    return Table(title, rows, notes, digits={"house_edge_percent": digits, "player_ev": 6})
 
 
 def _shoe(res: RoundResult) -> Shoe:
@@ -238,7 +235,7 @@ def ai_levels_table(rules: BlackjackRules = DEFAULT_RULES) -> Table:
         )
     title = f"Blackjack AI levels vs optimal play: {rules.describe()}"
     notes = [SPLIT_CONVENTION + ".", EV_NOTE, "hard is the basic strategy of these rules."]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=4, keys=row_keys(rules))
+    return Table(title, rows, notes, default_digits=4, keys=row_keys(rules))
 
 
 def compare_table(decks: Iterable[int], base: BlackjackRules = DEFAULT_RULES, progress=_identity):
@@ -261,7 +258,7 @@ def compare_table(decks: Iterable[int], base: BlackjackRules = DEFAULT_RULES, pr
     title = f"Blackjack house edge (%) by decks: {rules_text}"
     notes = [SPLIT_CONVENTION + ".", EV_NOTE]
     keys = row_keys(base, decks=False)
-    return Table(title, pd.DataFrame(rows), notes, default_digits=4, keys=keys)
+    return Table(title, rows, notes, default_digits=4, keys=keys)
 
 
 VARIANTS: tuple[tuple[str, dict], ...] = (
@@ -308,7 +305,7 @@ def variants_table(base: BlackjackRules = DEFAULT_RULES, progress=_identity) -> 
     title = f"Blackjack rule variations, one at a time from: {base.describe()}"
     notes = [SPLIT_CONVENTION + ".", "change: house edge minus the base rules' (optimal play)."]
     keys = {"decks": base.decks, "base_rules": base.describe()}
-    return Table(title, pd.DataFrame(rows), notes, default_digits=4, keys=keys)
+    return Table(title, rows, notes, default_digits=4, keys=keys)
 
 
 def chart_figure(chart: Chart, rules: BlackjackRules):
@@ -400,6 +397,8 @@ def hands_table(
     ]
     if rules.surrender:
         notes.insert(1, _surrender_ev_note(rules))
+    import pandas as pd  # the columns stay when no hand can be dealt (a CSV header)
+
     keys = shoe_row_keys(rules, shoe, "optimal")
     columns = ["hand", "up", "stand", "hit", "double", "split"]
     columns += ["surrender"] if rules.surrender else []
@@ -440,6 +439,8 @@ def exceptions_table(
     chart file) plays; gain is the EV the departure adds per initial wager, given the hand.
     ``shoe`` deals the round (None: fresh); the basic chart is then the one derived for it.
     """
+    import pandas as pd
+
     a = analysis_for(rules, shoe)
     shoe = dealt_from(a)
     if strategy == "optimal":
@@ -540,7 +541,7 @@ def dealer_table(rules: BlackjackRules) -> Table:
         "Probabilities from a fresh shoe less the up card"
         + (", given the dealer has no natural (peek)." if rules.peek else ".")
     ]
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=row_keys(rules))
+    return Table(title, rows, notes, default_digits=6, keys=row_keys(rules))
 
 
 RETURNS_NOTE = (
@@ -587,7 +588,7 @@ def returns_table(rules: BlackjackRules, strategy: str = "optimal") -> Table:
     ]
     if rules.surrender:
         notes.insert(2, _surrender_return_note(rules))
-    table = Table(title, pd.DataFrame(rows), notes, digits={"net": 1}, default_digits=8)
+    table = Table(title, rows, notes, digits={"net": 1}, default_digits=8)
     table.keys = row_keys(rules, policy.name)
     return table
 

@@ -1,14 +1,20 @@
-"""Render a titled table for a person (aligned text, Markdown) or a program (CSV, JSON)."""
+"""Render a titled table for a person (aligned text, Markdown) or a program (CSV, JSON).
+
+pandas is imported only when a table's DataFrame is needed: a table built from row dicts
+renders as JSON without it (``cardedge zero edge --format json`` never loads pandas).
+"""
 
 from __future__ import annotations
 
 import json
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
-from tabulate import tabulate
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 FORMATS: tuple[str, ...] = ("table", "csv", "json", "markdown")
 
@@ -19,6 +25,8 @@ class Table:
 
     title: str
     data: pd.DataFrame
+    """The table's data. It may be given as a list of row dicts: ``pd.DataFrame(rows)`` is
+    then built when ``data`` is first read (``rows()`` and JSON need no pandas)."""
     notes: list[str] = field(default_factory=list)
     digits: dict[str, int] = field(default_factory=dict)
     """Decimals shown per column in the person-facing formats (full precision in CSV/JSON)."""
@@ -28,14 +36,14 @@ class Table:
     prepended to each row in JSON and in the CSV of ``render_many`` (the command line's CSV, one
     table or several), so every row describes itself. ``render(table, "csv")`` (the files in
     ``results/``, whose '#' header lines carry title and notes) writes the columns alone."""
-
     empty: str = ""
     """Why the table can have no rows (e.g. 'the shoe holds no A'): the note shown instead of
     rows when it has none (``empty_note``)."""
 
     def empty_note(self) -> str | None:
         """For a table without rows, the note saying why; None when it has rows."""
-        if len(self.data):
+        rows = self._rows if self._frame is None and self._rows is not None else self.data
+        if len(rows):
             return None
         return f"No rows: {self.empty}." if self.empty else "No rows."
 
@@ -46,17 +54,82 @@ class Table:
 
     def frame(self) -> pd.DataFrame:
         """``rows()`` as a frame, its columns there even when it has no rows (a CSV header)."""
+        import pandas as pd
+
         return pd.DataFrame(self.rows(), columns=self.columns())
 
     def rows(self) -> list[dict]:
         """The rows as JSON-ready dicts, each led by the table's keys."""
+        plain = None if self._frame is not None else plain_records(self._rows)
         return [
             {**{k: _plain(v) for k, v in self.keys.items() if k not in row}, **row}
-            for row in records(self.data)
+            for row in (records(self.data) if plain is None else plain)
         ]
 
 
+# ``data`` is a property over the dataclass field: a list of row dicts becomes a DataFrame
+# only when read, so a table rendered as JSON from its rows never imports pandas.
+def _get_data(self: Table) -> pd.DataFrame:
+    if self._frame is None:
+        import pandas as pd
+
+        self._frame = pd.DataFrame(self._rows)
+        self._rows = None
+    return self._frame
+
+
+def _set_data(self: Table, value) -> None:
+    if isinstance(value, list):
+        self._rows, self._frame = value, None
+    else:
+        self._rows, self._frame = None, value
+
+
+Table.data = property(_get_data, _set_data, doc="The table's data, a pandas DataFrame.")
+Table._rows = None
+Table._frame = None
+
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def plain_records(rows: list[dict] | None) -> list[dict] | None:
+    """``records(pd.DataFrame(rows))`` without pandas, when that is sure to give the same:
+    every column holds only strings, only floats, only ints or only bools (None allowed in
+    string and float columns, as pandas keeps it). Else None (let pandas infer the column).
+    """
+    if rows is None:
+        return None
+    columns: dict[str, list] = {}
+    for row in rows:
+        for k in row:
+            columns.setdefault(k, [])
+    for k, values in columns.items():
+        values.extend(row.get(k) for row in rows)
+        present = [v for v in values if v is not None]
+        missing = len(present) < len(values)
+        if all(isinstance(v, str) for v in present):
+            continue
+        if all(isinstance(v, float) for v in present):
+            continue
+        if missing:
+            return None
+        if all(isinstance(v, bool | np.bool_) for v in present):
+            continue
+        if all(
+            isinstance(v, int | np.integer)
+            and not isinstance(v, bool)
+            and _INT64[0] <= v <= _INT64[1]
+            for v in present
+        ):
+            continue
+        return None
+    names = list(columns)
+    return [{k: _plain(columns[k][i]) for k in names} for i in range(len(rows))]
+
+
 def _display_frame(table: Table) -> tuple[pd.DataFrame, list[str]]:
+    import pandas as pd
+
     out = table.data.copy()
     align = [
         "right" if pd.api.types.is_numeric_dtype(out[c]) and out[c].dtype != bool else "left"
@@ -102,15 +175,17 @@ def render(
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     header = header or []
+    empty = table.empty_note()
     if fmt == "json":
         return json.dumps(table.rows(), indent=2) + "\n"
-    empty = table.empty_note()
     if fmt == "csv":
         header = [*header, empty] if header and empty else header
         lead = "".join(f"# {line}\n" for text in header for line in text.splitlines())
         return lead + table.data.to_csv(index=False, lineterminator="\n", float_format=csv_float)
-    shown, align = _display_frame(table)
+    from tabulate import tabulate
+
     notes = [empty, *table.notes] if empty else table.notes
+    shown, align = _display_frame(table)
     if fmt == "markdown":
         lines = [f"## {table.title}", ""]
         lines += [f"_{line}_  " for line in header]
@@ -163,6 +238,8 @@ def render_many(tables: list[Table], fmt: str = "table") -> str:
         doc = {"tables": [{"title": t.title, "notes": _notes(t), "rows": t.rows()} for t in tables]}
         return json.dumps(doc, indent=2) + "\n"
     if fmt == "csv":
+        import pandas as pd
+
         frames = [t.frame().assign(table=t.title) for t in tables]
         frames = [f[["table", *f.columns[:-1]]] for f in frames]
         # a table without rows adds no line (nor, beside others, its columns)

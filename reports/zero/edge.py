@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-import pandas as pd
-
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_rules
 from cardedge.analysis.zero.rules import PUBLISHED_EDGES, TRIPS_NOTE, preset
@@ -139,7 +137,6 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
                 "difference": None if published is None else edge - published,
             }
         )
-    data = pd.DataFrame(rows)
     strategies = sorted({r["strategy"] for r in rows})
     if on_shoes:
         where = "; ".join(dict.fromkeys(_shoe_name(res) for _, res in results))
@@ -164,7 +161,7 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
         )
     return Table(
         title,
-        data,
+        rows,
         notes,
         digits={"house_edge_percent": digits, "difference": digits},
         keys=table_keys(edge=True),
@@ -202,4 +199,4 @@ def upcard_table(name: str, res: RoundResult, digits: int = 4) -> Table:
     ]
     keys = table_keys(res.rules.decks, name, res.policy, res.split, edge=True)
     keys.update(shoe_fields(res.shoe))
-    return Table(title, pd.DataFrame(rows), notes, default_digits=digits, keys=keys)
+    return Table(title, rows, notes, default_digits=digits, keys=keys)

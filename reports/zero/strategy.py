@@ -6,7 +6,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from cardedge.analysis.core.cards import RANKS
 from cardedge.analysis.core.shoe import Shoe
@@ -124,6 +123,8 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic", shoe: Shoe | Non
     the gap between the chart's edge and optimal play's. ``shoe`` (None: a fresh shoe) deals
     the round; 'basic' is then the chart derived for that shoe.
     """
+    import pandas as pd
+
     shoe = dealt_from(rules.decks, shoe, rules)
     label, _, chart = resolve(strategy, rules, shoe)
     if chart is None:
@@ -323,7 +324,7 @@ def _returns_table(out: Outcomes, label: str, rules_name: str, shoe: Shoe | None
         notes.append(DERIVED_CHART_NOTE)
     keys = table_keys(out.rules.decks, rules_name, label, "standard", edge=True)
     keys.update(shoe_fields(shoe))
-    return Table(title, pd.DataFrame(rows), notes, digits={"net": 1}, default_digits=8, keys=keys)
+    return Table(title, rows, notes, digits={"net": 1}, default_digits=8, keys=keys)
 
 
 def hands_table(rules: ZeroRules, shoe: Shoe | None = None) -> Table:
@@ -360,6 +361,8 @@ def hands_table(rules: ZeroRules, shoe: Shoe | None = None) -> Table:
     ]
     keys = table_keys(rules.decks, preset_name(rules), "optimal", "standard")
     keys.update(shoe_fields(shoe))
+    import pandas as pd  # the columns stay when no hand can be dealt (a CSV header)
+
     columns = ["hand", "total", "up", "stand", "hit", "split", "best"]
     return Table(
         title,
@@ -408,7 +411,7 @@ def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table
         TRIPS_NOTE,
     ]
     keys = table_keys(split="standard", edge=True)
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
+    return Table(title, rows, notes, default_digits=6, keys=keys)
 
 
 def eor_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
@@ -436,7 +439,7 @@ def eor_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
         TRIPS_NOTE,
     ]
     keys = table_keys(strategy="optimal", split="standard", edge=True)
-    return Table(title, pd.DataFrame(rows), notes, default_digits=6, keys=keys)
+    return Table(title, rows, notes, default_digits=6, keys=keys)
 
 
 VARIANTS: tuple[tuple[str, dict], ...] = (
@@ -477,7 +480,7 @@ def variants_table(decks: int, progress: Progress = _identity) -> Table:
         TRIPS_NOTE,
     ]
     keys = table_keys(decks, strategy="optimal", split="standard", edge=True)
-    return Table(title, pd.DataFrame(list(rows.values())), notes, default_digits=6, keys=keys)
+    return Table(title, list(rows.values()), notes, default_digits=6, keys=keys)
 
 
 def default_tables() -> dict[str, Table]:

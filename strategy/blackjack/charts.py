@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
@@ -38,6 +38,9 @@ from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY, BlackjackPolicy
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, deal_probabilities
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.strategy.core.chartfiles import read_chart_table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, ACE)
 """Up cards (value indices) in the order charts print them: 2..9, T, A."""
@@ -105,6 +108,8 @@ class Chart:
     def frame(self, soft_12: bool = True) -> pd.DataFrame:
         """The chart as a table: ``hand``, then one column per up card (2..9, T, A); every
         row, soft 12 included, unless ``soft_12`` is False."""
+        import pandas as pd
+
         return pd.DataFrame(
             [
                 {"hand": label, **dict(zip(UP_LABELS, codes, strict=True))}

@@ -15,8 +15,10 @@ import csv
 import io
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def chart_path(name: str | Path) -> Path:
@@ -59,6 +61,8 @@ def _json_rows(text: str, name: str) -> pd.DataFrame:
             f"chart file {name}: not a readable chart (JSON charts are a list of rows, as "
             "`chart --format json` writes them)"
         )
+    import pandas as pd
+
     frame = pd.DataFrame(data)
     frame.columns = [str(c).strip() for c in frame.columns]
     return frame
@@ -84,4 +88,6 @@ def _csv_rows(text: str, name: str) -> pd.DataFrame:
                 f"chart file {name}: not a readable chart (line {n} has {len(row)} fields, the "
                 f"header {len(header)})"
             )
+    import pandas as pd
+
     return pd.DataFrame([[c.strip() for c in row] for row in rows[1:]], columns=header, dtype=str)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.actions import Action
@@ -27,6 +27,9 @@ from cardedge.analysis.zero.round import (
 from cardedge.analysis.zero.rules import PlayRules, ZeroRules
 from cardedge.strategy.core.chartfiles import read_chart_table
 from cardedge.strategy.zero.cells import cell_values, empty_cell_sums
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 UP_ORDER: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up card values in column order."""
@@ -87,6 +90,8 @@ class ZeroChart:
 
     def frame(self) -> pd.DataFrame:
         """The chart as a table: block, hand, then one column per up card (A, 2..9, 0)."""
+        import pandas as pd
+
         rows = [
             dict(block=b, hand=h, **dict(zip(UP_LABELS, c, strict=True))) for b, h, c in self.rows()
         ]
@@ -124,6 +129,8 @@ def _letter(block: str, code: int) -> str:
 
 def chart_from_frame(frame: pd.DataFrame, name: str, rules: ZeroRules) -> ZeroChart:
     """Read a chart table (``ZeroChart.frame`` layout); errors name the row and column."""
+    import pandas as pd
+
     missing = [c for c in ("block", "hand", *UP_LABELS) if c not in frame.columns]
     if missing:
         raise ValueError(f"chart {name}: missing column(s) {', '.join(missing)}")
