@@ -383,3 +383,33 @@ def test_ctrl_c_during_a_study_on_a_local_cluster_is_one_line_and_exit_130(tmp_p
     assert code == 130, err
     assert err.strip().splitlines() == ["cardedge: aborted"]
     assert "Traceback" not in err
+
+
+SWALLOWED = """
+import os, signal, sys, time
+import cardedge.cli as cli
+
+cli.STUCK_SECONDS = 1.0
+with cli._Interrupts.watched():
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)
+    except KeyboardInterrupt:
+        pass  # swallowed, as a ctypes callback in numba's compiler does
+    time.sleep(20)  # and the program goes on as if nothing happened
+sys.exit(0)
+"""
+
+
+def test_a_swallowed_ctrl_c_still_ends_the_process_with_one_line():
+    import subprocess
+    import sys
+    import time
+
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", SWALLOWED], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.strip().splitlines() == ["cardedge: aborted"]
+    assert time.monotonic() - start < 15

@@ -153,9 +153,70 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT, as the shell reports a process it killed)."""
 
 
+STUCK_SECONDS = 10.0
+"""How long after Ctrl-C the process may go on before it is ended (an interrupt swallowed)."""
+
+
+class _Interrupts:
+    """Ctrl-C as this process sees it. The handler raises ``KeyboardInterrupt`` as Python's
+    does, and remembers it: where Python cannot raise it (a ctypes callback inside numba's
+    compiler prints it as 'Exception ignored' and goes on, then fails otherwise), the failure
+    that follows still ends as one ``cardedge: aborted`` line, and a process that goes on as
+    if nothing happened is ended after ``STUCK_SECONDS``."""
+
+    seen = False
+    reported = False
+    depth = 0
+
+    @classmethod
+    def handler(cls, signum, frame):
+        if not cls.seen:
+            cls.seen = True
+            threading.Thread(target=cls._end_if_stuck, daemon=True).start()
+        raise KeyboardInterrupt
+
+    @classmethod
+    def _end_if_stuck(cls) -> None:
+        threading.Event().wait(STUCK_SECONDS)
+        if not cls.reported:
+            aborted()
+            sys.stderr.flush()
+            os._exit(INTERRUPTED)
+
+    @classmethod
+    def unraisable(cls, report) -> None:
+        if not (cls.seen and isinstance(report.exc_value, KeyboardInterrupt)):
+            sys.__unraisablehook__(report)
+
+    @classmethod
+    @contextlib.contextmanager
+    def watched(cls):
+        """Within: Ctrl-C handled as above (in the main thread; nested commands share it)."""
+        if cls.depth or threading.current_thread() is not threading.main_thread():
+            cls.depth += 1
+            try:
+                yield
+            finally:
+                cls.depth -= 1
+            return
+        cls.seen = cls.reported = False
+        previous = signal.signal(signal.SIGINT, cls.handler)
+        hook, sys.unraisablehook = sys.unraisablehook, cls.unraisable
+        cls.depth = 1
+        try:
+            yield
+        finally:
+            cls.depth = 0
+            sys.unraisablehook = hook
+            signal.signal(signal.SIGINT, previous)
+
+
 def aborted() -> int:
     """After Ctrl-C: one line, ``cardedge: aborted``, and exit status 130. A second Ctrl-C
     while the program winds down (a cluster closing) is ignored: no traceback."""
+    if _Interrupts.reported:
+        return INTERRUPTED
+    _Interrupts.reported = True
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     lead = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""  # after the ^C echo
@@ -167,7 +228,17 @@ def main(argv: list[str] | None = None, quiet: bool = False) -> int:
     """Run the CLI; bad input gives one line on stderr and exit status 2, never a traceback.
     ``quiet``: the command's standard output is dropped (a command run by another). Output
     that cannot be written (standard output closed, or a pipe whose reader has gone) is an
-    error too (exit 2), never a silent exit 0."""
+    error too (exit 2), never a silent exit 0. Ctrl-C: one line, exit 130 (``aborted``)."""
+    with _Interrupts.watched():
+        try:
+            return _main(argv, quiet)
+        except Exception:
+            if not _Interrupts.seen:
+                raise
+            return aborted()  # what failed after an interrupt that could not be raised
+
+
+def _main(argv: list[str] | None, quiet: bool) -> int:
     if sys.stdout is None:
         sys.stdout = ClosedOutput()
     _buffer_standard_output()
