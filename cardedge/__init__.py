@@ -14,14 +14,24 @@ __version__ = "0.1.0"
 os.environ.setdefault("NUMBA_OPT", "1")
 
 # A process multiprocessing starts with this package's main module (the workers of a local
-# Dask cluster, study/core/run.py) ignores Ctrl-C from its first lines: the terminal sends
+# Dask cluster, study/core/run.py) does not stop on Ctrl-C, from its first lines: the terminal sends
 # SIGINT to the whole process group, and only the cardedge process stops the study (and the
 # cluster); a worker dying of it would print tracebacks.
 # (While the child imports its parent's main module, parent_process() is not set yet; its
 # name is.) Only a main thread may set a handler: a worker of a remote cluster (`dask worker`)
 # may first import this package in a task's thread, and must not fail there.
+# A worker goes on after Ctrl-C but says nothing more: the cluster it belonged to closes, and
+# what it would log about that (a heartbeat to a closed scheduler) is not for the terminal.
+
+
+def _quiet_after_interrupt(signum, frame) -> None:
+    import logging
+
+    logging.disable(logging.CRITICAL)
+
+
 if (
     multiprocessing.current_process().name != "MainProcess"
     and threading.current_thread() is threading.main_thread()
 ):
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, _quiet_after_interrupt)
