@@ -22,6 +22,12 @@ from cardedge.analysis.core.memo import multiset_rank
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS, dealer_distribution, stand_evs
 
+UNSPLIT_MAY_DOUBLE = np.True_
+"""An unsplit hand may always double its three-card hand: the ``can_double`` the kernels pass
+for it. A numpy boolean, not the literal ``True``: numba types a literal argument as its own
+type (``Literal[bool](True)``) and would compile every kernel below it a second time beside the
+``bool`` a split hand passes (a cold ``zero edge`` spent about a sixth more CPU so)."""
+
 
 @njit(cache=True)
 def card_count(st, up, m, v):

@@ -46,7 +46,7 @@ _BINOM = binomial_table()
 @njit(cache=True)
 def _unsplit_value(st, ch, up, m, v1, v2):
     """(EV, action, P(double)) of playing the deal v1, v2 (in ``m``) without splitting."""
-    return player.two_card_value(st, ch, up, m, (v1 + v2) % 10, True)
+    return player.two_card_value(st, ch, up, m, (v1 + v2) % 10, player.UNSPLIT_MAY_DOUBLE)
 
 
 @njit(cache=True)
