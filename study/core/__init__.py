@@ -1,1 +1,3 @@
-"""What both games' studies share: the plan, the dealing loop, the records, the Dask run."""
+"""What both games' studies share: the plan, the dealing loop and its records, the Dask run,
+the Parquet store.
+"""
