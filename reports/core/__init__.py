@@ -1,3 +1,1 @@
-"""Shared by both games' reports: the Table record and its rendering (text, CSV, JSON, Markdown),
-atomic file writing, shoe names for titles, bet ramps, simulation and shoe-study reports, plots.
-"""
+"""Shared table plumbing: the Table record, its rendering (text, CSV, JSON, Markdown)."""

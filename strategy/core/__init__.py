@@ -1,1 +1,1 @@
-"""What both games' strategies share: chart files, and true-count departures from a chart."""
+"""What both games' strategies share: true-count departures from a chart."""

@@ -1,3 +1,1 @@
-"""What both games' studies share: the plan, the dealing loop and its records, the Dask run,
-the Parquet store.
-"""
+"""What both games' studies share: the plan, the dealing loop, the records, the Dask run."""
