@@ -61,4 +61,4 @@ clean-cache:
 	find analysis engine strategy study reports cardedge -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean: clean-cache
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info .mypy_cache .import_linter_cache
