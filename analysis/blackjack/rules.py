@@ -29,6 +29,14 @@ NATURAL_PAYOUTS: dict[str, Fraction] = {
 }
 """Allowed natural payouts (net win per unit wagered), by their usual name."""
 
+DOUBLE_RULES: dict[str, tuple[int, int] | None] = {
+    "any": None,
+    "9-11": (9, 11),
+    "10-11": (10, 11),
+}
+"""Which two-card hands may double, by the rule's name: any two cards, or only hard totals in
+the range (European casinos; a soft hand may not double then)."""
+
 SPLIT_CONVENTION = (
     "splits: CDZ- (each post-split hand plays the optimal strategy of an unsplit hand of the same "
     "cards), resplits valued exactly"
@@ -85,6 +93,9 @@ class BlackjackRules:
     """An unsplit hand's first two cards may be surrendered for half the initial wager: late
     surrender with peek (a dealer natural wins the whole wager first); without peek half is
     lost even to a dealer natural."""
+    double: str = "any"
+    """Which two-card hands may double, a key of ``DOUBLE_RULES``: any, or only hard 9-11 or
+    10-11 (split hands too, with DAS)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "decks", check_decks(self.decks, MAX_DECKS))
@@ -94,6 +105,10 @@ class BlackjackRules:
             raise ValueError(
                 f"natural_pays must be one of {', '.join(NATURAL_PAYOUTS)}, "
                 f"got {self.natural_pays!r}"
+            )
+        if self.double not in DOUBLE_RULES:
+            raise ValueError(
+                f"double must be one of {', '.join(DOUBLE_RULES)}, got {self.double!r}"
             )
         for name in (
             "hit_soft_17",
@@ -131,8 +146,11 @@ class BlackjackRules:
 
     def doubles_on(self, total: int, soft: bool) -> bool:
         """Does the doubling rule allow a two-card hand of this best total (``soft``: an ace
-        counts 11)?"""
-        return True
+        counts 11)? Any under ``double="any"``, else only hard totals in the rule's range."""
+        bounds = DOUBLE_RULES[self.double]
+        if bounds is None:
+            return True
+        return not soft and bounds[0] <= total <= bounds[1]
 
     def may_double(
         self, n_cards: int, total: int, soft: bool, split_from: int | None = None
@@ -175,6 +193,7 @@ class BlackjackRules:
             "H17" if self.hit_soft_17 else "S17",
             "peek" if self.peek else "no peek (ENHC)",
             "DAS" if self.double_after_split else "no DAS",
+            *([f"double hard {self.double} only"] if self.double != "any" else []),
             f"split to {self.split_hands}",
             "RSA" if self.resplit_aces else "no RSA",
         ]
