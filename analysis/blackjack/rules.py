@@ -10,6 +10,12 @@ the initial wager. With peek it is *late* surrender: the dealer checks for a nat
 a natural beats the player (the whole initial wager) before surrender is possible. Without a
 hole card (no peek) the player surrenders before the dealer draws and loses half the wager
 even if the dealer then makes a natural.
+
+``double`` restricts doubling to hard totals 9-11 or 10-11 (European casinos), split hands
+included. The rules answer what play is legal (``may_hit``, ``may_double``, ``may_split``,
+``may_surrender``, ``max_hands``, ``natural_payout``); the evaluator, the Fraction twin, the
+charts, the engine, the simulator and the trainer ask them, and the numba kernels read the
+answers from one record, ``kernel_record()``.
 """
 
 from __future__ import annotations
