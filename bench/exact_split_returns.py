@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import namedtuple
 from pathlib import Path
 
 import numpy as np
@@ -105,10 +106,21 @@ def _dealer_row(shoe, u, size, start, key, orderings, outcome, out):
     out[BUST] = 1.0 - rest
 
 
+SplitPlay = namedtuple(
+    "SplitPlay", ["full", "p", "u", "limit", "one_card", "act", "child", "total", "two"]
+)
+"""What every kernel of one split reads: the pre-deal shoe ``full``, the pair p, the up card u,
+the hand limit, one-card split aces, the split hands' actions ``act[hand, up]``, the hand
+table's ``child`` and ``total``, and ``two[v]``: the hand p, v."""
+
+
 @njit(cache=True)
-def _hand_finals(shoe, start, u, act, child, total, one_card, f_key, f_prob, f_total, f_bet):
-    """Every way the split hand ``start`` (two cards, already out of ``shoe``) ends: the key of
-    the cards it draws, the probability, the total (99: bust) and the bet. Returns the count."""
+def _hand_finals(shoe, start, play, buf):
+    """Every way the split hand ``start`` (two cards, already out of ``shoe``) ends, played as
+    ``play`` (``SplitPlay``) says, into ``buf``: the key of the cards it draws, the probability,
+    the total (99: bust) and the bet. Returns the count."""
+    u, act, child, total, one_card = play.u, play.act, play.child, play.total, play.one_card
+    f_key, f_prob, f_total, f_bet = buf
     n = 0
     for v in range(N_VALUES):
         n += shoe[v]
@@ -192,11 +204,13 @@ def _state_shoe(full, r, u, shoe):
 
 
 @njit(cache=True)
-def _expand(keys, full, p, u, nh, limit, one_card, act, child, total, two, same, nxt, buf):
+def _expand(keys, play, nh, same, nxt, buf):
     """Add the successors of the states ``keys`` (the current hand holds p and draws its
-    second card): a resplit to ``same``, every ending of the hand to ``nxt``."""
+    second card; ``nh`` hands so far): a resplit to ``same``, every ending of the hand to
+    ``nxt``."""
+    full, p, u, limit, two = play.full, play.p, play.u, play.limit, play.two
     shoe = np.empty(N_VALUES, dtype=np.int64)
-    f_key, f_prob, f_total, f_bet = buf
+    f_key = buf[0]
     for s in range(keys.shape[0]):
         r = keys[s]
         _state_shoe(full, r, u, shoe)
@@ -207,9 +221,7 @@ def _expand(keys, full, p, u, nh, limit, one_card, act, child, total, two, same,
                 same[r + (1 << (SHIFT * p))] = 0
                 continue
             shoe[v] -= 1
-            cnt = _hand_finals(
-                shoe, two[v], u, act, child, total, one_card, f_key, f_prob, f_total, f_bet
-            )
+            cnt = _hand_finals(shoe, two[v], play, buf)
             shoe[v] += 1
             base = r + (1 << (SHIFT * v))
             for f in range(cnt):
@@ -230,30 +242,14 @@ def _terminal_values(keys, full, u, size, start, key, orderings, outcome, out):
 
 
 @njit(cache=True)
-def _level_values(
-    keys,
-    full,
-    p,
-    u,
-    nh,
-    limit,
-    rem,
-    one_card,
-    act,
-    child,
-    total,
-    two,
-    same_idx,
-    same_val,
-    next_idx,
-    next_val,
-    next_rem,
-    next_terminal,
-    buf,
-    out,
-):
+def _level_values(keys, play, nh, rem, same, after, buf, out):
     """``out[s, d * w + k]``: P(dealer result d, net of the hands still to come k - 2 rem) from
-    state s (w = 4 rem + 1); ``out[s, 7 w + d]``: E[their wagers; dealer result d]."""
+    state s (w = 4 rem + 1); ``out[s, 7 w + d]``: E[their wagers; dealer result d]. ``same`` =
+    (index, values) of the level a resplit leads to, ``after`` = (index, values, its rem,
+    whether it is terminal) of the level the hand's ending leads to."""
+    full, p, u, limit, two = play.full, play.p, play.u, play.limit, play.two
+    same_idx, same_val = same
+    next_idx, next_val, next_rem, next_terminal = after
     shoe = np.empty(N_VALUES, dtype=np.int64)
     f_key, f_prob, f_total, f_bet = buf
     w = 4 * rem + 1
@@ -273,9 +269,7 @@ def _level_values(
                     o[k] += pv * row[k]
                 continue
             shoe[v] -= 1
-            cnt = _hand_finals(
-                shoe, two[v], u, act, child, total, one_card, f_key, f_prob, f_total, f_bet
-            )
+            cnt = _hand_finals(shoe, two[v], play, buf)
             shoe[v] += 1
             base = r + (1 << (SHIFT * v))
             for f in range(cnt):
@@ -319,6 +313,7 @@ def split_joint(analysis, act, p: int, u: int) -> tuple[np.ndarray, np.ndarray, 
         np.empty(MAX_FINALS, dtype=np.int64),
         np.empty(MAX_FINALS, dtype=np.int64),
     )
+    play = SplitPlay(full, p, u, limit, bool(one_card), act, h.child, h.total, two)
     order = [(c, nh) for c in range(limit + 1) for nh in range(max(c, 2), limit + 1)]
     found = {level: _new_index() for level in order}
     found[(0, 2)][2 << (SHIFT * p)] = 0
@@ -329,8 +324,7 @@ def split_joint(analysis, act, p: int, u: int) -> tuple[np.ndarray, np.ndarray, 
         if c == nh or len(keys) == 0:
             continue
         same = found[(c, nh + 1)] if nh < limit else _new_index()
-        args = (full, p, u, nh, limit, one_card, act, h.child, h.total, two)
-        _expand(keys, *args, same, found[(c + 1, nh)], buf)
+        _expand(keys, play, nh, same, found[(c + 1, nh)], buf)
     del found
     index, value = {}, {}
     for c, nh in reversed(order):
@@ -351,27 +345,8 @@ def split_joint(analysis, act, p: int, u: int) -> tuple[np.ndarray, np.ndarray, 
             if resplit is None:
                 resplit = (_new_index(), np.zeros((1, 1)))
             terminal = c + 1 == nh
-            _level_values(
-                keys,
-                full,
-                p,
-                u,
-                nh,
-                limit,
-                rem,
-                one_card,
-                act,
-                h.child,
-                h.total,
-                two,
-                *resplit,
-                index[(c + 1, nh)],
-                value[(c + 1, nh)],
-                0 if terminal else rem - 1,
-                terminal,
-                buf,
-                out,
-            )
+            after = (index[(c + 1, nh)], value[(c + 1, nh)], 0 if terminal else rem - 1, terminal)
+            _level_values(keys, play, nh, rem, resplit, after, buf, out)
             value[(c, nh)] = out
         # a level is read only by the levels just before it
         for later in ((c + 1, nh + 1), (c + 2, nh)):

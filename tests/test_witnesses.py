@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import inspect
 import pkgutil
 import types
 from functools import cache
@@ -159,3 +160,37 @@ def test_the_check_catches_a_missing_test_and_a_foreign_host():
     assert "test_no_such_thing" not in _test_names("tests/test_zero_reference.py")
     assert _reaches("analysis.zero.round.all_deal_values", "analysis.core.memo.multiset_rank")
     assert not _reaches("analysis.zero.dealer.stand_evs", "analysis.zero.round.deal_value")
+
+
+MAX_KERNEL_PARAMETERS = 12
+"""CONTRIBUTING: rules and state travel in named records (``rules.kernel_record()``, the hand
+table's ``arrays``...), so no kernel's argument list grows past this."""
+
+
+def kernel_parameters(kernel: Dispatcher) -> int:
+    """Number of parameters of a kernel's Python function (positional, keyword, starred)."""
+    code = kernel.py_func.__code__
+    starred = bool(code.co_flags & inspect.CO_VARARGS) + bool(
+        code.co_flags & inspect.CO_VARKEYWORDS
+    )
+    return code.co_argcount + code.co_kwonlyargcount + starred
+
+
+def test_no_kernel_takes_more_than_twelve_parameters():
+    long = {
+        name: n
+        for name, kernel in find_kernels().items()
+        if (n := kernel_parameters(kernel)) > MAX_KERNEL_PARAMETERS
+    }
+    assert not long, f"kernels with more than {MAX_KERNEL_PARAMETERS} parameters: {long}"
+
+
+def test_the_parameter_count_counts_every_kind_of_parameter():
+    from numba import njit
+
+    @njit
+    def thirteen(a, b, c, d, e, f, g, h, i, j, k, *more, last=0):
+        return a
+
+    assert kernel_parameters(thirteen) == 13
+    assert kernel_parameters(find_kernels()["analysis.blackjack.player.play_values"]) == 8

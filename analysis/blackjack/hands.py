@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,6 +28,16 @@ VALUE_LABELS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T
 def points(v: int) -> int:
     """Point value (ace 1) of value index ``v``."""
     return v + 1
+
+
+class HandArrays(NamedTuple):
+    """The hand table's arrays as one record the numba kernels take (``HandTable.arrays``)."""
+
+    counts: np.ndarray
+    n_cards: np.ndarray
+    total: np.ndarray
+    soft: np.ndarray
+    child: np.ndarray
 
 
 @dataclass(frozen=True, eq=False)
@@ -46,6 +57,11 @@ class HandTable:
     """``[hand, v]``: index of the hand plus one card of value v; -1 when it busts."""
     index: dict
     """Hand (tuple of 10 counts) -> its index."""
+
+    @property
+    def arrays(self) -> HandArrays:
+        """The arrays the kernels read, as one record."""
+        return HandArrays(self.counts, self.n_cards, self.total, self.soft, self.child)
 
     def find(self, values) -> int:
         """Index of the hand holding these value indices (any order)."""

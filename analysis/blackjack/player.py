@@ -143,41 +143,26 @@ def coded_action(code, can_double, can_surrender, stand, hit, dbl, sur):
 
 
 @njit(cache=True)
-def play_values(
-    base,
-    p,
-    e,
-    two_card_only,
-    may_double,
-    natural_loss_on_double,
-    may_surrender,
-    natural_loss_on_surrender,
-    counts,
-    n_cards,
-    child,
-    codes,
-    ref_stand,
-    ref_hit,
-    ref_dbl,
-    ref_sur,
-    stand,
-    hit,
-    dbl,
-    sur,
-    val,
-    act,
-):
-    """Fill hit, double, surrender, value and action ``[hand, up]`` of every hand of the context.
+def play_values(rules, c, e, base, hands, codes, ref, out):
+    """Fill hit, double, surrender, value and action ``[hand, up]`` of every hand of a context.
 
-    ``val`` is the hand's EV under ``codes``; an OPTIMAL cell takes the action that is best by
-    ``ref_stand/ref_hit/ref_dbl/ref_sur`` (pass the context's own arrays for exact-shoe optimal
-    play, the unsplit arrays for CDZ- split hands). ``may_double``: doubling a two-card hand is
-    allowed in this context. A double that busts or meets a dealer natural loses 2, or under
-    peek 1 on the natural (``natural_loss_on_double``). ``may_surrender``: surrendering a
-    two-card hand is allowed (unsplit hands, surrender rules); ``sur`` is NaN where it is not.
+    ``rules``: the rules' ``KernelRules`` record; ``c``: the context, 0 for the unsplit hand or
+    ``p + 1`` for a hand split from pair value index p with ``e`` other pair cards out.
+    ``hands``: ``hands.HandArrays``. ``out`` = (stand, hit, double, surrender, value, action)
+    arrays, stand filled in. ``value`` is the hand's EV under ``codes``; an OPTIMAL cell takes
+    the action that is best by ``ref`` = (stand, hit, double, surrender) (pass the context's
+    own arrays for exact-shoe optimal play, the unsplit arrays for CDZ- split hands). A hand
+    may double or surrender where the record says so; a double that busts or meets a dealer
+    natural loses 2, or under peek 1 on the natural. ``double`` is NaN on a two-card hand that
+    may not double, ``surrender`` NaN where not allowed.
     """
+    stand, hit, dbl, sur, val, act = out
+    ref_stand, ref_hit, ref_dbl, ref_sur = ref
+    counts, n_cards, child = hands.counts, hands.n_cards, hands.child
+    p = c - 1
+    two_card_only = rules.one_card[c]
     shoe = np.empty(N_VALUES, dtype=np.int64)
-    keep = 2.0 - natural_loss_on_double
+    keep = 2.0 - rules.natural_loss_on_double
     for i in range(counts.shape[0] - 1, -1, -1):
         for u in range(N_VALUES):
             hit[i, u] = 0.0
@@ -192,8 +177,12 @@ def play_values(
         n = 0
         for v in range(N_VALUES):
             n += shoe[v]
-        can_double = may_double and n_cards[i] == 2
-        can_surrender = may_surrender and n_cards[i] == 2
+        two = n_cards[i] == 2
+        can_double = two and rules.double[c, hands.total[i], 1 if hands.soft[i] else 0]
+        can_surrender = two and rules.surrender[c]
+        if two and not can_double:
+            for u in range(N_VALUES):
+                dbl[i, u] = np.nan
         for u in range(N_VALUES):
             if shoe[u] == 0:
                 continue
@@ -223,11 +212,12 @@ def play_values(
                         d += px * (2.0 * stand[j, u] + keep * pnat)
             if can_surrender:
                 sur[i, u] = surrender_value(
-                    natural_probability(shoe, u, m), natural_loss_on_surrender
+                    natural_probability(shoe, u, m), rules.surrender_natural_loss
                 )
             shoe[u] += 1
             hit[i, u] = h
-            dbl[i, u] = d
+            if can_double or not two:
+                dbl[i, u] = d
             a = coded_action(
                 codes[i, u],
                 can_double,

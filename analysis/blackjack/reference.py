@@ -161,9 +161,12 @@ class Reference:
         self, up: int, cards: tuple[int, ...], may_surrender: bool = True
     ) -> dict[str, Fraction]:
         """EV per initial wager of each action on ``cards`` (later play optimal), including the
-        dealer's natural (unconditional on it, as the fast evaluator reports). Surrender is
-        among them on two cards when the rules allow it and ``may_surrender`` (unsplit)."""
-        actions = [STAND, HIT] + ([DOUBLE] if len(cards) == 2 else [])
+        dealer's natural (unconditional on it, as the fast evaluator reports). Double and
+        surrender are among them where the rules allow them on an unsplit hand (surrender only
+        if ``may_surrender`` too)."""
+        total, soft = _total(cards)
+        may_double = self.rules.may_double(len(cards), total, soft)
+        actions = [STAND, HIT] + ([DOUBLE] if may_double else [])
         weights = self.hole_weights(up, cards)
         p_nat, loss = self._natural_cost(up, cards)
         out = {}
@@ -171,22 +174,21 @@ class Reference:
             decide = self._unsplit_decide(up)
             cond = sum(w * self._q(up, h, cards, (), a, decide) for h, w in weights.items())
             out[a] = -p_nat * loss + (1 - p_nat) * cond
-        if may_surrender and self.rules.surrender and len(cards) == 2:
+        if may_surrender and self.rules.may_surrender(len(cards)):
             # half the wager back whatever the hole card (with peek: the hole card is no natural)
             cond = sum(w * Fraction(-1, 2) for w in weights.values())
             out[SURRENDER] = -p_nat * loss + (1 - p_nat) * cond
         return out
 
-    def best(
-        self,
-        up: int,
-        cards: tuple[int, ...],
-        may_double: bool = True,
-        may_surrender: bool = True,
-    ) -> str:
-        """The optimal action on ``cards`` for a player who has seen only them and the up card."""
+    def best(self, up: int, cards: tuple[int, ...], split_from: int | None = None) -> str:
+        """The optimal action on ``cards`` for a player who has seen only them and the up card;
+        ``split_from``: value index of the pair a split hand came from (None: unsplit). What
+        the hand may do, the rules say."""
         cards = tuple(sorted(cards))
-        may_surrender = may_surrender and self.rules.surrender and len(cards) == 2
+        pair = None if split_from is None else split_from + 1
+        total, soft = _total(cards)
+        may_double = self.rules.may_double(len(cards), total, soft, pair)
+        may_surrender = self.rules.may_surrender(len(cards), pair)
         key = (up, cards, may_double, may_surrender)
         if key not in self._best:
             self._best[key] = self._best_uncached(up, cards, may_double, may_surrender)
@@ -201,7 +203,7 @@ class Reference:
         best = STAND
         if vals[HIT] > vals[best]:
             best = HIT
-        if may_double and DOUBLE in vals and vals[DOUBLE] > vals[best]:
+        if may_double and vals[DOUBLE] > vals[best]:
             best = DOUBLE
         if SURRENDER in vals and vals[SURRENDER] > vals[best]:
             best = SURRENDER
@@ -217,16 +219,15 @@ class Reference:
 
     def _split_decide(self, up: int, pair: int):
         """Decision function of a split hand (CDZ-: as the unsplit hand of the same cards, but
-        a split hand may not surrender)."""
+        a split hand may double or surrender only where the rules say)."""
         key = ("split", up, pair)
         if key in self._decide:
             return self._decide[key]
-        das = self.rules.double_after_split
 
         def decide(cards):
-            if len(cards) == 2 and pair == ACE and not self.rules.hit_split_aces:
+            if len(cards) == 2 and not self.rules.may_hit(pair + 1):
                 return STAND
-            return self.best(up, tuple(sorted(cards)), das and len(cards) == 2, False)
+            return self.best(up, cards, pair)
 
         self._decide[key] = decide
         return decide

@@ -84,7 +84,7 @@ class ShoeAnalysis:
             check_shoe(self.base, rules)
         self.hands = hand_table()
         self.dealer = kernel_args(rules.hit_soft_17)
-        self.natural_loss_on_double = 1.0 if rules.peek else 2.0
+        self.kernel_rules = rules.kernel_record()
         self._outcome_memo: dict[int, np.ndarray] = {}
         self.stand0 = self._stand(-1, 0, False)
         self._split_stand: dict[tuple[int, int], np.ndarray] = {}
@@ -107,7 +107,7 @@ class ShoeAnalysis:
         other.rules = rules
         if self.strict:
             check_shoe(other.base, rules)
-        other.natural_loss_on_double = 1.0 if rules.peek else 2.0
+        other.kernel_rules = rules.kernel_record()
         return other
 
     def _stand(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
@@ -164,7 +164,7 @@ class ShoeAnalysis:
 
     def one_card_split(self, p: int) -> bool:
         """True when split hands of pair value index p take exactly one card."""
-        return p == ACE and not self.rules.hit_split_aces
+        return not self.rules.may_hit(p + 1)
 
     def split_stand(self, p: int, e: int) -> np.ndarray:
         """Stand EVs of split hands of pair p with ``e`` other pair cards out (memoized)."""
@@ -191,39 +191,20 @@ class ShoeAnalysis:
         hit, dbl, val = np.zeros(shape), np.zeros(shape), np.zeros(shape)
         sur = np.full(shape, np.nan)
         act = np.zeros(shape, dtype=np.int64)
-        if p < 0:
-            stand = self.stand0
-            two_card_only, may_double = False, True
-        else:
-            stand = self.split_stand(p, e)
-            two_card_only = self.one_card_split(p)
-            may_double = self.rules.double_after_split and not two_card_only
-        # surrender: first two cards of an unsplit hand only
-        may_surrender = self.rules.surrender and p < 0
+        stand = self.stand0 if p < 0 else self.split_stand(p, e)
         if reference is None:
             ref = (stand, hit, dbl, sur)
         else:
             ref = (reference.stand, reference.hit, reference.double, reference.surrender)
         player.play_values(
-            self.base,
-            p,
+            self.kernel_rules,
+            p + 1,
             e,
-            two_card_only,
-            may_double,
-            self.natural_loss_on_double,
-            may_surrender,
-            self.rules.surrender_natural_loss,
-            h.counts,
-            h.n_cards,
-            h.child,
+            self.base,
+            h.arrays,
             policy.codes,
-            *ref,
-            stand,
-            hit,
-            dbl,
-            sur,
-            val,
-            act,
+            ref,
+            (stand, hit, dbl, sur, val, act),
         )
         return ContextValues(stand, hit, dbl, sur, val, act)
 

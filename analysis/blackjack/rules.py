@@ -10,12 +10,21 @@ the initial wager. With peek it is *late* surrender: the dealer checks for a nat
 a natural beats the player (the whole initial wager) before surrender is possible. Without a
 hole card (no peek) the player surrenders before the dealer draws and loses half the wager
 even if the dealer then makes a natural.
+
+``double`` restricts doubling to hard totals 9-11 or 10-11 (European casinos), split hands
+included. The rules answer what play is legal (``may_hit``, ``may_double``, ``may_split``,
+``may_surrender``, ``max_hands``, ``natural_payout``); the evaluator, the Fraction twin, the
+charts, the engine, the simulator and the trainer ask them, and the numba kernels read the
+answers from one record, ``kernel_record()``.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
+
+import numpy as np
 
 from cardedge.analysis.core.shoe import MAX_DECKS, check_decks
 
@@ -26,11 +35,45 @@ NATURAL_PAYOUTS: dict[str, Fraction] = {
 }
 """Allowed natural payouts (net win per unit wagered), by their usual name."""
 
+DOUBLE_RULES: dict[str, tuple[int, int] | None] = {
+    "any": None,
+    "9-11": (9, 11),
+    "10-11": (10, 11),
+}
+"""Which two-card hands may double, by the rule's name: any two cards, or only hard totals in
+the range (European casinos; a soft hand may not double then)."""
+
 SPLIT_CONVENTION = (
     "splits: CDZ- (each post-split hand plays the optimal strategy of an unsplit hand of the same "
     "cards), resplits valued exactly"
 )
 """How split hands are played and valued; every output header states it."""
+
+MAX_TOTAL = 21
+N_PAIRS = 10
+"""Pair point values 1 (aces) .. 10; a kernel context index is 0 (unsplit) or the pair's."""
+
+
+class KernelRules(NamedTuple):
+    """What the numba kernels need of the rules, as one record (``BlackjackRules.kernel_record``).
+
+    Arrays are indexed by context ``c``: 0 for an unsplit hand, ``v`` (1 aces .. 10) for a hand
+    split from a pair of point value v, i.e. the kernels' pair value index plus one.
+    """
+
+    peek: bool
+    hit_soft_17: bool
+    double: np.ndarray
+    """``[c, total, soft]``: a two-card hand of that best total may double (bool)."""
+    surrender: np.ndarray
+    """``[c]``: a two-card hand of the context may surrender (bool)."""
+    one_card: np.ndarray
+    """``[c]``: the context's hands take one card and stop (split aces, bool)."""
+    max_hands: np.ndarray
+    """``[v]``: most hands a pair of value index v may be split into (int64)."""
+    natural_loss_on_double: float
+    """What a doubled hand loses to a dealer natural, per initial wager (1 peek, 2 not)."""
+    surrender_natural_loss: float
 
 
 @dataclass(frozen=True)
@@ -56,6 +99,9 @@ class BlackjackRules:
     """An unsplit hand's first two cards may be surrendered for half the initial wager: late
     surrender with peek (a dealer natural wins the whole wager first); without peek half is
     lost even to a dealer natural."""
+    double: str = "any"
+    """Which two-card hands may double, a key of ``DOUBLE_RULES``: any, or only hard 9-11 or
+    10-11 (split hands too, with DAS)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "decks", check_decks(self.decks, MAX_DECKS))
@@ -65,6 +111,10 @@ class BlackjackRules:
             raise ValueError(
                 f"natural_pays must be one of {', '.join(NATURAL_PAYOUTS)}, "
                 f"got {self.natural_pays!r}"
+            )
+        if self.double not in DOUBLE_RULES:
+            raise ValueError(
+                f"double must be one of {', '.join(DOUBLE_RULES)}, got {self.double!r}"
             )
         for name in (
             "hit_soft_17",
@@ -94,6 +144,46 @@ class BlackjackRules:
             return 2
         return self.split_hands
 
+    # ---- what play is legal: every evaluator, the engine and the charts ask these ----------
+    def may_hit(self, split_from: int | None = None) -> bool:
+        """May a hand draw at all? Not a split ace when split aces take one card each.
+        ``split_from``: point value (1 aces .. 10) of the pair the hand was split from."""
+        return not (split_from == 1 and not self.hit_split_aces)
+
+    def doubles_on(self, total: int, soft: bool) -> bool:
+        """Does the doubling rule allow a two-card hand of this best total (``soft``: an ace
+        counts 11)? Any under ``double="any"``, else only hard totals in the rule's range."""
+        bounds = DOUBLE_RULES[self.double]
+        if bounds is None:
+            return True
+        return not soft and bounds[0] <= total <= bounds[1]
+
+    def may_double(
+        self, n_cards: int, total: int, soft: bool, split_from: int | None = None
+    ) -> bool:
+        """May a hand of ``n_cards`` cards and best ``total`` double? Only on two cards; a
+        split hand (``split_from``: its pair's point value) only with DAS and when it may hit."""
+        if n_cards != 2:
+            return False
+        if split_from is not None and not (self.double_after_split and self.may_hit(split_from)):
+            return False
+        return self.doubles_on(total, soft)
+
+    def may_split(self, first: int, second: int, hands: int) -> bool:
+        """May a two-card hand of point values ``first``, ``second`` split when the player holds
+        ``hands`` hands? Equal values (any two ten-values), below the hand limit."""
+        return first == second and hands < self.max_hands(first)
+
+    def may_surrender(self, n_cards: int, split_from: int | None = None) -> bool:
+        """May the hand surrender? When the rules allow it, on an unsplit hand's first two
+        cards."""
+        return self.surrender and n_cards == 2 and split_from is None
+
+    def kernel_record(self) -> KernelRules:
+        """The rules as the numba kernels read them (``KernelRules``), built from the questions
+        above so that the kernels decide nothing on their own."""
+        return _kernel_record(self)
+
     def with_(self, **changes) -> BlackjackRules:
         """A copy with some rules changed (validated again)."""
         return replace(self, **changes)
@@ -109,6 +199,7 @@ class BlackjackRules:
             "H17" if self.hit_soft_17 else "S17",
             "peek" if self.peek else "no peek (ENHC)",
             "DAS" if self.double_after_split else "no DAS",
+            *([f"double hard {self.double} only"] if self.double != "any" else []),
             f"split to {self.split_hands}",
             "RSA" if self.resplit_aces else "no RSA",
         ]
@@ -118,6 +209,33 @@ class BlackjackRules:
             parts.append("late surrender" if self.peek else "surrender")
         parts.append(f"BJ {self.natural_pays}")
         return ", ".join(parts)
+
+
+def _context_pair(c: int) -> int | None:
+    """The ``split_from`` of kernel context ``c`` (0 unsplit, else the pair's point value)."""
+    return None if c == 0 else c
+
+
+def _kernel_record(rules: BlackjackRules) -> KernelRules:
+    contexts = range(N_PAIRS + 1)
+    double = np.zeros((N_PAIRS + 1, MAX_TOTAL + 1, 2), dtype=np.bool_)
+    for c in contexts:
+        for total in range(MAX_TOTAL + 1):
+            for soft in (False, True):
+                double[c, total, int(soft)] = rules.may_double(2, total, soft, _context_pair(c))
+    surrender = np.array([rules.may_surrender(2, _context_pair(c)) for c in contexts])
+    one_card = np.array([not rules.may_hit(_context_pair(c)) for c in contexts])
+    max_hands = np.array([rules.max_hands(v) for v in range(1, N_PAIRS + 1)], dtype=np.int64)
+    return KernelRules(
+        bool(rules.peek),
+        bool(rules.hit_soft_17),
+        double,
+        surrender.astype(np.bool_),
+        one_card.astype(np.bool_),
+        max_hands,
+        1.0 if rules.peek else 2.0,
+        float(rules.surrender_natural_loss),
+    )
 
 
 DEFAULT_RULES = BlackjackRules()

@@ -32,6 +32,10 @@ Play = namedtuple("Play", ["das", "split_ok", "split_mode"])
 ``split_ok[total]`` (a two-card total may be split) and the split convention
 (``split.SPLIT_STANDARD``, ``SPLIT_OPTIMAL`` or ``SPLIT_OPTIMAL_OWN``)."""
 
+KernelRules = namedtuple("KernelRules", ["threshold", "das", "split_ok"])
+"""What the simulator kernel needs of the rules (``ZeroRules.kernel_record``): the dealer draws
+on a total >= ``threshold``, double after split (bool), ``split_ok[total]`` (bool)."""
+
 SplitMemo = namedtuple("SplitMemo", ["values", "flags"])
 """Fully optimal split: ``values[up, rank(m), p2]`` is the second split hand's optimal EV at
 two-card total p2 once the cards ``m`` are out; ``flags`` marks filled entries."""

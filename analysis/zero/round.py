@@ -286,10 +286,7 @@ class RoundResult:
 
 def split_mask(rules: ZeroRules | PlayRules) -> np.ndarray:
     """``mask[total]`` is True where a two-card total may be split (the kernels' form)."""
-    mask = np.zeros(N_TOTALS, dtype=np.bool_)
-    for t in rules.split_totals:
-        mask[t] = True
-    return mask
+    return rules.kernel_record().split_ok
 
 
 def play_record(rules: ZeroRules | PlayRules, split: str = "standard") -> Play:

@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from cardedge.analysis.core.shoe import check_decks
+from cardedge.analysis.zero.records import KernelRules
 
 PRESETS: tuple[str, ...] = ("stated", "published")
 
@@ -42,6 +45,15 @@ class PlayRules:
     def play_rules(self) -> PlayRules:
         """Itself, so that code needing only the play rules takes these or a ``ZeroRules``."""
         return self
+
+    def may_split(self, total: int) -> bool:
+        """May a two-card hand of this total (0..9) split?"""
+        return total in self.split_totals
+
+    def kernel_record(self) -> KernelRules:
+        """The play rules as the numba kernels read them (``records.KernelRules``)."""
+        split_ok = np.array([self.may_split(t) for t in range(10)], dtype=np.bool_)
+        return KernelRules(int(self.dealer_draw_threshold), bool(self.double_after_split), split_ok)
 
 
 @dataclass(frozen=True)
@@ -79,6 +91,10 @@ class ZeroRules:
         return PlayRules(
             self.decks, self.dealer_draw_threshold, self.double_after_split, self.split_totals
         )
+
+    def kernel_record(self) -> KernelRules:
+        """The play rules as the numba kernels read them (``records.KernelRules``)."""
+        return self.play_rules().kernel_record()
 
     @property
     def trips_pays(self) -> float:

@@ -59,6 +59,12 @@ def is_soft(kinds) -> bool:
     return best_total(kinds) != hard_total(kinds)
 
 
+def _pair_value(hand: BlackjackHand) -> int | None:
+    """The point value (1 aces .. 10) of the pair ``hand`` was split from, as the rules' legality
+    questions take it; None for an unsplit hand."""
+    return None if hand.split_from is None else hand.split_from + 1
+
+
 def is_natural(kinds) -> bool:
     """Two cards, an ace and a ten-value card."""
     return len(kinds) == 2 and sorted(value_index(k) for k in kinds) == [ACE, TEN]
@@ -219,36 +225,26 @@ class BlackjackRound:
         if len(hand.cards) != 2:
             return False
         a, b = hand.values
-        if a != b:
-            return False
         if hand.split_from is not None and hand.split_from != a:
             return False
-        return len(self.hands) < self.rules.max_hands(a + 1)
+        return self.rules.may_split(a + 1, b + 1, len(self.hands))
 
     def legal_actions(self) -> tuple[str, ...]:
         """The actions the rules allow now, in ``ACTIONS`` order; () once the round is over."""
         if self.finished:
             return ()
         hand = self.hands[self.current]
+        pair = _pair_value(hand)
         out = [STAND]
         if not hand.one_card:
             out.append(HIT)
-            if len(hand.cards) == 2 and (hand.split_from is None or self.rules.double_after_split):
+            if self.rules.may_double(len(hand.cards), hand.total, is_soft(hand.cards), pair):
                 out.append(DOUBLE)
         if self._may_split(hand):
             out.append(SPLIT)
-        if self._may_surrender(hand):
+        if len(self.hands) == 1 and self.rules.may_surrender(len(hand.cards), pair):
             out.append(SURRENDER)
         return tuple(out)
-
-    def _may_surrender(self, hand: BlackjackHand) -> bool:
-        """Surrender: when the rules allow it, on the first two cards of an unsplit hand."""
-        return (
-            self.rules.surrender
-            and len(self.hands) == 1
-            and hand.split_from is None
-            and len(hand.cards) == 2
-        )
 
     def view(self) -> BlackjackView:
         """What the player sees now (raises IllegalAction once the round is over)."""
@@ -292,7 +288,7 @@ class BlackjackRound:
             hand.closed = True
         else:
             p = hand.values[0]
-            one_card = p == ACE and not self.rules.hit_split_aces
+            one_card = not self.rules.may_hit(p + 1)
             moved = hand.cards.pop()
             hand.split_from = p
             hand.one_card = one_card

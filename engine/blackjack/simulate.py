@@ -50,34 +50,18 @@ def _dealer_total(hard, has_ace):
 
 
 @njit(cache=True, nogil=True)
-def blackjack_rounds(
-    rng,
-    rounds,
-    shoe,
-    vidx,
-    child,
-    total,
-    n_cards,
-    peek,
-    hit_soft_17,
-    das,
-    surrender,
-    max_hands,
-    one_card_aces,
-    first,
-    unsplit,
-    split,
-    outcomes,
-    decisions,
-):
-    """Play ``rounds`` rounds of blackjack, adding to the ``outcomes`` and ``decisions`` counts.
+def blackjack_rounds(rng, rounds, shoe, vidx, hands, rules, first, unsplit, split, counts):
+    """Play ``rounds`` rounds of blackjack, adding to ``counts`` = (outcomes, decisions).
 
     ``shoe`` holds card kinds and ``vidx`` maps them to value indices (0 ace .. 9 ten); a hand
-    is an index of ``analysis.blackjack.hands`` (``child``: draw transitions, -1 a bust).
-    Deal order as the engine; decision codes ``analysis.blackjack.actions.Action``. A
-    surrender (first decision only, when ``surrender``) settles at -0.5 in its own bin, a
-    dealer natural included when there is no peek; the dealer then draws nothing.
+    is an index of ``analysis.blackjack.hands`` (``hands``: its ``HandArrays``; ``child``: draw
+    transitions, -1 a bust). ``rules``: the rules' ``KernelRules`` record, which says what is
+    legal. Deal order as the engine; decision codes ``analysis.blackjack.actions.Action``. A
+    surrender (first decision only, where the rules allow it) settles at -0.5 in its own bin,
+    a dealer natural included when there is no peek; the dealer then draws nothing.
     """
+    outcomes, decisions = counts
+    child, total = hands.child, hands.total
     hidx = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
     wager = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
     for _ in range(rounds):
@@ -94,27 +78,27 @@ def blackjack_rounds(
             continue
         h0 = child[child[0, a], b]
         act = first[h0, u]
-        if act == Action.SURRENDER and not surrender:
+        if act == Action.SURRENDER and not rules.surrender[0]:
             raise ValueError("decision table surrenders where the rules forbid it")
         decisions[1 + act] += 1  # FIRST_ACTIONS: natural, then the Action codes in order
-        if peek and d_nat:
+        if rules.peek and d_nat:
             outcomes[2 + BJ_MAX_NET - 1] += 1
             continue
         if act == Action.SURRENDER:
             outcomes[BJ_SURRENDER] += 1
             continue
         if act == Action.SPLIT:
-            if a != b or max_hands[a] < 2:
+            if a != b or rules.max_hands[a] < 2:
                 raise ValueError("decision table splits a hand that cannot be split")
             n_hands = 2
             wager[0] = 1
             wager[1] = 1
-            one_card = one_card_aces and a == ACE
+            one_card = rules.one_card[a + 1]
             i = 0
             while i < n_hands:
                 y = vidx[draw(rng, shoe, dealt)]
                 dealt += 1
-                while y == a and n_hands < max_hands[a]:
+                while y == a and n_hands < rules.max_hands[a]:
                     wager[n_hands] = 1
                     n_hands += 1
                     y = vidx[draw(rng, shoe, dealt)]
@@ -123,17 +107,19 @@ def blackjack_rounds(
                 if one_card:
                     hidx[i] = h
                 else:
-                    table = split[a]
-                    dealt = _play_hand(
-                        rng, shoe, dealt, h, u, table, -1, das, child, n_cards, hidx, wager, i, vidx
+                    dealt, end, bet = _play_hand(
+                        rng, shoe, dealt, vidx, hands, rules, a + 1, h, u, split[a], -1
                     )
+                    hidx[i] = end
+                    wager[i] = bet
                 i += 1
         else:
             n_hands = 1
-            wager[0] = 1
-            dealt = _play_hand(
-                rng, shoe, dealt, h0, u, unsplit, act, True, child, n_cards, hidx, wager, 0, vidx
+            dealt, end, bet = _play_hand(
+                rng, shoe, dealt, vidx, hands, rules, 0, h0, u, unsplit, act
             )
+            hidx[0] = end
+            wager[0] = bet
         all_bust = True
         for i in range(n_hands):
             if hidx[i] >= 0:
@@ -145,7 +131,7 @@ def blackjack_rounds(
             if not all_bust:
                 while True:
                     t, soft = _dealer_total(hard, has_ace)
-                    if t > 17 or (t == 17 and not (hit_soft_17 and soft)):
+                    if t > 17 or (t == 17 and not (rules.hit_soft_17 and soft)):
                         break
                     v = vidx[draw(rng, shoe, dealt)]
                     dealt += 1
@@ -165,24 +151,24 @@ def blackjack_rounds(
 
 
 @njit(cache=True)
-def _play_hand(
-    rng, shoe, dealt, h, u, table, first_code, may_double, child, n_cards, hidx, wager, i, vidx
-):
-    """Play hand ``i`` (hand index ``h``) by ``table[hand, up]``; ``first_code`` >= 0 is its
-    first decision instead. Stores the final hand index in ``hidx[i]`` (-1: bust) and a double
-    in ``wager[i]``; returns the number of cards dealt so far."""
+def _play_hand(rng, shoe, dealt, vidx, hands, rules, c, h, u, table, first_code):
+    """Play one hand (hand index ``h``, rules context ``c``: 0 unsplit, else the pair's value
+    index plus one) by ``table[hand, up]``; ``first_code`` >= 0 is its first decision instead.
+    Returns (cards dealt so far, the final hand index (-1: bust), the hand's wager)."""
+    child, n_cards = hands.child, hands.n_cards
     code = first_code
+    wager = 1
     while True:
         if code < 0:
             code = table[h, u]
         if code == Action.STAND:
             break
         if code == Action.DOUBLE:
-            if n_cards[h] != 2 or not may_double:
+            if n_cards[h] != 2 or not rules.double[c, hands.total[h], 1 if hands.soft[h] else 0]:
                 raise ValueError("decision table doubles where the rules forbid it")
             h = child[h, vidx[draw(rng, shoe, dealt)]]
             dealt += 1
-            wager[i] = 2
+            wager = 2
             break
         if code != Action.HIT:
             raise ValueError("decision table splits or surrenders a hand that cannot")
@@ -191,8 +177,7 @@ def _play_hand(
         if h < 0:
             break
         code = -1
-    hidx[i] = h
-    return dealt
+    return dealt, h, wager
 
 
 def simulate_blackjack(
@@ -211,8 +196,8 @@ def simulate_blackjack(
     threads (default: every core); the counts of a seed do not depend on ``threads`` or
     ``chunk``. ``progress(n)`` is called after each stream of n rounds.
     """
-    hands = hand_table()
-    max_hands = np.array([rules.max_hands(v + 1) for v in range(10)], dtype=np.int64)
+    hands = hand_table().arrays
+    kernel_rules = rules.kernel_record()
     labels = blackjack_outcome_labels(rules)
 
     def play(rng, n):
@@ -225,20 +210,12 @@ def simulate_blackjack(
                 m,
                 shoe,
                 dealing.BLACKJACK_INDEX_OF_KIND,
-                hands.child,
-                hands.total,
-                hands.n_cards,
-                rules.peek,
-                rules.hit_soft_17,
-                rules.double_after_split,
-                rules.surrender,
-                max_hands,
-                not rules.hit_split_aces,
+                hands,
+                kernel_rules,
                 tables.first,
                 tables.unsplit,
                 tables.split,
-                outcomes,
-                decisions,
+                (outcomes, decisions),
             )
         return outcomes, decisions
 

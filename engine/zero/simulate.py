@@ -14,7 +14,6 @@ from numba import njit
 
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.paytable import PayTable, load_paytable
-from cardedge.analysis.zero.round import split_mask
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
@@ -49,29 +48,19 @@ def zero_outcome_nets(rules: ZeroRules) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def zero_rounds(
-    rng,
-    rounds,
-    shoe,
-    value,
-    rank,
-    thr,
-    das,
-    split_ok,
-    init,
-    three,
-    split_two,
-    split_three,
-    side_index,
-    outcomes,
-    decisions,
-    side,
-):
-    """Play ``rounds`` rounds of Zero, adding to the ``outcomes``, ``decisions``, ``side`` counts.
+def zero_rounds(rng, rounds, shoe, value, rank, rules, tables, side_index, counts):
+    """Play ``rounds`` rounds of Zero, adding to ``counts`` = (outcomes, decisions, side).
 
     Deal order as the engine: player, player, up, hole, then the player's draws hand by hand,
-    then the dealer's. ``value``/``rank`` map card kinds to point values and rank indices.
+    then the dealer's. ``value``/``rank`` map card kinds to point values and rank indices;
+    ``rules``: the rules' ``KernelRules`` record; ``tables`` = (init, three, split_two,
+    split_three), the decision tables of ``tables.ZeroTables``.
     """
+    outcomes, decisions, side = counts
+    init, three, split_two, split_three = tables
+    thr = rules.threshold
+    das = rules.das
+    split_ok = rules.split_ok
     totals = np.zeros(2, dtype=np.int64)
     wagers = np.zeros(2, dtype=np.int64)
     for _ in range(rounds):
@@ -165,7 +154,7 @@ def simulate_zero(
     ``chunk``. ``progress(n)`` is called after each stream of n rounds.
     """
     table = load_paytable(paytable)
-    split_ok = split_mask(rules)
+    kernel_rules = rules.kernel_record()
     n_outcomes = len(zero_outcome_labels())
     n_side = len(table.rows) + 1
     index = side_bet_index(table)
@@ -182,17 +171,10 @@ def simulate_zero(
                 shoe,
                 dealing.ZERO_VALUE_OF_KIND,
                 dealing.RANK_OF_KIND,
-                rules.dealer_draw_threshold,
-                rules.double_after_split,
-                split_ok,
-                tables.init,
-                tables.three,
-                tables.split_two,
-                tables.split_three,
+                kernel_rules,
+                (tables.init, tables.three, tables.split_two, tables.split_three),
                 index,
-                outcomes,
-                decisions,
-                side,
+                (outcomes, decisions, side),
             )
         return outcomes, decisions, side
 

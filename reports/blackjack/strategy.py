@@ -280,11 +280,20 @@ VARIANTS: tuple[tuple[str, dict], ...] = (
 )
 """Single rule changes; those that leave the base rules as they are are skipped."""
 
+DOUBLE_VARIANTS: tuple[tuple[str, dict], ...] = (
+    ("double on any two cards", {"double": "any"}),
+    ("double on hard 9-11 only", {"double": "9-11"}),
+    ("double on hard 10-11 only", {"double": "10-11"}),
+)
+"""The doubling rule's changes, listed only when the base rules restrict doubling
+(``--double``): the default table, published in ``results/``, stays as it was."""
+
 
 def variants_table(base: BlackjackRules = DEFAULT_RULES, progress=_identity) -> Table:
     """House edge (optimal and basic) of the base rules and of each single-rule change."""
     a0 = analysis_for(base)
-    jobs = [("base rules", {})] + [(k, c) for k, c in VARIANTS if base.with_(**c) != base]
+    changes = VARIANTS + (DOUBLE_VARIANTS if base.double != "any" else ())
+    jobs = [("base rules", {})] + [(k, c) for k, c in changes if base.with_(**c) != base]
     rows = []
     ref = None
     for label, change in progress(jobs):

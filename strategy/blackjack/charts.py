@@ -445,7 +445,7 @@ def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
     order += [("soft", t) for t in range(21, 11, -1)]
     order += [("hard", t) for t in range(10, 3, -1)]
     base = analysis.base
-    surrender = analysis.rules.surrender
+    rules = analysis.rules
     for kind, total in order:
         ctx = analysis.play(BlackjackPolicy("partial", codes, OPTIMAL_POLICY.pairs))
         deciders = _row_hands(kind, total)
@@ -458,9 +458,10 @@ def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
                 continue
             stand = float(ws @ ctx.stand[deciders, u])
             hit = float(ws @ ctx.hit[deciders, u])
-            two = h.n_cards[deciders[0]] == 2
-            dbl = float(ws @ ctx.double[deciders, u]) if two else None
-            sur = float(ws @ ctx.surrender[deciders, u]) if two and surrender else None
+            n_cards = int(h.n_cards[deciders[0]])
+            may_double = rules.may_double(n_cards, total, kind == "soft")
+            dbl = float(ws @ ctx.double[deciders, u]) if may_double else None
+            sur = float(ws @ ctx.surrender[deciders, u]) if rules.may_surrender(n_cards) else None
             row.append(_choose_code(stand, hit, dbl, sur))
         rows[(kind, total)] = row
         mask = (h.total == total) & (h.soft == (kind == "soft")) & (h.n_cards >= 2)
@@ -476,17 +477,20 @@ def _pair_rows(analysis: ShoeAnalysis, codes: np.ndarray) -> dict[int, tuple[str
     """Pair rows: P where the split (played by ``codes``) beats the pair's own best play; Rp
     where surrender is best and splitting the next best."""
     h = hand_table()
-    surrender = analysis.rules.surrender
+    rules = analysis.rules
     always = BlackjackPolicy("split", codes, np.full((N_VALUES, N_VALUES), Action.SPLIT, np.int8))
     unsplit = analysis.play(always)
     split_ev = analysis.split_values(always, unsplit)
     pairs = {}
     for p in range(N_VALUES):
         i = h.two_card(p, p)
+        may_double = rules.may_double(2, int(h.total[i]), bool(h.soft[i]))
+        may_surrender = rules.may_surrender(2)
         row = []
         for u in UP_ORDER:
-            sur = unsplit.surrender[i, u] if surrender else None
-            own = _choose_code(unsplit.stand[i, u], unsplit.hit[i, u], unsplit.double[i, u], sur)
+            dbl = unsplit.double[i, u] if may_double else None
+            sur = unsplit.surrender[i, u] if may_surrender else None
+            own = _choose_code(unsplit.stand[i, u], unsplit.hit[i, u], dbl, sur)
             value = {
                 "S": unsplit.stand[i, u],
                 "H": unsplit.hit[i, u],
@@ -500,7 +504,7 @@ def _pair_rows(analysis: ShoeAnalysis, codes: np.ndarray) -> dict[int, tuple[str
             if can_split and sv > value:
                 own = "P"
             elif can_split and own in ("Rh", "Rs"):
-                other = _choose_code(unsplit.stand[i, u], unsplit.hit[i, u], unsplit.double[i, u])
+                other = _choose_code(unsplit.stand[i, u], unsplit.hit[i, u], dbl)
                 other_value = (
                     unsplit.double[i, u]
                     if other[0] == "D"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
+from cardedge.analysis.blackjack.rules import DOUBLE_RULES, NATURAL_PAYOUTS, BlackjackRules
 from cardedge.cli.core.common import decks_option, flatten, one_deck_count
 from cardedge.strategy.blackjack.charts import STRATEGIES
 from cardedge.strategy.core.chartfiles import chart_path
@@ -24,6 +24,14 @@ def rule_options(f):
             help="Dealer peeks for a natural (US) / European no-hole-card (default).",
         ),
         click.option("--das/--no-das", default=True, help="Double after split allowed."),
+        click.option(
+            "--double",
+            type=click.Choice(list(DOUBLE_RULES)),
+            default="any",
+            show_default=True,
+            help="Hands that may double: any two cards, or only hard 9-11 or 10-11 (European; "
+            "no soft doubles; split hands too, with --das).",
+        ),
         click.option(
             "--split-hands",
             type=click.IntRange(2, 4),
@@ -54,13 +62,16 @@ def rule_options(f):
     ]
 
     @wraps(f)
-    def wrapper(decks, h17, peek, das, split_hands, rsa, hit_split_aces, natural, surrender, **kw):
+    def wrapper(
+        decks, h17, peek, das, double, split_hands, rsa, hit_split_aces, natural, surrender, **kw
+    ):
         rules = [
             BlackjackRules(
                 decks=d,
                 hit_soft_17=h17,
                 peek=peek,
                 double_after_split=das,
+                double=double,
                 split_hands=split_hands,
                 resplit_aces=rsa,
                 hit_split_aces=hit_split_aces,
