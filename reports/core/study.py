@@ -864,7 +864,7 @@ def write_study_outputs(folder, tables: dict[str, Table], command: str, title: s
     """Write the tables (``study_files``) and the figures into ``folder``."""
     from pathlib import Path
 
-    from cardedge.reports.core.files import write_text
+    from cardedge.core.files import write_text
 
     folder = Path(folder)
     paths = []
