@@ -22,7 +22,6 @@ from cardedge.analysis.blackjack.hands import ACE, TEN, VALUE_LABELS
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.cards import BLACKJACK_VALUES
 from cardedge.engine.core import game as core
-from cardedge.engine.core.dealing import IllegalAction as IllegalAction  # the rules' refusal
 from cardedge.engine.core.dealing import ShuffledShoe, rank_of
 from cardedge.engine.core.game import Hand, Round, View
 from cardedge.engine.core.game import play_round as play_round  # the games' callers' name

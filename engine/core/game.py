@@ -115,7 +115,7 @@ class Round:
 
     def deal_first(self) -> tuple[int, int]:
         """Start the round in table order: the player's two cards, the dealer's up card and
-        hole card; the player's two cards."""
+        hole card. Returns the player's two cards."""
         if self.shoe.decks != self.rules.decks:
             raise ValueError(f"shoe has {self.shoe.decks} decks, the rules {self.rules.decks}")
         self.shoe.new_round()
