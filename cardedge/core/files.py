@@ -16,14 +16,22 @@ from contextlib import contextmanager
 from pathlib import Path
 
 
-def output_file(path: str | Path, suffix: str | None = None) -> Path:
-    """``path`` as a file to write, or ValueError naming why it cannot be one."""
-    text = str(path)
+def named_file(name: str | Path, unnamed: str, label: str = "") -> Path:
+    """``name`` as the path of a file: ValueError ``unnamed`` for an empty name, or saying it is
+    a folder (``label`` names what the file is for, e.g. 'chart file ')."""
+    text = str(name)
     if not text.strip():
-        raise ValueError("an output file needs a name")
+        raise ValueError(unnamed)
     p = Path(text)
     if p.is_dir():
-        raise ValueError(f"{text!r} is a folder, not a file")
+        raise ValueError(f"{label}{text!r} is a folder, not a file")
+    return p
+
+
+def output_file(path: str | Path, suffix: str | None = None) -> Path:
+    """``path`` as a file to write, or ValueError naming why it cannot be one."""
+    p = named_file(path, "an output file needs a name")
+    text = str(path)
     if suffix is not None and p.suffix.lower() != suffix:
         raise ValueError(f"{text!r}: the file name must end in {suffix}")
     folder = p.parent if str(p.parent) else Path(".")

@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardedge.core.files import write_text
+from cardedge.core.files import named_file, write_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,14 +26,9 @@ if TYPE_CHECKING:
 
 def chart_path(name: str | Path) -> Path:
     """``name`` as an existing chart file, or ValueError saying plainly why it is not one."""
-    text = str(name)
-    if not text.strip():
-        raise ValueError("a chart file needs a name (an empty --strategy)")
-    p = Path(text)
-    if p.is_dir():
-        raise ValueError(f"chart file {text!r} is a folder, not a file")
+    p = named_file(name, "a chart file needs a name (an empty --strategy)", "chart file ")
     if not p.is_file():
-        raise ValueError(f"chart file {text!r} not found")
+        raise ValueError(f"chart file {str(name)!r} not found")
     return p
 
 
