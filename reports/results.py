@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from cardedge.core.files import output_folder, write_text
 from cardedge.reports.blackjack import results as blackjack_results
-from cardedge.reports.core.files import output_folder, write_text
 from cardedge.reports.core.render import Table, render
 from cardedge.reports.zero import results as zero_results
 

@@ -5,7 +5,7 @@ import os
 import pytest
 
 from cardedge.cli import main
-from cardedge.reports.core import files
+from cardedge.core import files
 
 
 def test_a_failed_write_leaves_neither_the_file_nor_a_temporary(tmp_path):

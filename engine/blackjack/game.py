@@ -16,11 +16,15 @@ a natural included. The dealer draws only when some hand is still to be settled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardedge.analysis.blackjack.hands import ACE, TEN, VALUE_LABELS
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.cards import BLACKJACK_VALUES
-from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe, card_label, rank_of
+from cardedge.engine.core import game as core
+from cardedge.engine.core.dealing import ShuffledShoe, rank_of
+from cardedge.engine.core.game import Hand, Round, View
+from cardedge.engine.core.game import play_round as play_round  # the games' callers' name
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
 ACTIONS: tuple[str, ...] = (STAND, HIT, DOUBLE, SPLIT, SURRENDER)
@@ -91,20 +95,15 @@ def settle_hand(
 
 
 @dataclass
-class BlackjackHand:
+class BlackjackHand(Hand):
     """One player hand: cards (kinds), wager, and the pair it was split from (value index)."""
 
-    cards: list[int]
-    wager: float = 1.0
     split_from: int | None = None
     one_card: bool = False
     """Split aces that take one card only (``hit_split_aces`` off)."""
-    closed: bool = False
     surrendered: bool = False
 
-    @property
-    def total(self) -> int:
-        return best_total(self.cards)
+    hand_total = staticmethod(best_total)
 
     @property
     def busted(self) -> bool:
@@ -126,33 +125,18 @@ class BlackjackHand:
             return SURRENDER_NET * self.wager
         return settle_hand(self.total, self.wager, dealer_total, dealer_natural, self.busted)
 
-    def label(self) -> str:
-        return " ".join(card_label(c) for c in self.cards)
-
 
 @dataclass(frozen=True)
-class BlackjackView:
-    """What the player sees when deciding: own cards, up card, every hand's cards, legal actions."""
+class BlackjackView(View):
+    """What the player sees when deciding: own cards, up card, every hand's cards, legal actions
+    (``values`` and ``up_value`` are value indices)."""
 
-    up: int
-    hand: tuple[int, ...]
-    hand_index: int
-    hands: tuple[tuple[int, ...], ...]
     split_from: int | None
     """Value index of the split pair for a split hand, else None."""
     legal: tuple[str, ...]
 
-    @property
-    def values(self) -> tuple[int, ...]:
-        return tuple(value_index(k) for k in self.hand)
-
-    @property
-    def up_value(self) -> int:
-        return value_index(self.up)
-
-    @property
-    def total(self) -> int:
-        return best_total(self.hand)
+    card_value = staticmethod(value_index)
+    hand_total = staticmethod(best_total)
 
     @property
     def soft(self) -> bool:
@@ -160,32 +144,27 @@ class BlackjackView:
 
 
 @dataclass(frozen=True)
-class HandResult:
-    cards: tuple[int, ...]
-    total: int
-    wager: float
+class HandResult(core.HandResult):
+    """A settled hand: cards, total, wager (2 when doubled), bust, net result, surrender."""
+
     busted: bool
     net: float
     surrendered: bool = False
 
 
 @dataclass(frozen=True)
-class BlackjackOutcome:
+class BlackjackOutcome(core.Outcome):
     """A settled round; ``net`` per initial wager."""
 
-    net: float
     player_natural: bool
     dealer_natural: bool
     first_action: str | None
     """The first action on the initial hand ('natural' for a natural; None when a peeking
     dealer's natural ended the round before the player acted)."""
-    hands: tuple[HandResult, ...]
-    dealer: tuple[int, ...]
-    dealer_total: int
 
 
 @dataclass
-class BlackjackRound:
+class BlackjackRound(Round):
     """One round of blackjack from a freshly shuffled shoe; drive it with ``act``."""
 
     rules: BlackjackRules
@@ -198,14 +177,10 @@ class BlackjackRound:
     first_action: str | None = field(init=False, default=None)
     outcome: BlackjackOutcome | None = field(init=False, default=None)
 
+    view_type = BlackjackView
+
     def __post_init__(self) -> None:
-        if self.shoe.decks != self.rules.decks:
-            raise ValueError(f"shoe has {self.shoe.decks} decks, the rules {self.rules.decks}")
-        self.shoe.new_round()
-        c1, c2 = self.shoe.draw(), self.shoe.draw()
-        self.up = self.shoe.draw()
-        self.hole = self.shoe.draw()
-        self.dealer = [self.up, self.hole]
+        c1, c2 = self.deal_first()
         self.hands = [BlackjackHand([c1, c2])]
         self.player_natural = is_natural([c1, c2])
         self.dealer_natural = is_natural(self.dealer)
@@ -217,10 +192,6 @@ class BlackjackRound:
             self._finish(-1.0)
 
     # ---- what the player may see and do ------------------------------------------------------
-    @property
-    def finished(self) -> bool:
-        return self.outcome is not None
-
     def _may_split(self, hand: BlackjackHand) -> bool:
         if len(hand.cards) != 2:
             return False
@@ -246,34 +217,12 @@ class BlackjackRound:
             out.append(SURRENDER)
         return tuple(out)
 
-    def view(self) -> BlackjackView:
-        """What the player sees now (raises IllegalAction once the round is over)."""
-        if self.finished:
-            raise IllegalAction("the round is over: no decision to make")
-        hand = self.hands[self.current]
-        return BlackjackView(
-            self.up,
-            tuple(hand.cards),
-            self.current,
-            tuple(tuple(h.cards) for h in self.hands),
-            hand.split_from,
-            self.legal_actions(),
-        )
+    def split_seen(self, hand: BlackjackHand) -> dict[str, Any]:
+        return {"split_from": hand.split_from}
 
-    def act(self, action: str) -> None:
-        """Apply the player's action to the current hand; IllegalAction if not allowed now."""
-        legal = self.legal_actions()
-        if action not in legal:
-            if self.finished:
-                raise IllegalAction(f"the round is over: {action!r} is not possible")
-            hand = self.hands[self.current]
-            raise IllegalAction(
-                f"{action!r} is not allowed on {hand.label()} (total {hand.total}); "
-                f"legal: {', '.join(legal)}"
-            )
+    def apply(self, action: str, hand: BlackjackHand) -> None:
         if self.first_action is None:
             self.first_action = action
-        hand = self.hands[self.current]
         if action == STAND:
             hand.closed = True
         elif action == HIT:
@@ -292,29 +241,16 @@ class BlackjackRound:
             moved = hand.cards.pop()
             hand.split_from = p
             hand.one_card = one_card
-            self.hands.append(BlackjackHand([moved], 1.0, p, one_card))
-            self._deal_second(hand)
-        if hand.closed:
-            self._next_hand()
+            self.hands.append(BlackjackHand([moved], split_from=p, one_card=one_card))
+            self.deal_second(hand)
 
     # ---- the house's side ---------------------------------------------------------------------
-    def _deal_second(self, hand: BlackjackHand) -> None:
+    def deal_second(self, hand: BlackjackHand) -> None:
         hand.cards.append(self.shoe.draw())
         if hand.one_card and not self._may_split(hand):
             hand.closed = True
 
-    def _next_hand(self) -> None:
-        for i, h in enumerate(self.hands):
-            if not h.closed:
-                self.current = i
-                if len(h.cards) == 1:
-                    self._deal_second(h)
-                    if h.closed:
-                        continue
-                return
-        self._play_dealer()
-
-    def _play_dealer(self) -> None:
+    def play_dealer(self) -> None:
         if not all(h.settled_early for h in self.hands) and not self.dealer_natural:
             while dealer_draws(self.dealer, self.rules):
                 self.dealer.append(self.shoe.draw())
@@ -328,24 +264,24 @@ class BlackjackRound:
         for h in self.hands:
             hand_net = net if natural_round else h.net(d, self.dealer_natural)
             results.append(
-                HandResult(tuple(h.cards), h.total, h.wager, h.busted, hand_net, h.surrendered)
+                HandResult(
+                    tuple(h.cards),
+                    h.total,
+                    h.wager,
+                    busted=h.busted,
+                    net=hand_net,
+                    surrendered=h.surrendered,
+                )
             )
         self.outcome = BlackjackOutcome(
-            float(net),
-            self.player_natural,
-            self.dealer_natural,
-            self.first_action,
-            tuple(results),
-            tuple(self.dealer),
-            d,
+            net=float(net),
+            hands=tuple(results),
+            dealer=tuple(self.dealer),
+            dealer_total=d,
+            player_natural=self.player_natural,
+            dealer_natural=self.dealer_natural,
+            first_action=self.first_action,
         )
-
-
-def play_round(rnd: BlackjackRound, player) -> BlackjackOutcome:
-    """Play a round to the end with ``player.choose(view) -> action``; its outcome."""
-    while not rnd.finished:
-        rnd.act(player.choose(rnd.view()))
-    return rnd.outcome
 
 
 def describe_values(values) -> str:

@@ -1,8 +1,7 @@
 """The blackjack simulator's pure-Python twin: the same rounds played through the rules engine.
 
-Given the same seed, ``ShuffledShoe`` deals exactly the cards the numba kernel deals (the same
-``rng.integers`` calls in the same order), so ``simulate_blackjack`` here must return the kernel's
-counts exactly. It is slow (the engine checks every action): a few thousand rounds, in tests.
+Every round is a ``BlackjackRound`` on the shoes the kernel deals (``replayed_shoes``): the
+counts must be the kernel's to the round. Slow, as the engine checks each action; for tests.
 """
 
 from __future__ import annotations
@@ -20,14 +19,7 @@ from cardedge.engine.blackjack.simulate import (
     blackjack_outcome_nets,
 )
 from cardedge.engine.blackjack.tables import BlackjackTables
-from cardedge.engine.core.dealing import ShuffledShoe
-from cardedge.engine.core.simulation import (
-    Simulation,
-    check_rounds,
-    stream_entropy,
-    stream_rng,
-    stream_sizes,
-)
+from cardedge.engine.core.simulation import Simulation, check_rounds, replayed_shoes
 
 
 def simulate_blackjack(
@@ -39,29 +31,26 @@ def simulate_blackjack(
     on the deal (the exact action probabilities count the policy's action on every deal).
     """
     rounds = check_rounds(rounds)
-    entropy = stream_entropy(seed)
     player = TablePlayer(tables)
     labels = blackjack_outcome_labels(rules)
     firsts = bj.first_actions(rules)
     outcomes = np.zeros(len(labels), dtype=np.int64)
     decisions = np.zeros(len(firsts), dtype=np.int64)
-    for i, size in enumerate(stream_sizes(rounds)):
-        shoe = ShuffledShoe(rules.decks, stream_rng(entropy, i))
-        for _ in range(size):
-            rnd = bj.BlackjackRound(rules, shoe)
-            out = bj.play_round(rnd, player)
-            first = out.first_action
-            if first is None:
-                values = rnd.hands[0].values
-                code = int(tables.first[hand_table().find(values), bj.value_index(rnd.up)])
-                first = bj.ACTIONS[code]
-            decisions[firsts.index(first)] += 1
-            if out.player_natural:
-                outcomes[BJ_NATURAL_PUSH if out.dealer_natural else BJ_NATURAL_WIN] += 1
-            elif out.hands[0].surrendered:
-                outcomes[labels.index("surrender")] += 1
-            else:
-                outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
+    for shoe in replayed_shoes(rules.decks, rounds, seed):
+        rnd = bj.BlackjackRound(rules, shoe)
+        out = bj.play_round(rnd, player)
+        first = out.first_action
+        if first is None:
+            values = rnd.hands[0].values
+            code = int(tables.first[hand_table().find(values), bj.value_index(rnd.up)])
+            first = bj.ACTIONS[code]
+        decisions[firsts.index(first)] += 1
+        if out.player_natural:
+            outcomes[BJ_NATURAL_PUSH if out.dealer_natural else BJ_NATURAL_WIN] += 1
+        elif out.hands[0].surrendered:
+            outcomes[labels.index("surrender")] += 1
+        else:
+            outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
     return Simulation(
         "blackjack",
         tables.name,

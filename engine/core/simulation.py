@@ -14,11 +14,13 @@ from __future__ import annotations
 import math
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
+
+from cardedge.engine.core.dealing import ShuffledShoe
 
 DEFAULT_CHUNK = 65_536
 """Rounds per kernel call within a stream (results do not depend on it)."""
@@ -148,6 +150,21 @@ def stream_entropy(seed: int | None) -> int:
     """The seed itself, or fresh entropy for an unseeded run (shared by all its streams)."""
     seed = check_seed(seed)
     return np.random.SeedSequence().entropy if seed is None else seed
+
+
+def replayed_shoes(decks: int, rounds: int, seed: int | None) -> Iterator[ShuffledShoe]:
+    """The shoe of each round of a run, round by round, dealt as ``run_streams`` deals them:
+    the rounds of stream ``i`` share one ``ShuffledShoe`` on stream ``i``'s generator.
+
+    This is how the pure-Python twins (``engine/<game>/replay.py``) replay a kernel's run: given
+    the same seed, ``ShuffledShoe`` deals exactly the cards the numba kernel deals (the same
+    ``rng.integers`` calls in the same order), so a twin must return the kernel's counts exactly.
+    """
+    entropy = stream_entropy(seed)
+    for i, size in enumerate(stream_sizes(check_rounds(rounds))):
+        shoe = ShuffledShoe(decks, stream_rng(entropy, i))
+        for _ in range(size):
+            yield shoe
 
 
 def run_streams(

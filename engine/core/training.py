@@ -120,7 +120,9 @@ class TrainingSession:
     ) -> None:
         if bet <= 0:
             raise ValueError(f"the bet must be positive, got {bet!r}")
-        if side_bet < 0 or (side_bet and game != "zero"):
+        # the coach says whether its game has a side bet (none unless it says so): this room
+        # names no game
+        if side_bet < 0 or (side_bet and not getattr(coach, "side_bets", False)):
             raise ValueError(f"a side bet (Zero Pays) is for Zero only and >= 0, got {side_bet!r}")
         if game != coach.game:
             raise ValueError(f"a {coach.game} coach cannot judge {game!r}")

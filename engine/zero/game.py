@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -19,14 +20,15 @@ from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.zero.actions import PLAYER_ACTIONS
 from cardedge.analysis.zero.paytable import Deal, PayTable, load_paytable
 from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.engine.core import game as core
 from cardedge.engine.core.dealing import (
     N_KINDS,
-    IllegalAction,
     ShuffledShoe,
-    card_label,
     rank_of,
     suit_of,
 )
+from cardedge.engine.core.game import Hand, Round, View
+from cardedge.engine.core.game import play_round as play_round  # the games' callers' name
 
 ACTIONS: tuple[str, ...] = tuple(a.label for a in PLAYER_ACTIONS)
 """The player's actions by name: "stand", "hit", "double", "split" (``analysis.zero.actions``)."""
@@ -91,78 +93,48 @@ def side_bet_index(paytable: PayTable) -> np.ndarray:
 
 
 @dataclass
-class ZeroHand:
+class ZeroHand(Hand):
     """One player hand: its cards (kinds), its wager and whether it is finished."""
 
-    cards: list[int]
     split_cards: tuple[int, int] | None = None
     """For a split hand: (its own split card, the other hand's split card)."""
-    wager: float = 1.0
-    closed: bool = False
 
-    @property
-    def total(self) -> int:
-        return zero_total(self.cards)
+    hand_total = staticmethod(zero_total)
+    label_joint = ", "
 
     @property
     def is_split(self) -> bool:
         return self.split_cards is not None
 
-    @property
-    def doubled(self) -> bool:
-        return self.wager == 2.0
-
 
 @dataclass(frozen=True)
-class ZeroView:
+class ZeroView(View):
     """What the player sees when deciding: own cards, the up card, public cards, legal actions."""
 
-    up: int
-    hand: tuple[int, ...]
-    hand_index: int
-    hands: tuple[tuple[int, ...], ...]
-    """Every player hand's cards, in play order (all face up)."""
     split_cards: tuple[int, int] | None
     """(this hand's split card, the other hand's split card) for a split hand, else None."""
     legal: tuple[str, ...]
 
-    @property
-    def values(self) -> tuple[int, ...]:
-        """This hand's point values."""
-        return tuple(zero_value(k) for k in self.hand)
-
-    @property
-    def total(self) -> int:
-        return zero_total(self.hand)
-
-    @property
-    def up_value(self) -> int:
-        return zero_value(self.up)
+    card_value = staticmethod(zero_value)
+    hand_total = staticmethod(zero_total)
 
 
 @dataclass(frozen=True)
-class HandResult:
+class HandResult(core.HandResult):
     """A settled hand: cards, total, wager (2 when doubled) and net result."""
 
-    cards: tuple[int, ...]
-    total: int
-    wager: float
     net: float
 
 
 @dataclass(frozen=True)
-class ZeroOutcome:
-    """A settled round. ``net`` is per initial Zero wager; ``side_net`` per unit side stake."""
+class ZeroOutcome(core.Outcome):
+    """A settled round. ``net`` is per initial Zero wager; ``side_net`` per unit side stake.
+    ``dealer`` holds just the up card and hole card after a Zero Pair."""
 
-    net: float
     decision: str
     """One of ``DECISIONS``: how the initial hand was played."""
     trips: bool
     """A ten-valued Zero Pair matching the up card's rank (paid 3 to 1 only in 'published')."""
-    hands: tuple[HandResult, ...]
-    dealer: tuple[int, ...]
-    """The dealer's cards (just the up card and hole card after a Zero Pair)."""
-    dealer_total: int
     side_row: int
     """Zero Pays row that paid (``len(rows)``: lost)."""
     side_net: float
@@ -170,7 +142,7 @@ class ZeroOutcome:
 
 
 @dataclass
-class ZeroRound:
+class ZeroRound(Round):
     """One round of Zero from a freshly shuffled shoe; drive it with ``act`` until finished.
 
     ``side_bet`` is the Zero Pays stake in initial Zero wagers (0: none), settled by
@@ -190,17 +162,13 @@ class ZeroRound:
     current: int = field(init=False, default=0)
     outcome: ZeroOutcome | None = field(init=False, default=None)
 
+    view_type = ZeroView
+
     def __post_init__(self) -> None:
-        if self.shoe.decks != self.rules.decks:
-            raise ValueError(f"shoe has {self.shoe.decks} decks, the rules {self.rules.decks}")
         if self.side_bet < 0:
             raise ValueError(f"side bet must be >= 0, got {self.side_bet!r}")
         self.paytable = load_paytable(self.paytable)
-        self.shoe.new_round()
-        c1, c2 = self.shoe.draw(), self.shoe.draw()
-        self.up = self.shoe.draw()
-        self.hole = self.shoe.draw()
-        self.dealer = [self.up, self.hole]
+        c1, c2 = self.deal_first()
         self.first_cards = (c1, c2)
         self.hands = [ZeroHand([c1, c2])]
         self.side_row = side_bet_row(self.paytable, c1, c2, self.up)
@@ -209,10 +177,6 @@ class ZeroRound:
             self._finish(zero_pair_net(self.rules, c1, c2, self.up), "zero pair")
 
     # ---- what the player may see and do ------------------------------------------------------
-    @property
-    def finished(self) -> bool:
-        return self.outcome is not None
-
     def legal_actions(self) -> tuple[str, ...]:
         """The actions the rules allow now, in ``ACTIONS`` order; () once the round is over."""
         if self.finished:
@@ -227,32 +191,10 @@ class ZeroRound:
             return (STAND, DOUBLE)
         return (STAND,)
 
-    def view(self) -> ZeroView:
-        """What the player sees now (raises IllegalAction once the round is over)."""
-        if self.finished:
-            raise IllegalAction("the round is over: no decision to make")
-        hand = self.hands[self.current]
-        return ZeroView(
-            self.up,
-            tuple(hand.cards),
-            self.current,
-            tuple(tuple(h.cards) for h in self.hands),
-            hand.split_cards,
-            self.legal_actions(),
-        )
+    def split_seen(self, hand: ZeroHand) -> dict[str, Any]:
+        return {"split_cards": hand.split_cards}
 
-    def act(self, action: str) -> None:
-        """Apply the player's action to the current hand; IllegalAction if not allowed now."""
-        legal = self.legal_actions()
-        if action not in legal:
-            if self.finished:
-                raise IllegalAction(f"the round is over: {action!r} is not possible")
-            hand = self.hands[self.current]
-            raise IllegalAction(
-                f"{action!r} is not allowed on {', '.join(card_label(c) for c in hand.cards)} "
-                f"(total {hand.total}); legal: {', '.join(legal)}"
-            )
-        hand = self.hands[self.current]
+    def apply(self, action: str, hand: ZeroHand) -> None:
         if action == STAND:
             hand.closed = True
         elif action == HIT:
@@ -263,22 +205,14 @@ class ZeroRound:
             hand.closed = True
         else:
             a, b = hand.cards
-            self.hands = [ZeroHand([a], (a, b)), ZeroHand([b], (b, a))]
+            self.hands = [ZeroHand([a], split_cards=(a, b)), ZeroHand([b], split_cards=(b, a))]
             self.hands[0].cards.append(self.shoe.draw())
-        if hand.closed:
-            self._next_hand()
 
     # ---- the house's side ---------------------------------------------------------------------
-    def _next_hand(self) -> None:
-        for i, h in enumerate(self.hands):
-            if not h.closed:
-                self.current = i
-                if len(h.cards) == 1:
-                    h.cards.append(self.shoe.draw())
-                return
-        self._play_dealer()
+    def deal_second(self, hand: ZeroHand) -> None:
+        hand.cards.append(self.shoe.draw())
 
-    def _play_dealer(self) -> None:
+    def play_dealer(self) -> None:
         while dealer_draws(zero_total(self.dealer), len(self.dealer), self.rules):
             self.dealer.append(self.shoe.draw())
         d = zero_total(self.dealer)
@@ -296,24 +230,17 @@ class ZeroRound:
         results = []
         for h in self.hands:
             hand_net = net if decision == "zero pair" else settle_hand(h.total, d, h.wager)
-            results.append(HandResult(tuple(h.cards), h.total, h.wager, hand_net))
+            results.append(HandResult(tuple(h.cards), h.total, h.wager, net=hand_net))
         table = self.paytable
         side_net = float(table.net(self.side_row)) * self.side_bet if self.side_bet else 0.0
         c1, c2 = self.first_cards
         self.outcome = ZeroOutcome(
-            float(net),
-            decision,
-            is_trips(c1, c2, self.up),
-            tuple(results),
-            tuple(self.dealer),
-            d,
-            self.side_row,
-            side_net,
+            net=float(net),
+            hands=tuple(results),
+            dealer=tuple(self.dealer),
+            dealer_total=d,
+            decision=decision,
+            trips=is_trips(c1, c2, self.up),
+            side_row=self.side_row,
+            side_net=side_net,
         )
-
-
-def play_round(rnd: ZeroRound, player) -> ZeroOutcome:
-    """Play a round to the end with ``player.choose(view) -> action``; its outcome."""
-    while not rnd.finished:
-        rnd.act(player.choose(rnd.view()))
-    return rnd.outcome

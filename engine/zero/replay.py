@@ -1,8 +1,7 @@
 """The zero simulator's pure-Python twin: the same rounds played through the rules engine.
 
-Given the same seed, ``ShuffledShoe`` deals exactly the cards the numba kernel deals (the same
-``rng.integers`` calls in the same order), so ``simulate_zero`` here must return the kernel's
-counts exactly. It is slow (the engine checks every action): a few thousand rounds, in tests.
+``simulate_zero`` here deals from the kernel's shoes (``replayed_shoes``) and must count what
+the kernel counts, exactly; slow (the engine checks every action): a few thousand rounds.
 """
 
 from __future__ import annotations
@@ -11,14 +10,7 @@ import numpy as np
 
 from cardedge.analysis.zero.paytable import PayTable, load_paytable
 from cardedge.analysis.zero.rules import ZeroRules
-from cardedge.engine.core.dealing import ShuffledShoe
-from cardedge.engine.core.simulation import (
-    Simulation,
-    check_rounds,
-    stream_entropy,
-    stream_rng,
-    stream_sizes,
-)
+from cardedge.engine.core.simulation import Simulation, check_rounds, replayed_shoes
 from cardedge.engine.zero.game import DECISIONS as ZERO_DECISIONS
 from cardedge.engine.zero.game import ZeroRound, play_round
 from cardedge.engine.zero.players import TablePlayer
@@ -42,22 +34,19 @@ def simulate_zero(
     """``simulate.simulate_zero``, one ``ZeroRound`` at a time, from the same streams."""
     rounds = check_rounds(rounds)
     table = load_paytable(paytable)
-    entropy = stream_entropy(seed)
     player = TablePlayer(tables)
     labels = zero_outcome_labels()
     outcomes = np.zeros(len(labels), dtype=np.int64)
     decisions = np.zeros(len(ZERO_DECISIONS), dtype=np.int64)
     side = np.zeros(len(table.rows) + 1, dtype=np.int64)
-    for i, size in enumerate(stream_sizes(rounds)):
-        shoe = ShuffledShoe(rules.decks, stream_rng(entropy, i))
-        for _ in range(size):
-            out = play_round(ZeroRound(rules, shoe, 1.0, table), player)
-            decisions[ZERO_DECISIONS.index(out.decision)] += 1
-            side[out.side_row] += 1
-            if out.decision == "zero pair":
-                outcomes[ZERO_TRIPS if out.trips else ZERO_PAIR] += 1
-            else:
-                outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
+    for shoe in replayed_shoes(rules.decks, rounds, seed):
+        out = play_round(ZeroRound(rules, shoe, 1.0, table), player)
+        decisions[ZERO_DECISIONS.index(out.decision)] += 1
+        side[out.side_row] += 1
+        if out.decision == "zero pair":
+            outcomes[ZERO_TRIPS if out.trips else ZERO_PAIR] += 1
+        else:
+            outcomes[labels.index(f"{int(out.net):+d}" if out.net else "0")] += 1
     side_labels, side_net = side_bet_bins(table)
     return Simulation(
         "zero",

@@ -22,11 +22,10 @@ Insurance does not exist in this game, so it is not among the decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, hand_table
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis
@@ -36,21 +35,25 @@ from cardedge.analysis.core.cards import RANKS
 from cardedge.analysis.core.counts import (
     TAG_RANKS,
     CountSystem,
-    betting_correlation,
-    check_countable,
     removal_variance,
     switching_gain,
     weighted_correlation,
 )
 from cardedge.analysis.core.shoe import Shoe
+from cardedge.core.progress import Progress
 from cardedge.reports.blackjack.eor import removed_one, strategy_policies
+from cardedge.reports.core import counts as core
+from cardedge.reports.core.counts import (
+    count_systems_table,
+    countable_shoe,
+    rank_shares,
+    system_row,
+)
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import rules_on_shoe, shoe_keys
+from cardedge.reports.core.shoes import rules_on_shoe
 
 PENETRATION = 0.75
 """Share of the shoe dealt when playing efficiency is measured (Griffin's normal model)."""
-
-Progress = Callable[[Iterable], Iterable]
 
 
 @dataclass(frozen=True)
@@ -68,21 +71,11 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class CountBasis:
-    """What every count system of one shoe is measured against."""
+class CountBasis(core.CountBasis):
+    """What every count system of one shoe is measured against: the player EORs (ten-valued
+    ranks share the value's EOR) and every first decision's."""
 
-    rules: BlackjackRules
-    shoe: Shoe
-    player_eor: np.ndarray
-    """``[rank]`` (13): change in the player's EV, percentage points, per card removed (the
-    basic chart held fixed); ten-valued ranks share the value's EOR."""
-    weights: np.ndarray
-    """``[rank]``: share of the shoe's cards of that rank."""
     decisions: tuple[Decision, ...]
-
-    def betting_correlation(self, system: CountSystem) -> float:
-        """Griffin's betting correlation of ``system`` (unitless)."""
-        return betting_correlation(system.by_rank(), self.player_eor, self.weights)
 
     def playing_efficiency(self, system: CountSystem) -> float:
         """Griffin's playing efficiency of ``system`` (unitless, 0..1): see the module."""
@@ -152,9 +145,7 @@ def _decisions(full: RoundResult, depleted: list[RoundResult | None], rules) -> 
 
 def count_basis(rules: BlackjackRules, shoe: Shoe | None = None) -> CountBasis:
     """Exact EORs of the shoe (basic chart held fixed) and of every first decision."""
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    check_shoe(shoe, rules)
-    check_countable(shoe.counts)
+    shoe = countable_shoe(rules, shoe, check_shoe)
     base = ShoeAnalysis(rules, shoe)
     policy = strategy_policies(base, ["basic"])["basic"]
     full = base.evaluate(policy)
@@ -167,26 +158,14 @@ def count_basis(rules: BlackjackRules, shoe: Shoe | None = None) -> CountBasis:
     eor_value = np.array(
         [0.0 if d is None else 100.0 * (d.ev - full.ev) for d in depleted], dtype=float
     )
-    counts = np.array(shoe.counts, dtype=float)
-    weights = counts / counts.sum()
     return CountBasis(
-        rules, shoe, by_rank(eor_value), weights, tuple(_decisions(full, depleted, rules))
+        rules, shoe, by_rank(eor_value), rank_shares(shoe), tuple(_decisions(full, depleted, rules))
     )
 
 
 def count_rows(basis: CountBasis, systems: Iterable[CountSystem]) -> list[dict]:
     """One row per system: tags, betting correlation, playing efficiency."""
-    return [
-        {
-            **shoe_keys(basis.shoe),
-            "system": s.name,
-            "betting_correlation": basis.betting_correlation(s),
-            "playing_efficiency": basis.playing_efficiency(s),
-            "balanced": s.balanced,
-            **s.as_row(),
-        }
-        for s in systems
-    ]
+    return [system_row(basis, s, playing_efficiency=basis.playing_efficiency(s)) for s in systems]
 
 
 def count_table(
@@ -200,9 +179,6 @@ def count_table(
         basis = count_basis(rules, shoe)
         rows += count_rows(basis, systems)
         texts.append(rules_on_shoe(rules.describe(), shoe))
-    title = "Blackjack count systems: betting correlation and playing efficiency"
-    if len(set(texts)) == 1:
-        title += f": {texts[0]}"
     notes = [
         "betting_correlation (Griffin): correlation of the tags with the player's effects of "
         "removal (the shoe's basic chart held fixed, exact), each rank weighted by its share "
@@ -213,6 +189,5 @@ def count_table(
         f"{PENETRATION:.0%} of the shoe dealt.",
         f"Tags: {', '.join(TAG_RANKS)} (T: every ten-valued card).",
     ]
-    if len(set(texts)) > 1:
-        notes.append("Rules: " + "; ".join(dict.fromkeys(texts)) + ".")
-    return Table(title, pd.DataFrame(rows), notes, digits={"betting_correlation": 4})
+    title = "Blackjack count systems: betting correlation and playing efficiency"
+    return count_systems_table(title, texts, rows, notes, joint=": ")

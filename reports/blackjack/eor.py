@@ -14,7 +14,7 @@ it is slightly negative, the value of knowing the removed card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,6 +26,7 @@ from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_values
 from cardedge.analysis.blackjack.rules import SPLIT_CONVENTION, BlackjackRules
 from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.shoe import Shoe, remove_cards
+from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
 from cardedge.reports.core.shoes import rules_on_shoe, shoe_keys
 from cardedge.strategy.blackjack.charts import basic_strategy, policy_from_chart
@@ -34,8 +35,6 @@ EOR_STRATEGIES: tuple[str, ...] = ("optimal", "basic")
 """Strategies an EOR table offers: CDZ- optimal, and the shoe's basic chart held fixed."""
 RANK_COLUMNS: tuple[str, ...] = VALUE_LABELS
 """One column per rank removed: A, 2..9, T (any ten-valued card)."""
-
-Progress = Callable[[Iterable], Iterable]
 
 
 def _identity(items: Iterable) -> Iterable:

@@ -25,10 +25,9 @@ true count from which the departure pays (``crossing`` rounded away from 0).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import numpy as np
-import pandas as pd
 
 from cardedge.analysis.blackjack.actions import PLAYER_ACTIONS, Action
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
@@ -36,7 +35,7 @@ from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis
 from cardedge.analysis.blackjack.rules import SPLIT_CONVENTION, BlackjackRules
 from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.cards import CARDS_PER_RANK_PER_DECK, RANKS, TEN_RANKS
-from cardedge.analysis.core.counts import CountSystem, resolve_system, unbalanced_note
+from cardedge.analysis.core.counts import CountSystem, resolve_system
 from cardedge.analysis.core.indices import (
     CLASSIC_NOTE,
     MAX_TRUE_COUNT,
@@ -48,10 +47,10 @@ from cardedge.analysis.core.indices import (
     true_count_sds,
 )
 from cardedge.analysis.core.shoe import Shoe, format_counts
+from cardedge.core.progress import Progress
+from cardedge.reports.core.indices import index_plays_table
 from cardedge.reports.core.render import Table
 from cardedge.strategy.blackjack.charts import UP_ORDER
-
-Progress = Callable[[Iterable], Iterable]
 
 LOW_RANKS: tuple[int, ...] = tuple(RANKS.index(s) for s in "23456")
 """Hi-Lo's +1 ranks."""
@@ -215,26 +214,4 @@ def indices_table(
         SPLIT_CONVENTION + ".",
         gain_note(rules.decks),
     ]
-    if not system.balanced:
-        notes.insert(1, unbalanced_note(system))
-    columns = [
-        "hand",
-        "up",
-        "below",
-        "above",
-        "index",
-        "gain",
-        "at_0",
-        "departure",
-        "direction",
-        "crossing",
-        "classic_index",
-    ]
-    keys = {"rules": rules_text, "remaining_decks": remaining, "system": system.name}
-    return Table(
-        title,
-        pd.DataFrame(rows, columns=columns),
-        notes,
-        digits={"crossing": 2, "gain": 4},
-        keys=keys,
-    )
+    return index_plays_table(title, rows, notes, system, rules_text, remaining)

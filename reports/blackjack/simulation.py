@@ -15,8 +15,7 @@ from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.engine.blackjack.coach import BlackjackCoach
 from cardedge.engine.blackjack.simulate import simulate_blackjack
 from cardedge.engine.blackjack.tables import policy_tables
-from cardedge.engine.core.training import TrainingSession
-from cardedge.reports.core.simulation import SimulationReport, new_seed
+from cardedge.reports.core.simulation import SimulationReport, Trainer, new_seed
 from cardedge.strategy.blackjack.charts import strategy_policy
 
 OUTCOMES_NOTE = (
@@ -92,16 +91,15 @@ def blackjack_simulation(
     )
 
 
-def blackjack_training(
-    rules: BlackjackRules,
-    basic: str = "basic",
-    seed: int | None = None,
-    bet: float = 10.0,
-    balance: float = 1000.0,
-) -> TrainingSession:
-    """A blackjack training session judged against ``basic`` (a strategy name) and exact play."""
+def training_coach(rules: BlackjackRules, basic: str) -> BlackjackCoach:
+    """The blackjack coach judging against ``basic`` (a strategy name) and exact play."""
     if basic == "optimal":
         raise ValueError("the trainer's basic strategy must be a chart (basic, hard, normal, easy)")
     analysis = shoe_analysis(rules)
     tables = policy_tables(analysis, strategy_policy(basic, analysis))
-    return TrainingSession("blackjack", rules, BlackjackCoach(analysis, tables), seed, bet, balance)
+    return BlackjackCoach(analysis, tables)
+
+
+blackjack_training = Trainer("blackjack", training_coach).session
+"""A blackjack training session judged against ``basic`` (a strategy name) and exact play:
+``blackjack_training(rules, basic, seed, bet, balance)``."""

@@ -6,7 +6,7 @@ convention (CDZ-, resplits exact).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import lru_cache
 
@@ -30,6 +30,7 @@ from cardedge.analysis.blackjack.rules import (
 )
 from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.shoe import Shoe
+from cardedge.core.progress import Progress
 from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.render import Table
 from cardedge.reports.core.shoes import (
@@ -49,7 +50,6 @@ from cardedge.strategy.blackjack.charts import (
     strategy_policy,
 )
 
-Progress = Callable[[Iterable], Iterable]
 EV_NOTE = "EVs per unit of the initial wager, dealer naturals included (not conditioned away)."
 ACTION_NAMES = {a: a.label for a in PLAYER_ACTIONS}
 

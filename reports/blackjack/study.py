@@ -3,95 +3,74 @@
 The strategy played is a chart (basic, the generic 'normal' chart or a chart file), with
 ``indices`` the departures of ``blackjack indices`` for the count kept (computed with
 ``decks - 1`` decks left, at most 5). Optimal play (CDZ-) is evaluated for every round beside it.
+What is not blackjack's is ``reports/core/study.py``.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable, Iterable, Sequence
-
-import pandas as pd
 
 from cardedge.analysis.blackjack.outcomes import distribution_of
 from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.counts import CountSystem
+from cardedge.core.progress import Progress
 from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM, indices_table
-from cardedge.reports.core.ramp import Ramp
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.study import index_decks_left, study_report
+from cardedge.reports.core.study import FreshShoe, StudyRoom
 from cardedge.strategy.blackjack.charts import (
     GENERIC_CHART,
+    Chart,
     basic_strategy,
     is_chart_file,
     load_chart,
     policy_from_chart,
 )
-from cardedge.strategy.core.departures import departures_from_rows
 from cardedge.study.blackjack.game import BlackjackStudy
-from cardedge.study.core.plan import StudyPlan
 
-Progress = Callable[[Iterable], Iterable]
 STUDY_STRATEGIES: tuple[str, ...] = ("basic", "normal")
 """The named charts a blackjack study plays (or a chart file)."""
 
 
-def blackjack_study(
-    rules: BlackjackRules,
-    strategy: str = "basic",
-    indices: bool = False,
-    system: CountSystem | None = None,
-    progress: Progress = lambda items: items,
-) -> BlackjackStudy:
-    """The blackjack study object: ``rules`` played by the chart ``strategy`` (and, with
-    ``indices``, the departures of ``system``, default Hi-Lo)."""
+def study_chart(rules: BlackjackRules, strategy: str) -> tuple[str, Chart]:
+    """The label and chart of the strategy a blackjack study plays."""
     if strategy == "basic":
-        chart = basic_strategy(ShoeAnalysis(rules))
-    elif strategy == "normal":
-        chart = GENERIC_CHART
-    elif is_chart_file(strategy):
+        return strategy, basic_strategy(ShoeAnalysis(rules))
+    if strategy == "normal":
+        return strategy, GENERIC_CHART
+    if is_chart_file(strategy):
         chart = load_chart(strategy, rules)
-        strategy = chart.name
-    else:
-        raise ValueError(
-            f"a study plays a chart: {', '.join(STUDY_STRATEGIES)} or a chart file, not "
-            f"{strategy!r} (optimal play is evaluated for every round beside it)"
-        )
-    departures = ()
-    if indices:
-        left = index_decks_left(rules.decks)
-        table = indices_table(rules, left, progress, system or DEFAULT_SYSTEM)
-        departures = departures_from_rows(table.rows())
-    return BlackjackStudy(rules, chart, strategy, departures)
+        return chart.name, chart
+    raise ValueError(
+        f"a study plays a chart: {', '.join(STUDY_STRATEGIES)} or a chart file, not "
+        f"{strategy!r} (optimal play is evaluated for every round beside it)"
+    )
 
 
-def blackjack_study_tables(
-    game: BlackjackStudy,
-    plan: StudyPlan,
-    records: pd.DataFrame,
-    ramp: Ramp,
-    bankrolls: Sequence[float] = (),
-) -> dict[str, Table]:
-    """Every table of a blackjack study (``reports/core/study.py``); ``bankrolls``
-    (units) add the risk of ruin of every way of betting and size the optimal ramps."""
+def study_indices(
+    rules: BlackjackRules, left: int, system: CountSystem | None, progress: Progress
+) -> Table:
+    """The index plays of ``system`` (default Hi-Lo), ``left`` decks left."""
+    return indices_table(rules, left, progress, system or DEFAULT_SYSTEM)
+
+
+def fresh_shoe(game: BlackjackStudy) -> FreshShoe:
+    """A fresh shoe of the study's rules, exactly: the chart's outcomes and both edges."""
     rules = game.rules
     analysis = ShoeAnalysis(rules)
     policy = policy_from_chart(game.chart, rules, game.strategy)
     result = analysis.evaluate(policy)
-    outcomes = distribution_of(analysis, policy, result)
-    second_moment = outcomes.std**2 + outcomes.ev**2
-    fresh = {
-        "optimal play": analysis.evaluate().house_edge_percent,
-        f"{game.strategy} chart": result.house_edge_percent,
-    }
     rules_text = rules.describe()
-    return study_report(
-        records,
-        plan,
-        game,
-        ramp,
-        second_moment,
-        fresh,
-        f"Blackjack, {rules_text}",
-        rules_text.split(", ", 1)[1],
-        bankrolls,
+    return FreshShoe(
+        distribution_of(analysis, policy, result),
+        optimal_edge=analysis.evaluate().house_edge_percent,
+        chart_edge=result.house_edge_percent,
+        rules_title=f"Blackjack, {rules_text}",
+        rules_key=rules_text.split(", ", 1)[1],
     )
+
+
+BLACKJACK_STUDIES = StudyRoom(study_chart, study_indices, BlackjackStudy, fresh_shoe)
+blackjack_study = BLACKJACK_STUDIES.study
+"""The blackjack study object: ``rules`` played by the chart ``strategy`` (and, with
+``indices``, the departures of ``system``, default Hi-Lo)."""
+blackjack_study_tables = BLACKJACK_STUDIES.tables
+"""Every table of a blackjack study (``reports/core/study.py``)."""

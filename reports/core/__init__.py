@@ -1,1 +1,2 @@
-"""Shared table plumbing: the Table record, its rendering (text, CSV, JSON, Markdown)."""
+"""What both games' reports share: the Table record and its rendering, figures saved as files,
+and the count, index, simulation and study reports each game hands its own pieces to."""

@@ -1,4 +1,5 @@
-"""Monte Carlo runs beside the exact figures: the report both games' simulations share.
+"""Monte Carlo runs beside the exact figures: the report both games' simulations share, and
+how both games set up a training session (``Trainer``).
 
 The simulators (``engine/<game>/simulate.py``) are independent witnesses: it deals and settles
 every round itself. Here its counts are set beside the exact evaluators' edge, outcome
@@ -9,11 +10,14 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 
 from cardedge.engine.core.simulation import Simulation
+from cardedge.engine.core.training import TrainingSession
 from cardedge.reports.core.render import Table
 
 SUMMARY_COLUMNS = (
@@ -213,3 +217,28 @@ def _freq_rows(key, labels, nets, counts, exact: dict, n: int) -> list[dict]:
             row["standard_errors"] = 0.0 if freq == p else math.inf
         rows.append(row)
     return rows
+
+
+@dataclass(frozen=True)
+class Trainer:
+    """A game's training sessions: its name and ``coach(rules, basic)``, the game's coach
+    judging against the chart named ``basic`` and exact play (ValueError when ``basic`` names
+    no chart)."""
+
+    game: str
+    coach: Callable[[Any, str], Any]
+
+    def session(
+        self,
+        rules,
+        basic: str = "basic",
+        seed: int | None = None,
+        bet: float = 10.0,
+        balance: float = 1000.0,
+        side_bet: float = 0.0,
+    ) -> TrainingSession:
+        """A training session of the game under ``rules``, judged against the chart ``basic``
+        and exact play: ``bet`` per round from ``balance`` (units), ``side_bet`` the Zero Pays
+        stake (Zero only)."""
+        coach = self.coach(rules, basic)
+        return TrainingSession(self.game, rules, coach, seed, bet, balance, side_bet)

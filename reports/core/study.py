@@ -34,16 +34,19 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from cardedge.analysis.core.counts import CountSystem
+from cardedge.core.progress import Progress
 from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.ramp import Ramp, stated_ramp
 from cardedge.reports.core.render import Table
+from cardedge.strategy.core.departures import departures_from_rows
 
 TC_LIMIT = 10
 """True-count bins of a level-1 count run from below -``TC_LIMIT`` + 1 to ``TC_LIMIT`` and
@@ -706,6 +709,83 @@ def depth_png(table: Table, path, title: str):
     return path
 
 
+@dataclass(frozen=True)
+class FreshShoe:
+    """What a study's tables take from the exact analysis of a fresh shoe of its rules."""
+
+    outcomes: Any
+    """The distribution of a round's net under the study's chart (``ev`` and ``std``, per
+    initial wager): its second moment sizes the exact SDs."""
+    optimal_edge: float
+    """House edge (percent) of optimal play."""
+    chart_edge: float
+    """House edge (percent) of the chart the study plays."""
+    rules_title: str
+    """The rules as the tables' titles name them."""
+    rules_key: str
+    """The rules as the tables' rows name them."""
+
+
+@dataclass(frozen=True)
+class StudyRoom:
+    """What a game hands the shared study reports: how a strategy's name becomes a chart, the
+    game's indices table, its study object and the exact analysis of a fresh shoe. A game's
+    ``zero_study``/``blackjack_study`` and its tables are this room's ``study`` and ``tables``."""
+
+    chart: Callable[[Any, str], tuple[str, Any]]
+    """``chart(rules, strategy)``: the strategy's label and chart (ValueError: not a chart)."""
+    indices_table: Callable[[Any, int, CountSystem | None, Progress], Table]
+    """``indices_table(rules, decks_left, system, progress)``: the game's index plays."""
+    make_study: Callable[..., Any]
+    """``make_study(rules, chart, label, departures)``: the game's study object."""
+    fresh_shoe: Callable[[Any], FreshShoe]
+    """``fresh_shoe(study)``: the exact analysis of a fresh shoe under the study's chart."""
+
+    def study(
+        self,
+        rules,
+        strategy: str = "basic",
+        indices: bool = False,
+        system: CountSystem | None = None,
+        progress: Progress = lambda items: items,
+    ):
+        """The study object: ``rules`` played by the chart ``strategy`` (and, with ``indices``,
+        the chart's departures for ``system`` (the game's default without one), computed
+        ``index_decks_left`` decks from the end)."""
+        label, chart = self.chart(rules, strategy)
+        departures = ()
+        if indices:
+            left = index_decks_left(rules.decks)
+            table = self.indices_table(rules, left, system, progress)
+            departures = departures_from_rows(table.rows())
+        return self.make_study(rules, chart, label, departures)
+
+    def tables(
+        self,
+        game,
+        plan,
+        records: pd.DataFrame,
+        ramp: Ramp,
+        bankrolls: Sequence[float] = (),
+    ) -> dict[str, Table]:
+        """Every table of a study of the game (``study_report``); ``bankrolls`` (units) add
+        the risk of ruin of every way of betting and size the optimal ramps."""
+        fresh = self.fresh_shoe(game)
+        second_moment = fresh.outcomes.std**2 + fresh.outcomes.ev**2
+        edges = {"optimal play": fresh.optimal_edge, f"{game.strategy} chart": fresh.chart_edge}
+        return study_report(
+            records,
+            plan,
+            game,
+            ramp,
+            second_moment,
+            edges,
+            fresh.rules_title,
+            fresh.rules_key,
+            bankrolls,
+        )
+
+
 def study_report(
     records: pd.DataFrame,
     plan,
@@ -864,7 +944,7 @@ def write_study_outputs(folder, tables: dict[str, Table], command: str, title: s
     """Write the tables (``study_files``) and the figures into ``folder``."""
     from pathlib import Path
 
-    from cardedge.reports.core.files import write_text
+    from cardedge.core.files import write_text
 
     folder = Path(folder)
     paths = []

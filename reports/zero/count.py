@@ -15,7 +15,7 @@ its only decisions are hit/stand, double and split on few totals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,41 +26,36 @@ from cardedge.analysis.core.counts import (
     TAG_RANKS,
     CountSystem,
     best_integer_tags,
-    betting_correlation,
-    check_countable,
     proportional_tags,
 )
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.shoes import check_shoe
+from cardedge.core.progress import Progress
+from cardedge.reports.core.counts import (
+    CountBasis,
+    count_systems_table,
+    countable_shoe,
+    rank_shares,
+    system_row,
+)
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import rules_on_shoe, shoe_keys
+from cardedge.reports.core.shoes import rules_on_shoe
 from cardedge.strategy.zero.charts import best_chart
-
-Progress = Callable[[Iterable], Iterable]
 
 
 @dataclass(frozen=True)
-class ZeroCountBasis:
-    """Zero's exact player EORs of one shoe under one rule set, the basic chart held fixed."""
+class ZeroCountBasis(CountBasis):
+    """Zero's exact player EORs of one shoe under one rule set, the basic chart held fixed;
+    ``edge_percent`` the chart's house edge on the shoe."""
 
-    rules: ZeroRules
-    shoe: Shoe
     edge_percent: float
-    player_eor: np.ndarray
-    """``[rank]`` (13): change in the player's EV, percentage points, per card removed (0 for
-    a rank the shoe lacks, whose weight is 0)."""
-    weights: np.ndarray
-    """``[rank]``: share of the shoe's cards of that rank."""
 
     @property
     def weighted_sum(self) -> float:
         """Sum of weight x EOR: 0 up to rounding (a fixed strategy)."""
         return float(self.weights @ self.player_eor)
-
-    def betting_correlation(self, system: CountSystem) -> float:
-        return betting_correlation(system.by_rank(), self.player_eor, self.weights)
 
     def best_linear(self) -> CountSystem:
         """Tags proportional to the player EORs (balanced, largest tag 1)."""
@@ -75,9 +70,7 @@ class ZeroCountBasis:
 
 def count_basis(rules: ZeroRules, shoe: Shoe | None = None) -> ZeroCountBasis:
     """Exact player EORs of ``shoe`` (default: fresh) with the basic chart held fixed."""
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    check_shoe(shoe, rules)
-    check_countable(shoe.counts)
+    shoe = countable_shoe(rules, shoe, check_shoe)
     policy = best_chart(rules).policy()
     edge = evaluate_round(rules, policy, shoe=shoe).house_edge_percent
     eor = np.zeros(len(RANKS))
@@ -85,8 +78,7 @@ def count_basis(rules: ZeroRules, shoe: Shoe | None = None) -> ZeroCountBasis:
         if shoe.counts[r] > 0:
             less = check_shoe(shoe.remove(r), rules)
             eor[r] = -(evaluate_round(rules, policy, shoe=less).house_edge_percent - edge)
-    counts = np.array(shoe.counts, dtype=float)
-    return ZeroCountBasis(rules, shoe, edge, eor, counts / counts.sum())
+    return ZeroCountBasis(rules, shoe, eor, rank_shares(shoe), edge_percent=edge)
 
 
 def count_rows(basis: ZeroCountBasis, systems: Iterable[CountSystem], best: bool) -> list[dict]:
@@ -94,16 +86,7 @@ def count_rows(basis: ZeroCountBasis, systems: Iterable[CountSystem], best: bool
     systems = list(systems)
     if best:
         systems += [basis.best_linear(), basis.best_integer(1), basis.best_integer(2)]
-    return [
-        {
-            **shoe_keys(basis.shoe),
-            "system": s.name,
-            "betting_correlation": basis.betting_correlation(s),
-            "balanced": s.balanced,
-            **s.as_row(),
-        }
-        for s in systems
-    ]
+    return [system_row(basis, s) for s in systems]
 
 
 def best_count_sentence(rows: list[dict]) -> str:
@@ -142,9 +125,6 @@ def count_table(
         rows += these
         texts.append(f"{preset_name} rules ({rules_on_shoe(rules.describe(), shoe)})")
         sentences.append(f"{shoe.describe()}, {preset_name}: {best_count_sentence(these)}")
-    title = "Zero count systems: betting correlation"
-    if len(set(texts)) == 1:
-        title += f", {texts[0]}"
     notes = [
         "betting_correlation (Griffin): correlation of the tags with Zero's player effects of "
         "removal (exact, the basic chart held fixed), each rank weighted by its share of the "
@@ -155,6 +135,4 @@ def count_table(
         f"Tags: {', '.join(TAG_RANKS)} (T: every ten-valued card).",
         *sentences,
     ]
-    if len(set(texts)) > 1:
-        notes.append("Rules: " + "; ".join(dict.fromkeys(texts)) + ".")
-    return Table(title, pd.DataFrame(rows), notes, digits={"betting_correlation": 4})
+    return count_systems_table("Zero count systems: betting correlation", texts, rows, notes)

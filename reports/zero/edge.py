@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_rules
 from cardedge.analysis.zero.rules import PUBLISHED_EDGES, TRIPS_NOTE, preset
 from cardedge.analysis.zero.shoes import check_shoe
+from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
 from cardedge.reports.core.shoes import (
     DERIVED_CHART_NOTE,
@@ -17,8 +18,6 @@ from cardedge.reports.core.shoes import (
     shoe_fields,
 )
 from cardedge.strategy.zero.charts import resolve
-
-Progress = Callable[[Iterable], Iterable]
 
 
 def _identity(items: Iterable) -> Iterable:

@@ -23,14 +23,13 @@ its actions' EVs cross (``index_rows``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import combinations_with_replacement, permutations
 
 import numpy as np
-import pandas as pd
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES
-from cardedge.analysis.core.counts import CountSystem, resolve_system, unbalanced_note
+from cardedge.analysis.core.counts import CountSystem, resolve_system
 from cardedge.analysis.core.indices import (
     CLASSIC_NOTE,
     GAIN_NOTE,
@@ -45,9 +44,9 @@ from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.round import UPCARD_LABELS, deal_probabilities
 from cardedge.analysis.zero.rules import ZeroRules, preset_name
 from cardedge.analysis.zero.shoes import check_shoe
+from cardedge.core.progress import Progress
+from cardedge.reports.core.indices import index_plays_table
 from cardedge.reports.core.render import Table
-
-Progress = Callable[[Iterable], Iterable]
 
 DEFAULT_SYSTEM = "hiopt2"
 """Zero's default index system: the best standard count for Zero (module docstring)."""
@@ -177,15 +176,4 @@ def zero_indices_table(
         CLASSIC_NOTE,
         GAIN_NOTE.replace("P(cell)", "P(cell) (a three-card cell: reached by hitting)"),
     ]
-    if not system.balanced:
-        notes.insert(1, unbalanced_note(system))
-    columns = ["hand", "up", "below", "above", "index", "gain"]
-    columns += ["at_0", "departure", "direction", "crossing", "classic_index"]
-    keys = {"rules": name, "remaining_decks": remaining, "system": system.name}
-    return Table(
-        title,
-        pd.DataFrame(rows, columns=columns),
-        notes,
-        digits={"crossing": 2, "gain": 4},
-        keys=keys,
-    )
+    return index_plays_table(title, rows, notes, system, name, remaining)

@@ -10,11 +10,10 @@ from cardedge.analysis.zero.paytable import load_paytable
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import TRIPS_NOTE, ZeroRules
 from cardedge.analysis.zero.sidebet import evaluate_side_bet
-from cardedge.engine.core.training import TrainingSession
 from cardedge.engine.zero.coach import ZeroCoach
 from cardedge.engine.zero.simulate import simulate_zero
 from cardedge.engine.zero.tables import chart_tables, optimal_tables
-from cardedge.reports.core.simulation import SimulationReport, new_seed
+from cardedge.reports.core.simulation import SimulationReport, Trainer, new_seed
 from cardedge.reports.zero.edge import table_keys
 from cardedge.strategy.zero.charts import resolve
 
@@ -81,16 +80,14 @@ def zero_simulation(
     )
 
 
-def zero_training(
-    rules: ZeroRules,
-    basic: str = "basic",
-    seed: int | None = None,
-    bet: float = 10.0,
-    balance: float = 1000.0,
-    side_bet: float = 0.0,
-) -> TrainingSession:
-    """A Zero training session judged against the chart ``basic`` and exact optimal play."""
+def training_coach(rules: ZeroRules, basic: str) -> ZeroCoach:
+    """The Zero coach judging against the chart ``basic`` and exact optimal play."""
     label, tables, _ = zero_tables_for(rules, basic)
     if label == "optimal":
         raise ValueError("the trainer's basic strategy must be a chart: basic, published, a file")
-    return TrainingSession("zero", rules, ZeroCoach(rules, tables), seed, bet, balance, side_bet)
+    return ZeroCoach(rules, tables)
+
+
+zero_training = Trainer("zero", training_coach).session
+"""A Zero training session judged against the chart ``basic`` and exact optimal play:
+``zero_training(rules, basic, seed, bet, balance, side_bet)``."""

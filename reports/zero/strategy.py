@@ -20,12 +20,12 @@ from cardedge.analysis.zero.rules import (
     preset,
     preset_name,
 )
+from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
 from cardedge.reports.core.shoes import DERIVED_CHART_NOTE, describe_on, shoe_fields
 from cardedge.reports.zero import edge as zero_reports
 from cardedge.reports.zero.edge import (
     BASIC_NOTE,
-    Progress,
     _identity,
     dealt_from,
     preset_names,

@@ -3,80 +3,58 @@
 The strategy played is a chart (basic, published or a chart file), with ``indices`` the
 chart's true-count departures from ``zero indices`` for the count kept (computed with
 ``decks - 1`` decks left, at most 5: one deck dealt from a 6-deck shoe). Optimal play is
-evaluated for every round beside it.
+evaluated for every round beside it. What is not Zero's is ``reports/core/study.py``.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable, Iterable, Sequence
-
-import pandas as pd
 
 from cardedge.analysis.core.counts import CountSystem
 from cardedge.analysis.zero.outcomes import outcome_distribution
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules, preset_name
-from cardedge.reports.core.ramp import Ramp
+from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.study import index_decks_left, study_report
+from cardedge.reports.core.study import FreshShoe, StudyRoom
 from cardedge.reports.zero.indices import zero_indices_table
-from cardedge.strategy.core.departures import departures_from_rows
-from cardedge.strategy.zero.charts import resolve
-from cardedge.study.core.plan import StudyPlan
+from cardedge.strategy.zero.charts import ZeroChart, resolve
 from cardedge.study.zero.game import ZeroStudy
 
-Progress = Callable[[Iterable], Iterable]
 
-
-def zero_study(
-    rules: ZeroRules,
-    strategy: str = "basic",
-    indices: bool = False,
-    system: CountSystem | None = None,
-    progress: Progress = lambda items: items,
-) -> ZeroStudy:
-    """The Zero study object: ``rules`` played by the chart ``strategy`` (and, with
-    ``indices``, its departures for ``system``)."""
+def study_chart(rules: ZeroRules, strategy: str) -> tuple[str, ZeroChart]:
+    """The label and chart of the strategy a Zero study plays (never 'optimal')."""
     if strategy == "optimal":
         raise ValueError(
             "a study plays a chart (basic, published or a chart file); optimal play is "
             "evaluated for every round beside it"
         )
     label, _, chart = resolve(strategy, rules)
-    departures = ()
-    if indices:
-        left = index_decks_left(rules.decks)
-        table = zero_indices_table(rules.with_(decks=left), system, left, progress)
-        departures = departures_from_rows(table.rows())
-    return ZeroStudy(rules, chart, label, departures)
+    return label, chart
 
 
-def zero_study_tables(
-    game: ZeroStudy,
-    plan: StudyPlan,
-    records: pd.DataFrame,
-    ramp: Ramp,
-    bankrolls: Sequence[float] = (),
-) -> dict[str, Table]:
-    """Every table of a Zero study (``reports/core/study.py``); ``bankrolls``
-    (units) add the risk of ruin of every way of betting and size the optimal ramps."""
+def study_indices(
+    rules: ZeroRules, left: int, system: CountSystem | None, progress: Progress
+) -> Table:
+    """The chart's index plays for ``system`` (Zero's default without one), ``left`` decks
+    left."""
+    return zero_indices_table(rules.with_(decks=left), system, left, progress)
+
+
+def fresh_shoe(game: ZeroStudy) -> FreshShoe:
+    """A fresh shoe of the study's rules, exactly: the chart's outcomes and both edges."""
     rules = game.rules
-    chart_policy = game.chart.policy()
-    fresh_outcomes = outcome_distribution(rules, chart_policy)
-    second_moment = fresh_outcomes.std**2 + fresh_outcomes.ev**2
-    fresh = {
-        "optimal play": evaluate_round(rules).house_edge_percent,
-        f"{game.strategy} chart": -100 * fresh_outcomes.ev,
-    }
-    rules_text = f"Zero, {preset_name(rules)} rules ({rules.describe()})"
-    return study_report(
-        records,
-        plan,
-        game,
-        ramp,
-        second_moment,
-        fresh,
-        rules_text,
-        preset_name(rules),
-        bankrolls,
+    outcomes = outcome_distribution(rules, game.chart.policy())
+    return FreshShoe(
+        outcomes,
+        optimal_edge=evaluate_round(rules).house_edge_percent,
+        chart_edge=-100 * outcomes.ev,
+        rules_title=f"Zero, {preset_name(rules)} rules ({rules.describe()})",
+        rules_key=preset_name(rules),
     )
+
+
+ZERO_STUDIES = StudyRoom(study_chart, study_indices, ZeroStudy, fresh_shoe)
+zero_study = ZERO_STUDIES.study
+"""The Zero study object: ``rules`` played by the chart ``strategy`` (and, with ``indices``,
+its departures for ``system``)."""
+zero_study_tables = ZERO_STUDIES.tables
+"""Every table of a Zero study (``reports/core/study.py``)."""

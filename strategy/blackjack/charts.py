@@ -37,7 +37,7 @@ from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, 
 from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY, BlackjackPolicy
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, deal_probabilities
 from cardedge.analysis.blackjack.rules import BlackjackRules
-from cardedge.strategy.core.chartfiles import read_chart_table
+from cardedge.strategy.core.chartfiles import read_chart_table, save_chart
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -120,19 +120,9 @@ class Chart:
 
     def save(self, path: str | Path) -> None:
         """Write the chart file: CSV (``.csv``) or JSON (anything else), as ``load_chart``
-        reads it. Written to a temporary file and renamed: no partial chart is left behind."""
-        path = Path(path)
-        frame = self.frame()
-        if path.suffix.lower() == ".csv":
-            text = frame.to_csv(index=False, lineterminator="\n")
-        else:
-            text = frame.to_json(orient="records", indent=2) + "\n"
-        tmp = path.with_name(f".{path.name}.part")
-        try:
-            tmp.write_text(text)
-            tmp.replace(path)
-        finally:
-            tmp.unlink(missing_ok=True)
+        reads it, atomically (``strategy.core.chartfiles.save_chart``): a failed save leaves no
+        partial chart behind."""
+        save_chart(self.frame(), path)
 
     def differences(self, other: Chart) -> list[tuple[str, str, str, str]]:
         """Cells where the charts differ: (row, up, this chart's code, the other's)."""

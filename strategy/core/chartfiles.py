@@ -6,7 +6,8 @@ json``). The format is the content's, not the name's: a file whose text starts w
 is the one people and spreadsheets write: a UTF-8 byte-order mark, CRLF line ends, spaces after
 the commas, blank lines and ``#`` comment lines are all accepted; every cell is stripped. Each
 game reads the table's columns (``strategy/<game>/charts.py``); a path that is no file (an
-empty name, a folder, a missing file) is refused here with one line.
+empty name, a folder, a missing file) is refused here with one line. ``save_chart`` writes a
+chart's table in the same two formats, atomically.
 """
 
 from __future__ import annotations
@@ -17,21 +18,29 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardedge.core.files import named_file, write_text
+
 if TYPE_CHECKING:
     import pandas as pd
 
 
 def chart_path(name: str | Path) -> Path:
     """``name`` as an existing chart file, or ValueError saying plainly why it is not one."""
-    text = str(name)
-    if not text.strip():
-        raise ValueError("a chart file needs a name (an empty --strategy)")
-    p = Path(text)
-    if p.is_dir():
-        raise ValueError(f"chart file {text!r} is a folder, not a file")
+    p = named_file(name, "a chart file needs a name (an empty --strategy)", "chart file ")
     if not p.is_file():
-        raise ValueError(f"chart file {text!r} not found")
+        raise ValueError(f"chart file {str(name)!r} not found")
     return p
+
+
+def save_chart(frame: pd.DataFrame, path: str | Path) -> Path:
+    """Write a chart's table (its ``frame()``) as the chart file ``path``: CSV for a ``.csv``
+    name, JSON rows for any other, as ``read_chart_table`` reads them. Written atomically: a
+    failed save leaves no file behind and the file it would have replaced untouched."""
+    if Path(path).suffix.lower() == ".csv":
+        text = frame.to_csv(index=False, lineterminator="\n")
+    else:
+        text = frame.to_json(orient="records", indent=2) + "\n"
+    return write_text(path, text)
 
 
 def read_chart_table(name: str | Path) -> pd.DataFrame:

@@ -25,7 +25,7 @@ from cardedge.analysis.zero.round import (
     play_record,
 )
 from cardedge.analysis.zero.rules import PlayRules, ZeroRules
-from cardedge.strategy.core.chartfiles import read_chart_table
+from cardedge.strategy.core.chartfiles import read_chart_table, save_chart
 from cardedge.strategy.zero.cells import cell_values, empty_cell_sums
 
 if TYPE_CHECKING:
@@ -107,17 +107,9 @@ class ZeroChart:
         return out
 
     def save(self, path: str | Path) -> None:
-        """Write the chart as CSV (``.csv``) or JSON (anything else)."""
-        path = Path(path)
-        frame = self.frame()
-        if path.suffix.lower() == ".csv":
-            text = frame.to_csv(index=False, lineterminator="\n")
-        else:
-            text = frame.to_json(orient="records", indent=2) + "\n"
-        # write, then rename: an interrupted save leaves no partial chart behind
-        tmp = path.with_name(f".{path.name}.part")
-        tmp.write_text(text)
-        tmp.replace(path)
+        """Write the chart as CSV (``.csv``) or JSON (anything else), atomically
+        (``strategy.core.chartfiles.save_chart``)."""
+        save_chart(self.frame(), path)
 
 
 def _letter(block: str, code: int) -> str:

@@ -17,10 +17,9 @@ from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.blackjack.shoes import minimum_points
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.engine.blackjack.game import BlackjackRound, play_round
+from cardedge.engine.blackjack.game import BlackjackRound
 from cardedge.engine.blackjack.players import TablePlayer
 from cardedge.engine.blackjack.tables import policy_tables
-from cardedge.engine.core.dealing import DealtShoe
 from cardedge.strategy.blackjack.charts import Chart, policy_from_chart
 from cardedge.strategy.blackjack.indices import chart_with
 from cardedge.strategy.core.departures import Departure, in_force
@@ -32,13 +31,11 @@ RANK_POINTS = np.array([points(min(r, N_VALUES - 1)) for r in range(13)], dtype=
 
 
 @dataclass(frozen=True, eq=False)
-class BlackjackStudy(ChartStudy):
+class BlackjackStudy(ChartStudy, game="blackjack", new_round=BlackjackRound):
     """Blackjack under ``rules`` played by ``chart`` (with ``departures`` at their counts)."""
 
     rules: BlackjackRules
     chart: Chart
-
-    game = "blackjack"
 
     def analysable(self, counts: np.ndarray) -> bool:
         """True when no round can run out of the cards left (``analysis/blackjack/shoes.py``)."""
@@ -60,6 +57,3 @@ class BlackjackStudy(ChartStudy):
         result = analysis.evaluate(policy)
         player = TablePlayer(policy_tables(analysis, policy, result))
         return RoundValues(optimal.ev, result.ev, len(active), player)
-
-    def play(self, shoe: DealtShoe, player: TablePlayer) -> float:
-        return float(play_round(BlackjackRound(self.rules, shoe), player).net)

@@ -1,17 +1,22 @@
 """What both games' study objects share: the rules, the chart played and its index plays.
 
 A game's study object (``study/<game>/game.py``) adds how a round is evaluated on the cards
-left and played at the table (``rounds.StudyGame``).
+left (``rounds.StudyGame``); it names its game and its engine's round as class keywords,
+``class ZeroStudy(ChartStudy, game="zero", new_round=ZeroRound)``, and every round is played
+at the table by that engine.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import pandas as pd
 
+from cardedge.engine.core.dealing import DealtShoe
+from cardedge.engine.core.game import Round, play_round
 from cardedge.strategy.core.departures import Departure
 
 
@@ -34,7 +39,17 @@ class ChartStudy:
     _played: dict = field(default_factory=dict, repr=False)
     """What each set of departures in force plays, built once per set."""
 
-    game = "game"
+    game: ClassVar[str] = "game"
+    """The game's name, as the manifest records it."""
+    new_round: ClassVar[Callable[[Any, DealtShoe], Round]]
+    """The engine's round of the game: ``new_round(rules, shoe)``."""
+
+    def __init_subclass__(cls, game: str = "", new_round=None, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if game:
+            cls.game = game
+        if new_round is not None:
+            cls.new_round = staticmethod(new_round)
 
     @property
     def decks(self) -> int:
@@ -49,3 +64,8 @@ class ChartStudy:
             "chart": frame_digest(self.chart.frame()),
             "departures": [asdict(d) for d in self.departures],
         }
+
+    def play(self, shoe: DealtShoe, player) -> float:
+        """The net result (per initial wager) of one round dealt from ``shoe`` by the game's
+        engine and played by ``player``."""
+        return float(play_round(self.new_round(self.rules, shoe), player).net)

@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from cardedge.reports.core.files import output_folder, write_text, write_with
+from cardedge.core.files import output_folder, write_text, write_with
 from cardedge.study.core.rounds import COLUMN_TYPES, COLUMNS
 
 MANIFEST = "study.json"

@@ -17,8 +17,7 @@ from cardedge.analysis.zero.policy import OPTIMAL_POLICY
 from cardedge.analysis.zero.round import evaluate_policies
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.shoes import minimum_cards
-from cardedge.engine.core.dealing import DealtShoe
-from cardedge.engine.zero.game import ZeroRound, play_round
+from cardedge.engine.zero.game import ZeroRound
 from cardedge.engine.zero.players import TablePlayer
 from cardedge.engine.zero.tables import chart_tables
 from cardedge.strategy.core.departures import Departure, in_force
@@ -29,13 +28,11 @@ from cardedge.study.core.rounds import RoundValues
 
 
 @dataclass(frozen=True, eq=False)
-class ZeroStudy(ChartStudy):
+class ZeroStudy(ChartStudy, game="zero", new_round=ZeroRound):
     """Zero under ``rules`` played by ``chart`` (with ``departures`` at their counts)."""
 
     rules: ZeroRules
     chart: ZeroChart
-
-    game = "zero"
 
     def analysable(self, counts: np.ndarray) -> bool:
         """True when the cards left hold a round's deepest deal (``analysis/zero/shoes.py``)."""
@@ -58,6 +55,3 @@ class ZeroStudy(ChartStudy):
         return RoundValues(
             optimal.price(self.rules).ev, result.price(self.rules).ev, len(active), player
         )
-
-    def play(self, shoe: DealtShoe, player: TablePlayer) -> float:
-        return float(play_round(ZeroRound(self.rules, shoe), player).net)

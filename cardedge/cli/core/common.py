@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from cardedge.analysis.core.shoe import check_decks
+from cardedge.core.files import output_file
 from cardedge.extras import require
-from cardedge.reports.core.files import output_file
 from cardedge.reports.core.render import FORMATS, Table, render_many
 
 
