@@ -190,7 +190,7 @@ def split_hand(
                 rest,
                 up,
                 (a + v) % 10,
-                rules.double_after_split,
+                rules.may_double(split_hand=True),
                 rules.dealer_draw_threshold,
                 chart,
             )
@@ -223,7 +223,7 @@ def _first_hand(
             Fraction(0),
         )
         return max(best, hit)
-    if rules.double_after_split:
+    if rules.may_double(split_hand=True):
         dbl = sum(
             (
                 p * (2 * stand(rest, up, (total + v) % 10, thr) + split_hand(rest, up, b, rules))
@@ -259,9 +259,16 @@ def deal_play(
 def _deal_play(
     shoe: Shoe10, up: int, v1: int, v2: int, rules: ZeroRules, split: str, chart: Chart
 ) -> tuple[Fraction, str]:
-    best, action = two_card_play(shoe, up, (v1 + v2) % 10, True, rules.dealer_draw_threshold, chart)
+    best, action = two_card_play(
+        shoe,
+        up,
+        (v1 + v2) % 10,
+        rules.may_double(split_hand=False),
+        rules.dealer_draw_threshold,
+        chart,
+    )
     cell = chart.split[v1][v2][up]
-    if (v1 + v2) % 10 not in rules.split_totals or cell == NO_SPLIT:
+    if not rules.may_split((v1 + v2) % 10) or cell == NO_SPLIT:
         return best, action
     if split == "standard":
         sv = split_hand(shoe, up, v1, rules, chart) + split_hand(shoe, up, v2, rules, chart)
@@ -470,7 +477,7 @@ def deal_outcomes(
     """
     thr = rules.dealer_draw_threshold
     if _deal_play(shoe, up, v1, v2, rules, "standard", chart)[1] == SPLIT:
-        das = rules.double_after_split
+        das = rules.may_double(split_hand=True)
         ends: dict = {}
         for (t1, b1, left1), p1 in _merged(_hand_ends(shoe, shoe, up, v1, 1, das, thr, chart)):
             for (t2, b2, left2), p2 in _merged(_hand_ends(left1, shoe, up, v2, 1, das, thr, chart)):

@@ -47,8 +47,12 @@ class PlayRules:
         return self
 
     def may_split(self, total: int) -> bool:
-        """May a two-card hand of this total (0..9) split?"""
+        """May an unsplit two-card hand of this total (0..9) split? (Split hands never do.)"""
         return total in self.split_totals
+
+    def may_double(self, split_hand: bool) -> bool:
+        """May a three-card hand double? An unsplit one always; a split one with DAS."""
+        return not split_hand or self.double_after_split
 
     def kernel_record(self) -> KernelRules:
         """The play rules as the numba kernels read them (``records.KernelRules``)."""
@@ -95,6 +99,14 @@ class ZeroRules:
     def kernel_record(self) -> KernelRules:
         """The play rules as the numba kernels read them (``records.KernelRules``)."""
         return self.play_rules().kernel_record()
+
+    def may_split(self, total: int) -> bool:
+        """May an unsplit two-card hand of this total (0..9) split? (``PlayRules.may_split``)"""
+        return self.play_rules().may_split(total)
+
+    def may_double(self, split_hand: bool) -> bool:
+        """May a three-card hand double? (``PlayRules.may_double``)"""
+        return self.play_rules().may_double(split_hand)
 
     @property
     def trips_pays(self) -> float:

@@ -184,10 +184,10 @@ class ZeroRound(Round):
         hand = self.hands[self.current]
         if len(hand.cards) == 2:
             out = [STAND, HIT]
-            if len(self.hands) == 1 and not hand.is_split and hand.total in self.rules.split_totals:
+            if len(self.hands) == 1 and not hand.is_split and self.rules.may_split(hand.total):
                 out.append(SPLIT)
             return tuple(out)
-        if len(hand.cards) == 3 and (not hand.is_split or self.rules.double_after_split):
+        if len(hand.cards) == 3 and self.rules.may_double(hand.is_split):
             return (STAND, DOUBLE)
         return (STAND,)
 

@@ -77,7 +77,7 @@ def chart_tables(policy: ZeroPolicy, rules: ZeroRules) -> ZeroTables:
     # split hands: a, b, y -> total a + y; a, b, y, x -> total a + y + x (b never counts)
     two_split = np.broadcast_to(hit2[:, None, :, :], (N_TOTALS,) * 4)
     dbl_split = np.broadcast_to(three[:, None, :, :, :], (N_TOTALS,) * 5)
-    if not rules.double_after_split:
+    if not rules.may_double(split_hand=True):
         dbl_split = np.zeros_like(dbl_split)
     return ZeroTables(policy.name, init, three, two_split.copy(), dbl_split.copy())
 
