@@ -23,7 +23,7 @@ from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.cards import BLACKJACK_VALUES
 from cardedge.engine.core import game as core
 from cardedge.engine.core.dealing import ShuffledShoe, rank_of
-from cardedge.engine.core.game import Hand, Round, View
+from cardedge.engine.core.game import Hand, Round, SeatDeal, View
 from cardedge.engine.core.game import play_round as play_round  # the games' callers' name
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
@@ -169,6 +169,8 @@ class BlackjackRound(Round):
 
     rules: BlackjackRules
     shoe: ShuffledShoe
+    seat: SeatDeal | None = None
+    """At a table (``engine/core/table.py``): the cards the table dealt this seat."""
     hands: list[BlackjackHand] = field(init=False)
     up: int = field(init=False)
     hole: int = field(init=False)
@@ -250,10 +252,15 @@ class BlackjackRound(Round):
         if hand.one_card and not self._may_split(hand):
             hand.closed = True
 
-    def play_dealer(self) -> None:
-        if not all(h.settled_early for h in self.hands) and not self.dealer_natural:
-            while dealer_draws(self.dealer, self.rules):
-                self.dealer.append(self.shoe.draw())
+    def needs_dealer(self) -> bool:
+        """Some hand is still to be settled and the dealer has no natural (which stands)."""
+        return not all(h.settled_early for h in self.hands) and not self.dealer_natural
+
+    def draw_dealer(self) -> None:
+        while dealer_draws(self.dealer, self.rules):
+            self.dealer.append(self.shoe.draw())
+
+    def settle(self) -> None:
         d = best_total(self.dealer)
         self._finish(sum(h.net(d, self.dealer_natural) for h in self.hands))
 

@@ -2,10 +2,14 @@
 
 A game's round (``engine/<game>/game.py``) subclasses ``Round``: it deals its first cards with
 ``deal_first``, says which actions are legal, applies an action to a hand (``apply``), deals a
-split hand its second card and plays the dealer. ``Round`` checks each action against the legal
-ones, builds the player's view and moves play from hand to hand; ``play_round`` drives a round
-to its end with any player. Nothing here knows a game: the games hand down their own views,
-hands and totals.
+split hand its second card and plays the dealer (``needs_dealer``, ``draw_dealer``,
+``settle``). ``Round`` checks each action against the legal ones, builds the player's view and
+moves play from hand to hand; ``play_round`` drives a round to its end with any player. Nothing
+here knows a game: the games hand down their own views, hands and totals.
+
+A round is one player's, or one seat's at a table of several (``engine/core/table.py``): a seat
+is given its first cards and a dealer hand it shares with the other seats (``SeatDeal``), and
+when its hands are done it waits (``awaiting_dealer``) for the table to play the dealer once.
 """
 
 from __future__ import annotations
@@ -15,6 +19,18 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe, card_label
+
+
+@dataclass(frozen=True, eq=False)
+class SeatDeal:
+    """What a table deals one seat before play: its two cards, the dealer's up card and hole
+    card, and the dealer's hand (one list every seat of the table shares, so the dealer's
+    draws are seen by all)."""
+
+    cards: tuple[int, int]
+    up: int
+    hole: int
+    dealer: list[int]
 
 
 @dataclass(frozen=True)
@@ -99,9 +115,10 @@ class Round:
     """One round from a freshly shuffled shoe, driven by ``act`` until ``finished``.
 
     A game's round (a dataclass) holds ``rules``, ``shoe``, ``hands``, ``up``, ``hole``,
-    ``dealer``, ``current`` (the hand in play) and ``outcome`` (None until settled), and
-    names its ``view_type`` and implements ``legal_actions``, ``split_seen``, ``apply``,
-    ``deal_second`` and ``play_dealer``.
+    ``dealer``, ``current`` (the hand in play), ``outcome`` (None until settled) and ``seat``
+    (None for a player alone; a ``SeatDeal`` at a table), and names its ``view_type`` and
+    implements ``legal_actions``, ``split_seen``, ``apply``, ``deal_second``,
+    ``needs_dealer``, ``draw_dealer`` and ``settle``.
     """
 
     rules: Any
@@ -112,10 +129,15 @@ class Round:
     dealer: list[int]
     current: int
     outcome: Outcome | None
+    seat: SeatDeal | None
 
     def deal_first(self) -> tuple[int, int]:
         """Start the round in table order: the player's two cards, the dealer's up card and
-        hole card. Returns the player's two cards."""
+        hole card. Returns the player's two cards. A seat at a table takes the cards the table
+        dealt it (``seat``) and draws nothing here."""
+        if self.seat is not None:
+            self.up, self.hole, self.dealer = self.seat.up, self.seat.hole, self.seat.dealer
+            return self.seat.cards
         if self.shoe.decks != self.rules.decks:
             raise ValueError(f"shoe has {self.shoe.decks} decks, the rules {self.rules.decks}")
         self.shoe.new_round()
@@ -129,6 +151,12 @@ class Round:
     @property
     def finished(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def awaiting_dealer(self) -> bool:
+        """True for a seat at a table whose hands are all done and whose round is not settled:
+        it waits for the table to play the dealer (a player alone never waits)."""
+        return self.seat is not None and not self.finished and all(h.closed for h in self.hands)
 
     def legal_actions(self) -> tuple[str, ...]:
         raise NotImplementedError
@@ -144,6 +172,8 @@ class Round:
         """What the player sees now (raises IllegalAction once the round is over)."""
         if self.finished:
             raise IllegalAction("the round is over: no decision to make")
+        if self.awaiting_dealer:
+            raise IllegalAction("this seat's hands are done: the dealer plays next")
         hand = self.hands[self.current]
         return self.view_type(
             up=self.up,
@@ -156,8 +186,10 @@ class Round:
 
     def act(self, action: str) -> None:
         """Apply the player's action to the current hand; IllegalAction if not allowed now."""
-        legal = self.legal_actions()
+        legal = () if self.awaiting_dealer else self.legal_actions()
         if action not in legal:
+            if self.awaiting_dealer:
+                raise IllegalAction(f"this seat's hands are done: {action!r} is not possible")
             if self.finished:
                 raise IllegalAction(f"the round is over: {action!r} is not possible")
             hand = self.hands[self.current]
@@ -181,7 +213,7 @@ class Round:
 
     def next_hand(self) -> None:
         """Move play to the first open hand (dealing a split hand its second card), or, when
-        every hand is closed, to the dealer."""
+        every hand is closed, to the dealer (a seat at a table waits for the table's dealer)."""
         for i, h in enumerate(self.hands):
             if not h.closed:
                 self.current = i
@@ -190,10 +222,26 @@ class Round:
                     if h.closed:
                         continue
                 return
-        self.play_dealer()
+        if self.seat is None:
+            self.play_dealer()
 
     def play_dealer(self) -> None:
-        """Draw the dealer's cards and settle the round."""
+        """Draw the dealer's cards (when this round's hands need them) and settle the round."""
+        if self.needs_dealer():
+            self.draw_dealer()
+        self.settle()
+
+    def needs_dealer(self) -> bool:
+        """True when some hand of this round is settled against the dealer's drawn hand."""
+        raise NotImplementedError
+
+    def draw_dealer(self) -> None:
+        """Draw the dealer's cards by the rules into ``dealer`` (at a table, the hand all the
+        seats share)."""
+        raise NotImplementedError
+
+    def settle(self) -> None:
+        """Settle every hand against the dealer's hand as it stands (``outcome``)."""
         raise NotImplementedError
 
 

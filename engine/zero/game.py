@@ -27,7 +27,7 @@ from cardedge.engine.core.dealing import (
     rank_of,
     suit_of,
 )
-from cardedge.engine.core.game import Hand, Round, View
+from cardedge.engine.core.game import Hand, Round, SeatDeal, View
 from cardedge.engine.core.game import play_round as play_round  # the games' callers' name
 
 ACTIONS: tuple[str, ...] = tuple(a.label for a in PLAYER_ACTIONS)
@@ -153,6 +153,8 @@ class ZeroRound(Round):
     shoe: ShuffledShoe
     side_bet: float = 0.0
     paytable: PayTable | None = None
+    seat: SeatDeal | None = None
+    """At a table (``engine/core/table.py``): the cards the table dealt this seat."""
     hands: list[ZeroHand] = field(init=False)
     up: int = field(init=False)
     hole: int = field(init=False)
@@ -212,9 +214,15 @@ class ZeroRound(Round):
     def deal_second(self, hand: ZeroHand) -> None:
         hand.cards.append(self.shoe.draw())
 
-    def play_dealer(self) -> None:
+    def needs_dealer(self) -> bool:
+        # a round that reaches the dealer is not a Zero Pair: every hand meets the dealer
+        return True
+
+    def draw_dealer(self) -> None:
         while dealer_draws(zero_total(self.dealer), len(self.dealer), self.rules):
             self.dealer.append(self.shoe.draw())
+
+    def settle(self) -> None:
         d = zero_total(self.dealer)
         net = sum(settle_hand(h.total, d, h.wager) for h in self.hands)
         self._finish(net, self._decision())
