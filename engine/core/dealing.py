@@ -30,6 +30,10 @@ class IllegalAction(ValueError):
     """An action the rules do not allow in the current state (the message says why)."""
 
 
+class ShoeEmpty(RuntimeError):
+    """A draw from a shoe with no card left."""
+
+
 def rank_of(kind: int) -> int:
     """Rank index (``cardedge.analysis.core.cards.RANKS``) of a card kind."""
     return kind // len(SUITS)
@@ -144,7 +148,7 @@ class ShuffledShoe:
     def draw(self) -> int:
         """The next card's kind."""
         if self.dealt >= self.size:
-            raise RuntimeError(f"the shoe of {self.size} cards is empty")
+            raise ShoeEmpty(f"the shoe of {self.size} cards is empty")
         if self._stack:
             want = self._stack.pop(0)
             undealt = self.cards[self.dealt :]

@@ -48,6 +48,12 @@ class BlackjackStudy(ChartStudy, game="blackjack", new_round=BlackjackRound):
             self._played[active] = policy_from_chart(chart, self.rules, self.strategy)
         return self._played[active]
 
+    def unindexed_player(self, counts: np.ndarray) -> TablePlayer:
+        # the tables are read off the policy's play on these cards (``policy_tables``), as
+        # ``evaluate`` builds our seat's
+        analysis = ShoeAnalysis(self.rules, Shoe(tuple(int(c) for c in counts)))
+        return TablePlayer(policy_tables(analysis, self.policy(())))
+
     def evaluate(self, counts: np.ndarray, true_count: float) -> RoundValues:
         shoe = Shoe(tuple(int(c) for c in counts))
         analysis = ShoeAnalysis(self.rules, shoe)

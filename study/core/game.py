@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from cardedge.engine.core.dealing import DealtShoe
-from cardedge.engine.core.game import Round, play_round
+from cardedge.engine.core.game import Outcome, Round, play_round
+from cardedge.engine.core.table import Table, play_table
 from cardedge.strategy.core.departures import Departure
 
 
@@ -41,8 +42,9 @@ class ChartStudy:
 
     game: ClassVar[str] = "game"
     """The game's name, as the manifest records it."""
-    new_round: ClassVar[Callable[[Any, DealtShoe], Round]]
-    """The engine's round of the game: ``new_round(rules, shoe)``."""
+    new_round: ClassVar[Callable[..., Round]]
+    """The engine's round of the game: ``new_round(rules, shoe)``, a seat at a table
+    ``new_round(rules, shoe, seat=deal)``."""
 
     def __init_subclass__(cls, game: str = "", new_round=None, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -69,3 +71,24 @@ class ChartStudy:
         """The net result (per initial wager) of one round dealt from ``shoe`` by the game's
         engine and played by ``player``."""
         return float(play_round(self.new_round(self.rules, shoe), player).net)
+
+    def play_table(self, shoe: DealtShoe, players: list) -> tuple[Outcome, ...]:
+        """Every seat's outcome of one round dealt from ``shoe`` at a table of
+        ``len(players)`` seats (``engine/core/table.py``), seat ``i`` played by
+        ``players[i]``."""
+
+        def new_seat(deal):
+            return self.new_round(self.rules, shoe, seat=deal)
+
+        return play_table(Table(shoe, self.decks, len(players), new_seat), players)
+
+    def chart_player(self, counts, values):
+        """The engine player of the other seats on these cards left: the chart without index
+        plays (``values.player`` itself when no index play is in force)."""
+        if values.departures == 0:
+            return values.player
+        return self.unindexed_player(counts)
+
+    def unindexed_player(self, counts):
+        """The engine player of the chart without index plays on the cards left ``counts``."""
+        raise NotImplementedError

@@ -17,6 +17,7 @@ import numpy as np
 from cardedge.analysis.core.cards import CARDS_PER_DECK
 from cardedge.analysis.core.counts import CountSystem
 from cardedge.analysis.core.shoe import check_decks
+from cardedge.engine.core.table import check_seats
 
 MAX_SHOES = 1_000_000
 """The most shoes one study deals (a bound that keeps a typo from running for a year)."""
@@ -49,9 +50,15 @@ class StudyPlan:
     count, 0 when balanced), true count per deck left (``CountSystem.true_count``: an
     unbalanced count's is its balanced twin's)."""
     batch_shoes: int = DEFAULT_BATCH_SHOES
+    players: int = 1
+    """Seats dealt at the table (``engine/core/table.py``): the others play the chart without
+    index plays, and their cards come from the same shoe."""
+    seat: int = 1
+    """Our seat, 1..players in dealing order: the study records this seat's rounds only."""
 
     def __post_init__(self) -> None:
         check_decks(self.decks)
+        check_seats(self.players, self.seat)
         check_penetration(self.penetration)
         if not 1 <= self.shoes <= MAX_SHOES:
             raise ValueError(f"shoes must be in 1..{MAX_SHOES:,}, got {self.shoes}")
@@ -93,14 +100,17 @@ class StudyPlan:
         if not self.system.balanced:
             irc = self.system.initial_running_count(self.decks)
             count += f" (unbalanced, IRC {irc:+g}, its balanced twin's true count)"
+        table = f", {self.players} players (our seat {self.seat})" if self.players > 1 else ""
         return (
             f"{self.decks} deck{'s' if self.decks != 1 else ''}, {self.penetration:.0%} "
-            f"penetration, {count}"
+            f"penetration{table}, {count}"
         )
 
     def identity(self) -> dict[str, object]:
-        """What makes two plans deal the same rounds (the manifest a resumed study checks)."""
-        return {
+        """What makes two plans deal the same rounds (the manifest a resumed study checks).
+        The table's players and our seat appear only with other players (a study alone at the
+        table keeps the manifest, and so the fingerprint, it had before tables existed)."""
+        identity: dict[str, object] = {
             "decks": self.decks,
             "penetration": self.penetration,
             "shoes": self.shoes,
@@ -109,3 +119,6 @@ class StudyPlan:
             "tags": list(self.system.tags),
             "batch_shoes": self.batch_shoes,
         }
+        if self.players > 1:
+            identity |= {"players": self.players, "seat": self.seat}
+        return identity

@@ -7,9 +7,24 @@ the round at the table with the strategy and records its net result. The exact v
 expectation of the net given the cards left, so over many rounds the two must agree within
 their sampling error (the study's report tests that).
 
-The game object (``study/<game>/game.py``) answers four questions: the game's name and
+The game object (``study/<game>/game.py``) answers these questions: the game's name and
 ``decks``; ``analysable(counts)`` (may a round be evaluated on these cards?);
-``evaluate(counts, true_count) -> RoundValues``; ``play(shoe, player) -> net``.
+``evaluate(counts, true_count) -> RoundValues``; ``chart_player(counts, values)`` (the player of
+the other seats: the chart without index plays); ``play_table(shoe, players)`` (every seat's
+outcome of one round at the table).
+
+**Other players.** With ``plan.players > 1`` each round is dealt at a table
+(``engine/core/table.py``): one card to each seat in seat order, the second to each seat, the
+dealer's up and hole card, the seats act in seat order and the dealer plays once. The study
+records our seat (``plan.seat``) only. Its exact values are still those on the cards left at our
+bet, before the round is dealt: the other seats' cards are taken at positions fixed by what was
+dealt before them, so by exchangeability our seat's and the dealer's cards have the same law as
+in a round dealt to us alone (``engine/core/table.py``). The running count counts every card
+dealt, the other seats' and the dealer's too. A round starts while ``game.analysable`` holds (our
+round and the dealer's cannot run out); should the other seats still empty the shoe (only with
+a few cards left and several players), that round is not recorded and the shoe ends there, as a
+dealer would reshuffle. A study alone at the table (``players == 1``) deals exactly the rounds of
+a single player.
 """
 
 from __future__ import annotations
@@ -21,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from cardedge.analysis.core.cards import CARDS_PER_DECK, CARDS_PER_RANK_PER_DECK, RANKS
-from cardedge.engine.core.dealing import DealtShoe
+from cardedge.engine.core.dealing import DealtShoe, ShoeEmpty
 from cardedge.study.core.plan import StudyPlan
 
 LEFT_COLUMNS: tuple[str, ...] = tuple(f"left_{r}" for r in RANKS)
@@ -82,7 +97,9 @@ class StudyGame(Protocol):
 
     def evaluate(self, counts: np.ndarray, true_count: float) -> RoundValues: ...
 
-    def play(self, shoe: DealtShoe, player: Any) -> float: ...
+    def chart_player(self, counts: np.ndarray, values: RoundValues) -> Any: ...
+
+    def play_table(self, shoe: DealtShoe, players: list[Any]) -> tuple[Any, ...]: ...
 
 
 def fresh_counts(decks: int) -> np.ndarray:
@@ -91,8 +108,9 @@ def fresh_counts(decks: int) -> np.ndarray:
 
 
 def deal_shoe(game: StudyGame, plan: StudyPlan, shoe_number: int) -> dict[str, list]:
-    """Records (columns of ``COLUMNS``) of every round of shoe ``shoe_number``: rounds start
-    while fewer than ``plan.cut_card`` cards are out and the cards left can be evaluated."""
+    """Records (columns of ``COLUMNS``) of every round of shoe ``shoe_number`` at our seat:
+    rounds start while fewer than ``plan.cut_card`` cards are out and the cards left can be
+    evaluated (module docstring for other players)."""
     shoe = DealtShoe(plan.decks, plan.shoe_rng(shoe_number))
     tags = plan.system.by_rank()
     irc = plan.system.initial_running_count(plan.decks)
@@ -111,7 +129,10 @@ def deal_shoe(game: StudyGame, plan: StudyPlan, shoe_number: int) -> dict[str, l
             true = plan.system.true_count(running, int(left.sum()), plan.decks)
         values = game.evaluate(left, true)
         dealt = shoe.dealt
-        net = game.play(shoe, values.player)
+        try:
+            net = play_seat(game, plan, shoe, left, values)
+        except ShoeEmpty:
+            break
         row = (
             shoe_number,
             number,
@@ -128,6 +149,19 @@ def deal_shoe(game: StudyGame, plan: StudyPlan, shoe_number: int) -> dict[str, l
             out[column].append(value)
         number += 1
     return out
+
+
+def play_seat(
+    game: StudyGame, plan: StudyPlan, shoe: DealtShoe, left: np.ndarray, values: RoundValues
+) -> float:
+    """Our seat's net (per initial wager) of one round dealt at the table from ``shoe``: our
+    seat plays ``values.player``, every other seat the chart without index plays."""
+    players = [values.player] * plan.players
+    if plan.players > 1:
+        others = game.chart_player(left, values)
+        players = [values.player if s == plan.seat else others for s in range(1, plan.players + 1)]
+    outcomes = game.play_table(shoe, players)
+    return float(outcomes[plan.seat - 1].net)
 
 
 def deal_batch(game: StudyGame, plan: StudyPlan, batch: int) -> pd.DataFrame:

@@ -45,6 +45,10 @@ class ZeroStudy(ChartStudy, game="zero", new_round=ZeroRound):
             self._played[active] = (policy, TablePlayer(chart_tables(policy, self.rules)))
         return self._played[active]
 
+    def unindexed_player(self, counts: np.ndarray) -> TablePlayer:
+        # Zero's chart tables do not depend on the cards left
+        return self.played(())[1]
+
     def evaluate(self, counts: np.ndarray, true_count: float) -> RoundValues:
         shoe = Shoe(tuple(int(c) for c in counts))
         play = self.rules.play_rules()
