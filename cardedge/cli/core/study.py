@@ -15,6 +15,7 @@ import click
 
 from cardedge.cli.core.common import FiniteFloat, emit, format_option
 from cardedge.cli.core.counts import SystemParam
+from cardedge.engine.core.table import MAX_SEATS, check_seats
 from cardedge.extras import require
 from cardedge.reports.core.ramp import MAX_BANKROLL, resolve_ramp
 from cardedge.study.core.plan import DEFAULT_BATCH_SHOES, MAX_SHOES, StudyPlan
@@ -59,6 +60,23 @@ def study_options(default_system: str):
             show_default=True,
             help="Seed: shoe i is shuffled by the i-th child stream of this seed, so the same "
             "seed deals the same shoes on any workers, in any order.",
+        ),
+        click.option(
+            "--players",
+            type=click.IntRange(1, MAX_SEATS),
+            default=1,
+            show_default=True,
+            help="Players at the table: the others play the chart without index plays and "
+            "take their cards from the same shoe in table order (a card to each seat, the "
+            "second to each, the dealer's; seats act in order, the dealer plays once); the "
+            "count sees every card and the study records our seat only.",
+        ),
+        click.option(
+            "--seat",
+            type=click.IntRange(1, MAX_SEATS),
+            default=1,
+            show_default=True,
+            help="Our seat, 1..--players, in dealing order (seat 1 is dealt and acts first).",
         ),
         click.option(
             "--system",
@@ -165,6 +183,10 @@ def run_and_report(
     if options["workers"] is not None and options["scheduler"] is not None:
         raise click.UsageError("give --workers (a local cluster) or --scheduler, not both")
     check_workers(options["workers"])
+    try:
+        check_seats(options["players"], options["seat"])
+    except ValueError as e:
+        raise click.UsageError(f"--seat {options['seat']}: {e}") from None
     ramp = resolve_ramp(options["spread"], options["ramp_start"])
     study_folder(options["out"])
     game = make_game()
@@ -175,6 +197,8 @@ def run_and_report(
         options["seed"],
         options["system"],
         options["batch_shoes"],
+        players=options["players"],
+        seat=options["seat"],
     )
     store = StudyStore(
         options["out"], manifest_of(plan.identity(), game.identity()), options["resume"]

@@ -1,0 +1,287 @@
+"""Other players at the table: the engine's table of several seats and the study's --players.
+
+A one-seat table deals and plays exactly as the single-player round; with more seats the dealer
+plays once for all, every card comes from the one shoe, and the study records our seat only,
+with exact values still those of the cards left at our bet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from cardedge.analysis.blackjack.round import ShoeAnalysis
+from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.core.cards import CARDS_PER_DECK, RANKS
+from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.policy import OPTIMAL_POLICY
+from cardedge.analysis.zero.round import evaluate_policies
+from cardedge.analysis.zero.rules import preset
+from cardedge.cli import main
+from cardedge.engine.blackjack import game as bj
+from cardedge.engine.core.dealing import (
+    RANK_OF_KIND,
+    DealtShoe,
+    IllegalAction,
+    ShuffledShoe,
+    parse_card,
+)
+from cardedge.engine.core.table import Table, check_seats, play_table
+from cardedge.engine.zero import game as zero
+from cardedge.reports.blackjack.study import blackjack_study
+from cardedge.reports.zero.study import zero_study
+from cardedge.study.core.plan import StudyPlan
+from cardedge.study.core.rounds import LEFT_COLUMNS, deal_shoe, fresh_counts, records_frame
+
+ZERO = preset("published", 1)
+ZERO_6 = preset("published", 6)
+BLACKJACK = BlackjackRules().with_(decks=1)
+
+
+class Fidget:
+    """A player whose choice depends on what it sees, trying every legal action somewhere
+    (splits, doubles, surrenders): the one-seat identity must hold whatever is played."""
+
+    def choose(self, view) -> str:
+        return view.legal[(sum(view.hand) * 7 + view.up + len(view.hands)) % len(view.legal)]
+
+
+class Stander:
+    def choose(self, view) -> str:
+        return "stand"
+
+
+class Hitter:
+    def choose(self, view) -> str:
+        return "hit" if "hit" in view.legal else view.legal[0]
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+def rank_counts(kinds) -> np.ndarray:
+    return np.bincount(RANK_OF_KIND[np.asarray(kinds, dtype=np.int64)], minlength=len(RANKS))
+
+
+def table_cards(table: Table) -> list[int]:
+    """Every card of the round: each seat's hands and the dealer's."""
+    seat_cards = [c for s in table.seats for h in s.hands for c in h.cards]
+    return seat_cards + list(table.dealer)
+
+
+# ---- the engine's table ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "new_round,rules",
+    [(zero.ZeroRound, ZERO_6), (bj.BlackjackRound, BLACKJACK.with_(decks=6))],
+    ids=["zero", "blackjack"],
+)
+def test_a_one_seat_table_plays_card_for_card_as_the_single_player_round(new_round, rules):
+    alone, at_table = DealtShoe(rules.decks, 11), DealtShoe(rules.decks, 11)
+    rounds = 0
+    while alone.cards_left > 30:
+        expected = zero.play_round(new_round(rules, alone), Fidget())
+        table = Table(at_table, rules.decks, 1, lambda d: new_round(rules, at_table, seat=d))
+        assert play_table(table, [Fidget()]) == (expected,)
+        assert at_table.dealt == alone.dealt
+        np.testing.assert_array_equal(at_table.cards, alone.cards)
+        rounds += 1
+    assert rounds >= 50
+
+
+@pytest.mark.parametrize(
+    "new_round,rules",
+    [(zero.ZeroRound, ZERO), (bj.BlackjackRound, BLACKJACK)],
+    ids=["zero", "blackjack"],
+)
+def test_a_table_round_takes_exactly_its_seats_and_dealers_cards_from_the_shoe(new_round, rules):
+    shoe = DealtShoe(rules.decks, 5)
+    for _ in range(4):
+        before, dealt = shoe.counts_left(), shoe.dealt
+        table = Table(shoe, rules.decks, 3, lambda d: new_round(rules, shoe, seat=d))
+        play_table(table, [Fidget(), Hitter(), Stander()])
+        used = table_cards(table)
+        assert shoe.dealt - dealt == len(used)
+        np.testing.assert_array_equal(before - shoe.counts_left(), rank_counts(used))
+
+
+def test_zero_table_deals_in_seat_order_and_the_dealer_draws_once_for_everyone():
+    shoe = ShuffledShoe(6, 0)
+    # first cards to seats 1-3 (K, 3, 2), second cards (K, 4, 5), up 5, hole 2: seat 1 has a
+    # Zero Pair, seat 2 stands on 7, seat 3 hits a 4 (1); the dealer's 7 draws a 6 (3), stands
+    shoe.stack(cards("Ks 3h 2c Kd 4h 5c 5s 2d 4c 6h"))
+    table = Table(shoe, 6, 3, lambda d: zero.ZeroRound(ZERO_6, shoe, seat=d))
+    one, two, three = table.seats
+    assert one.finished and one.outcome.decision == "zero pair"  # K K
+    assert two.hands[0].cards == cards("3h 4h") and three.hands[0].cards == cards("2c 5c")
+    with pytest.raises(IllegalAction, match="round is over"):
+        one.act("stand")
+    play_table(table, [Stander(), Stander(), Hitter()])
+    assert table.dealer == cards("5s 2d 6h") and table.dealer_drew
+    assert one.outcome.dealer == tuple(cards("5s 2d")) and one.outcome.net == 1.5
+    for seat, total in ((two, 7), (three, 1)):
+        assert seat.outcome.dealer == tuple(table.dealer) and seat.outcome.dealer_total == 3
+        assert seat.outcome.net == zero.settle_hand(total, 3, 1.0)
+    assert two.outcome.net == -1.0 and three.outcome.net == 1.0
+    assert shoe.dealt == 10
+
+
+def test_zero_dealer_does_not_draw_when_every_seat_has_a_zero_pair():
+    shoe = ShuffledShoe(6, 0)
+    shoe.stack(cards("Ks Qh Kd Qc 5s 2d"))
+    table = Table(shoe, 6, 2, lambda d: zero.ZeroRound(ZERO_6, shoe, seat=d))
+    outcomes = play_table(table, [Stander(), Stander()])
+    assert [o.decision for o in outcomes] == ["zero pair", "zero pair"]
+    assert table.dealer == cards("5s 2d") and not table.dealer_drew and shoe.dealt == 6
+
+
+def test_blackjack_seats_settle_against_one_dealer_hand_drawn_once():
+    rules = BLACKJACK.with_(decks=6)
+    shoe = ShuffledShoe(6, 0)
+    # seats: 1 = T,8 stands (18); 2 = 9,7 hits a T and busts; 3 = A,K natural;
+    # dealer 6,T (16) draws one card, a 3: 19
+    shoe.stack(cards("Ts 9h Ad 8c 7d Kh 6s Tc Td 3c"))
+    table = Table(shoe, 6, 3, lambda d: bj.BlackjackRound(rules, shoe, seat=d))
+    one, two, three = table.seats
+    assert three.finished and three.outcome.net == rules.natural_payout
+    play_table(table, [Stander(), Hitter(), Stander()])
+    assert table.dealer == cards("6s Tc 3c") and table.dealer_drew
+    assert one.outcome.dealer_total == two.outcome.dealer_total == 19
+    assert one.outcome.dealer == two.outcome.dealer == tuple(table.dealer)
+    assert one.outcome.net == -1.0 and two.outcome.net == -1.0 and two.outcome.hands[0].busted
+    assert shoe.dealt == 10
+
+
+def test_blackjack_dealer_does_not_draw_when_every_seat_is_settled_early():
+    rules = BLACKJACK.with_(decks=6)
+    shoe = ShuffledShoe(6, 0)
+    # seat 1 T,6 hits a T (bust); seat 2 A,K natural; dealer 6,T would draw
+    shoe.stack(cards("Ts Ad 6c Kh 6s Tc Td"))
+    table = Table(shoe, 6, 2, lambda d: bj.BlackjackRound(rules, shoe, seat=d))
+    outcomes = play_table(table, [Hitter(), Stander()])
+    assert table.dealer == cards("6s Tc") and not table.dealer_drew
+    assert [o.net for o in outcomes] == [-1.0, rules.natural_payout] and shoe.dealt == 7
+
+
+def test_the_table_plays_the_dealer_only_after_every_seat():
+    shoe = ShuffledShoe(6, 3)
+    table = Table(shoe, 6, 2, lambda d: bj.BlackjackRound(BLACKJACK.with_(decks=6), shoe, seat=d))
+    if all(s.finished for s in table.seats):
+        pytest.skip("both seats settled at the deal")
+    with pytest.raises(ValueError, match="still playing"):
+        table.play_dealer()
+
+
+@pytest.mark.parametrize(
+    "seats,seat,message",
+    [(0, 1, "players must be in 1..7"), (8, 1, "players must be in 1..7"), (3, 4, "1..3")],
+)
+def test_bad_seats_are_refused(seats, seat, message):
+    with pytest.raises(ValueError, match=message):
+        check_seats(seats, seat)
+    with pytest.raises(ValueError, match=message):
+        StudyPlan(6, 0.75, 1, 1, resolve_system("hilo"), players=seats, seat=seat)
+
+
+# ---- the study ------------------------------------------------------------------------------
+def zero_plan(players: int = 1, seat: int = 1, shoes: int = 1) -> StudyPlan:
+    return StudyPlan(1, 0.6, shoes, 3, resolve_system("hiopt2"), players=players, seat=seat)
+
+
+@pytest.fixture(scope="module")
+def zero_game():
+    return zero_study(ZERO, "basic")
+
+
+def dealt(game, plan: StudyPlan) -> pd.DataFrame:
+    frames = [records_frame(deal_shoe(game, plan, s)) for s in range(plan.shoes)]
+    return pd.concat(frames, ignore_index=True)
+
+
+@pytest.fixture(scope="module")
+def zero_records(zero_game):
+    """Six one-deck shoes dealt alone, at seat 1 of 3 and at seat 3 of 3."""
+    return {key: dealt(zero_game, zero_plan(*key, shoes=6)) for key in ((1, 1), (3, 1), (3, 3))}
+
+
+def test_the_manifest_names_players_only_at_a_shared_table():
+    assert "players" not in zero_plan().identity() and "seat" not in zero_plan().identity()
+    assert zero_plan(3, 2).identity() | {"players": 1, "seat": 1} != zero_plan().identity()
+    assert {k: zero_plan(3, 2).identity()[k] for k in ("players", "seat")} == {
+        "players": 3,
+        "seat": 2,
+    }
+    assert "3 players (our seat 2)" in zero_plan(3, 2).describe()
+    assert "players" not in zero_plan().describe()
+
+
+def test_three_players_deal_our_seat_fewer_rounds_counting_every_card(zero_records):
+    alone, shared = zero_records[1, 1], zero_records[3, 1]
+    assert len(shared) < 0.75 * len(alone)
+    for frame in (alone, shared):
+        left = frame[list(LEFT_COLUMNS)].to_numpy()
+        # the cards left and the cards dealt always make the whole shoe
+        np.testing.assert_array_equal(left.sum(axis=1) + frame["cards_dealt"], CARDS_PER_DECK)
+        tags = resolve_system("hiopt2").by_rank()
+        np.testing.assert_array_equal(frame["running_count"], (fresh_counts(1) - left) @ tags)
+    # a round at a table of three takes more than twice the cards of a round alone
+    per_round = {
+        k: f.groupby("shoe")["cards_dealt"].diff().dropna().mean() for k, f in zero_records.items()
+    }
+    assert per_round[3, 1] > 2 * per_round[1, 1]
+
+
+def test_our_seats_exact_values_are_the_evaluators_on_the_cards_left(zero_game, zero_records):
+    shared = zero_records[3, 1]
+    play = ZERO.play_rules()
+    policy, _ = zero_game.played(())
+    for _, row in shared.iloc[[0, 1, len(shared) // 2, -1]].iterrows():
+        shoe = Shoe(tuple(int(row[c]) for c in LEFT_COLUMNS))
+        optimal, chart = evaluate_policies(play, (OPTIMAL_POLICY, policy), shoe=shoe)
+        assert row["ev_optimal"] == optimal.price(ZERO).ev
+        assert row["ev_strategy"] == chart.price(ZERO).ev
+
+
+def test_seat_order_matters_but_not_to_the_cards_dealt_when_every_seat_plays_the_chart(
+    zero_records,
+):
+    first, third = zero_records[3, 1], zero_records[3, 3]
+    # without index plays every seat plays the chart: the table deals the same cards
+    same = ["shoe", "round", "cards_dealt", "ev_optimal", "ev_strategy", *LEFT_COLUMNS]
+    np.testing.assert_array_equal(first[same].to_numpy(), third[same].to_numpy())
+    # but seat 1 and seat 3 hold different hands
+    assert (first["net"] != third["net"]).sum() > len(first) // 4
+
+
+def test_blackjack_three_players_exact_values_on_the_cards_left():
+    game = blackjack_study(BLACKJACK, "basic")
+    plan = StudyPlan(1, 0.5, 1, 2, resolve_system("hilo"), players=3, seat=2)
+    alone = records_frame(deal_shoe(game, StudyPlan(1, 0.5, 1, 2, resolve_system("hilo")), 0))
+    shared = records_frame(deal_shoe(game, plan, 0))
+    assert 1 <= len(shared) < len(alone)
+    for _, row in shared.iloc[[0, -1]].iterrows():
+        analysis = ShoeAnalysis(BLACKJACK, Shoe(tuple(int(row[c]) for c in LEFT_COLUMNS)))
+        assert row["ev_optimal"] == analysis.evaluate().ev
+        assert row["ev_strategy"] == analysis.evaluate(game.policy(())).ev
+
+
+# ---- the command line -----------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["zero", "blackjack"])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--players", "0"], "'--players': 0 is not in the range 1<=x<=7"),
+        (["--players", "8"], "'--players': 8 is not in the range 1<=x<=7"),
+        (["--players", "3", "--seat", "4"], "--seat 4: seat must be in 1..3"),
+        (["--seat", "2"], "--seat 2: seat must be in 1..1"),
+    ],
+)
+def test_the_study_commands_refuse_bad_seats_in_one_line(game, args, message, tmp_path, capsys):
+    code = main([game, "study", *args, "--out", str(tmp_path / "s")])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], err
+    assert not (tmp_path / "s").exists()
