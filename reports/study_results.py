@@ -136,3 +136,46 @@ def readme_risk_table(out="results/study") -> str:
                 f"({_fixed(row['score'], 2) or '-'}) | {ruin} | {need} |"
             )
     return "\n".join(rows) + "\n"
+
+
+def players_table(folders) -> str:
+    """Studies at tables of different sizes side by side (``--players``), read from their
+    tables in ``folders`` (study folders, in the order given): per study the players and our
+    seat, the shoes, our seat's rounds per shoe, and the exact win of three ways of betting, per
+    100 of our rounds dealt and per shoe (that win times our rounds per shoe): flat 1 unit, the
+    1-8 ramp from +1, and 1-16 from the study's break-even true count."""
+    import json
+    from pathlib import Path
+
+    rows = [
+        "| study | players (our seat) | shoes | our rounds per shoe | flat: win/100, per shoe | "
+        "1-8 from +1: win/100, per shoe | 1-16 from break-even (count): win/100, per shoe |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for folder in map(Path, folders):
+        manifest = json.loads((folder / "study.json").read_text())
+        plan = manifest["plan"]
+        summary = _read(folder, "summary").set_index("quantity")["value"]
+        per_shoe = summary["rounds per shoe"]
+        ramp = _read(folder, "bet_ramp")
+        ramp = ramp[ramp["source"] == "exact"].set_index("bets")
+        flat = ramp.loc["flat 1 unit"]
+        ramped = ramp.loc[[b for b in ramp.index if b.startswith("ramp")][0]]
+        wide = _read(folder, "bet_spreads").set_index("bets").loc["1-16"]
+        game = manifest["game"]["game"]
+        label = f"{'Zero' if game == 'zero' else 'blackjack'} ({plan['system']}), "
+        label += f"{plan['decks']}d, {plan['penetration']:.0%}"
+
+        rows.append(
+            f"| {label} | {plan.get('players', 1)} ({plan.get('seat', 1)}) | {plan['shoes']} | "
+            f"{per_shoe:.2f} | {_win_and_per_shoe(flat, per_shoe)} | "
+            f"{_win_and_per_shoe(ramped, per_shoe)} | {_win_and_per_shoe(wide, per_shoe)} "
+            f"({int(wide['from_true_count']):+d}) |"
+        )
+    return "\n".join(rows) + "\n"
+
+
+def _win_and_per_shoe(row, rounds_per_shoe: float) -> str:
+    """'+1.234 +- 0.456, +0.789': the win per 100 rounds, its SE, and the win per shoe."""
+    w = row["win_per_100"]
+    return f"{w:+.3f} +- {row['win_se_per_100']:.3f}, {w * rounds_per_shoe / 100:+.3f}"

@@ -80,8 +80,9 @@ def strategy_label(game) -> str:
 
 
 def study_keys(game, plan, rules_text: str) -> dict:
-    """What every row of a study's tables shares."""
-    return {
+    """What every row of a study's tables shares (the players and our seat only at a table
+    with other players, so a study alone keeps its columns)."""
+    keys = {
         "game": game.game,
         "rules": rules_text,
         "strategy": strategy_label(game),
@@ -91,6 +92,9 @@ def study_keys(game, plan, rules_text: str) -> dict:
         "seed": plan.seed,
         "shoes": plan.shoes,
     }
+    if plan.players > 1:
+        keys |= {"players": plan.players, "seat": plan.seat}
+    return keys
 
 
 def shoe_mean(values, shoes) -> tuple[float, float]:
