@@ -7,6 +7,8 @@ with exact values still those of the cards left at our bet.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -31,6 +33,7 @@ from cardedge.engine.core.dealing import (
 from cardedge.engine.core.table import Table, check_seats, play_table
 from cardedge.engine.zero import game as zero
 from cardedge.reports.blackjack.study import blackjack_study
+from cardedge.reports.study_results import players_table
 from cardedge.reports.zero.study import zero_study
 from cardedge.study.core.plan import StudyPlan
 from cardedge.study.core.rounds import LEFT_COLUMNS, deal_shoe, fresh_counts, records_frame
@@ -285,3 +288,29 @@ def test_the_study_commands_refuse_bad_seats_in_one_line(game, args, message, tm
     lines = err.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], err
     assert not (tmp_path / "s").exists()
+
+
+def test_the_study_command_deals_our_seat_and_the_players_table_reads_it(
+    tmp_path, capsys, zero_game
+):
+    out = tmp_path / "study"
+    args = ["zero", "study", "--decks", "1", "--penetration", "0.6", "--shoes", "4"]
+    args += ["--seed", "3", "--system", "hiopt2", "--players", "3", "--seat", "2"]
+    args += ["--scheduler", "synchronous", "--out", str(out), "--format", "json"]
+    code = main(args)
+    _, err = capsys.readouterr()
+    assert code == 0, err
+    manifest = json.loads((out / "study.json").read_text())
+    assert manifest["plan"]["players"] == 3 and manifest["plan"]["seat"] == 2
+    records = pd.concat(
+        [pd.read_parquet(p) for p in sorted((out / "batches").glob("*.parquet"))],
+        ignore_index=True,
+    )
+    expected = dealt(zero_game, zero_plan(3, 2, shoes=4))
+    pd.testing.assert_frame_equal(records, expected, check_exact=True)
+    [row] = players_table([out]).splitlines()[2:]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[1:4] == ["3 (2)", "4", f"{len(records) / 4:.2f}"]
+    flat_win = 100 * records["ev_strategy"].mean()
+    assert cells[4].startswith(f"{flat_win:+.3f} +- ")
+    assert cells[4].endswith(f", {flat_win * len(records) / 4 / 100:+.3f}")
