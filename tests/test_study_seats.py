@@ -8,6 +8,7 @@ with exact values still those of the cards left at our bet.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -35,9 +36,12 @@ from cardedge.engine.zero import game as zero
 from cardedge.reports.blackjack.study import blackjack_study
 from cardedge.reports.study_results import players_table
 from cardedge.reports.zero.study import zero_study
+from cardedge.strategy.core.departures import Departure
 from cardedge.study.core.plan import StudyPlan
 from cardedge.study.core.rounds import LEFT_COLUMNS, deal_shoe, fresh_counts, records_frame
+from cardedge.study.zero.game import ZeroStudy
 
+STUDY_RESULTS = Path(__file__).resolve().parent.parent / "results" / "study"
 ZERO = preset("published", 1)
 ZERO_6 = preset("published", 6)
 BLACKJACK = BlackjackRules().with_(decks=1)
@@ -314,3 +318,32 @@ def test_the_study_command_deals_our_seat_and_the_players_table_reads_it(
     flat_win = 100 * records["ev_strategy"].mean()
     assert cells[4].startswith(f"{flat_win:+.3f} +- ")
     assert cells[4].endswith(f", {flat_win * len(records) / 4 / 100:+.3f}")
+
+
+def test_the_other_seats_play_the_chart_without_our_index_plays(zero_game):
+    """Index plays always in force (the published study's Zero departures at index -99) are
+    played at our seat only: replaying the shoes at the table with the chart at seats 1 and 3
+    and the indexed chart at our seat 2 gives every record's cards dealt and net, and
+    replaying them with the indexed chart at every seat does not."""
+    published = json.loads((STUDY_RESULTS / "zero_6d_75" / "study.json").read_text())
+    always = tuple(
+        Departure(**(d | {"index": -99, "up_going": True})) for d in published["game"]["departures"]
+    )
+    game = ZeroStudy(ZERO, zero_game.chart, "basic", departures=always)
+    plan = zero_plan(3, 2, shoes=3)
+    records = dealt(game, plan)
+    assert (records["departures"] == len(always)).all()
+    chart, indexed = game.played(())[1], game.played(always)[1]
+    mismatches = 0
+    for number in range(plan.shoes):
+        rounds = records[records["shoe"] == number]
+        shoes = [DealtShoe(plan.decks, plan.shoe_rng(number)) for _ in range(2)]
+        for _, row in rounds.iterrows():
+            assert shoes[0].dealt == row["cards_dealt"]
+            nets = []
+            for shoe, seated in zip(shoes, ([chart, indexed, chart], [indexed] * 3), strict=True):
+                table = Table(shoe, 1, 3, lambda d, shoe=shoe: zero.ZeroRound(ZERO, shoe, seat=d))
+                nets.append(play_table(table, seated)[1].net)
+            assert nets[0] == row["net"]
+            mismatches += nets[1] != row["net"] or shoes[1].dealt != shoes[0].dealt
+    assert mismatches > 0
