@@ -28,6 +28,7 @@ from cardedge.engine.core.dealing import (
     RANK_OF_KIND,
     DealtShoe,
     IllegalAction,
+    ShoeEmpty,
     ShuffledShoe,
     parse_card,
 )
@@ -347,3 +348,43 @@ def test_the_other_seats_play_the_chart_without_our_index_plays(zero_game):
             assert nets[0] == row["net"]
             mismatches += nets[1] != row["net"] or shoes[1].dealt != shoes[0].dealt
     assert mismatches > 0
+
+
+def test_a_table_round_that_would_empty_the_shoe_ends_it_unrecorded(zero_game):
+    """Seven seats at one deck dealt to 95%: a round starts while our round and the dealer's
+    fit (14 cards), but seven seats and the dealer take at least 16, so a late round runs out
+    of cards: it is not recorded, and the shoe ends there."""
+    shoe = ShuffledShoe(1, 0)
+    shoe.dealt = shoe.size
+    with pytest.raises(ShoeEmpty):
+        shoe.draw()
+
+    class Watched:
+        """The Zero study, noting the cards left at each round that ran out."""
+
+        def __init__(self) -> None:
+            self.shoes: list[int] = []
+            self.ran_out: dict[int, int] = {}
+
+        def __getattr__(self, name):
+            return getattr(zero_game, name)
+
+        def play_table(self, shoe, players):
+            if id(shoe) not in self.shoes:
+                self.shoes.append(id(shoe))
+            left = shoe.cards_left
+            try:
+                return zero_game.play_table(shoe, players)
+            except ShoeEmpty:
+                self.ran_out[self.shoes.index(id(shoe))] = left
+                raise
+
+    game = Watched()
+    plan = StudyPlan(1, 0.95, 10, 3, resolve_system("hiopt2"), players=7, seat=4)
+    records = dealt(game, plan)
+    assert set(records["shoe"]) == set(range(10))
+    assert game.ran_out and all(14 <= n < 7 * 8 + 4 for n in game.ran_out.values())
+    # the round that ran out is not recorded: every record of its shoe started with more cards
+    left = records[list(LEFT_COLUMNS)].sum(axis=1)
+    for number, n in game.ran_out.items():
+        assert (left[records["shoe"] == number] > n).all()
