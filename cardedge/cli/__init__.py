@@ -60,11 +60,10 @@ def cli() -> None:
 @click.option("--out", default="results", show_default=True, help="Folder to write (created).")
 def tables(out: str) -> None:
     """Write every published table to OUT (Markdown and CSV)."""
-    from cardedge.cli.core.common import progress
-    from cardedge.reports.results import write_results
+    from cardedge.api.core import tables as write_tables
+    from cardedge.cli.core.common import bar, say
 
-    for path in write_results(out, progress("Computing every game's tables")):
-        click.echo(f"wrote {path}", err=True)
+    write_tables(out, progress=bar(), log=say)
 
 
 @cli.command()
@@ -271,7 +270,11 @@ def _main(argv: list[str] | None, quiet: bool) -> int:
         click.echo(f"cardedge: error: {line or e}", err=True)
         return 2
     except ValueError as e:
-        click.echo(f"cardedge: error: {e}", err=True)
+        option = getattr(e, "option", None)  # an API keyword's error (cardedge.api.core.BadValue)
+        if callable(option):
+            click.echo(f"cardedge: error: Invalid value for {option()}: {e.message}", err=True)
+        else:
+            click.echo(f"cardedge: error: {e}", err=True)
         return 2
     return rv if isinstance(rv, int) else 0
 

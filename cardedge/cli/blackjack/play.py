@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.blackjack.options import StrategyName, one_rules, rule_options
+from cardedge.api.blackjack import RULE_KEYWORDS, one_rules, rules_for
+from cardedge.cli.blackjack.options import StrategyName, rule_options
 from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session, session_options
 from cardedge.engine.blackjack import game as bj
 from cardedge.engine.core.dealing import card_label
@@ -69,9 +70,9 @@ def _surrender_text(peek: bool) -> str:
     "file (as `blackjack chart --format csv` writes it).",
 )
 @session_options
-def play(rules, basic, seed, bet, balance) -> None:
+def play(basic, seed, bet, balance, decks, **rules) -> None:
     """Practise blackjack: play hands, see what each decision cost against optimal play."""
-    r = one_rules(rules, "play")
+    r = one_rules(rules_for(decks, **{k: rules[k] for k in RULE_KEYWORDS}), "play")
     seed = sim_reports.new_seed() if seed is None else seed
     session = sim_reports.blackjack_training(r, basic, seed, bet, balance)
     header = [
