@@ -1,16 +1,7 @@
-"""European blackjack from Python.
-
-COMMANDS = (edge, chart, hands, exceptions, returns, eor, count, indices, compare, variants,
-simulate, study, dealer) mirror ``cardedge blackjack CMD``: keyword = the option's name with
-underscores (``--by-upcard`` is ``by_upcard=``), same defaults; a repeatable option takes one
-value or a list. Each returns the ``Table`` (or ``Tables``) the command prints; a table shows
-itself in a notebook, and ``render_many(result, "json")`` is the command's ``--format json``.
-``play`` (the interactive trainer) has no function here (``cardedge.api.core.NO_API``).
-
-The objects underneath, with the same names in both games: ``Rules`` and ``rules(...)``,
-``Shoe``, ``Chart``, ``RoundResult``, ``OPTIMAL`` (optimal play's policy), ``evaluate(rules,
-policy, shoe)``, ``basic_chart(rules, shoe)``, ``policy(chart, rules)``, ``evaluate_chart(rules,
-chart, shoe)``, ``load_chart(path, rules)``.
+"""European blackjack from Python: each ``cardedge blackjack`` command is a function of the
+same name (``dealer`` too) taking its options as keywords, e.g. ``edge(decks=6, peek=True)``;
+the objects underneath (``Rules``, ``Chart``, ``evaluate``, ``policy``...) carry the names
+``cardedge.zero`` gives them. How keywords, results and progress work: ``cardedge.api.core``.
 
 Example:
     >>> import cardedge.blackjack as blackjack
@@ -19,81 +10,10 @@ Example:
     0.40287023611541156
 """
 
-from __future__ import annotations
+from cardedge.api.blackjack import *  # noqa: F403 (the commands' and the objects' functions)
+from cardedge.api.blackjack import CLASSES, COMMANDS  # noqa: F401
+from cardedge.api.blackjack import __all__ as _functions
+from cardedge.api.core import lazy_exports
 
-import importlib
-
-from cardedge.api.blackjack import (  # noqa: F401 (re-exported)
-    basic_chart,
-    chart,
-    compare,
-    count,
-    dealer,
-    edge,
-    eor,
-    evaluate,
-    evaluate_chart,
-    exceptions,
-    hands,
-    indices,
-    load_chart,
-    policy,
-    returns,
-    rules,
-    simulate,
-    study,
-    variants,
-)
-
-_LAZY: dict[str, str] = {
-    "Rules": "cardedge.analysis.blackjack.rules:BlackjackRules",
-    "Chart": "cardedge.strategy.blackjack.charts:Chart",
-    "RoundResult": "cardedge.analysis.blackjack.round:RoundResult",
-    "OPTIMAL": "cardedge.analysis.blackjack.policy:OPTIMAL_POLICY",
-    "Shoe": "cardedge.analysis.core.shoe:Shoe",
-    "Table": "cardedge.reports.core.render:Table",
-    "Tables": "cardedge.reports.core.render:Tables",
-    "render_many": "cardedge.reports.core.render:render_many",
-}
-"""Classes and constants imported when first used (``import cardedge.blackjack`` stays light)."""
-
-COMMANDS: tuple[str, ...] = (
-    "edge",
-    "chart",
-    "hands",
-    "exceptions",
-    "returns",
-    "eor",
-    "count",
-    "indices",
-    "compare",
-    "variants",
-    "simulate",
-    "study",
-    "dealer",
-)
-"""The API functions of the command line's commands."""
-
-__all__ = [
-    *COMMANDS,
-    "rules",
-    "evaluate",
-    "basic_chart",
-    "policy",
-    "evaluate_chart",
-    "load_chart",
-    *_LAZY,
-]
-
-
-def __getattr__(name: str):
-    if name in _LAZY:
-        module, attr = _LAZY[name].split(":")
-        value = getattr(importlib.import_module(module), attr)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__, _classes = lazy_exports(__name__, CLASSES)
+__all__ = [*_functions, *_classes]

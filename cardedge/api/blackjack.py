@@ -1,16 +1,12 @@
-"""European blackjack from Python: one function per ``cardedge blackjack`` command, same
-keywords and defaults.
-
-``cardedge blackjack edge --decks 6 --peek`` is ``edge(decks=6, peek=True)``; each function
-returns the ``Table`` (or ``Tables``) whose JSON the command prints with ``--format json``
-(``render_many(result, "json")``). Edges are percent of the initial wager, positive for the
-house; EVs are the player's, per unit initial wager.
+"""European blackjack's API: one function per ``cardedge blackjack`` command (the public
+module ``cardedge.blackjack`` re-exports them), each returning the ``Table`` or ``Tables`` the
+command prints as ``--format json``. Edges: percent of the initial wager, positive for the
+house; EVs: the player's, per unit initial wager.
 
 Every function takes ``decks`` and the rule keywords of ``RULE_KEYWORDS`` (``h17``, ``peek``,
 ``das``, ``split_hands``, ``rsa``, ``hit_split_aces``, ``natural``, ``surrender``, ...), with
 ``BlackjackRules``' defaults (the rules page). Adding a rule: its field on ``BlackjackRules``,
 one line in ``RULE_KEYWORDS``, and its click option in ``cardedge/cli/blackjack/options.py``.
-(``cardedge.api.core`` says how keywords, progress and errors work.)
 """
 
 from __future__ import annotations
@@ -22,26 +18,15 @@ from collections.abc import Callable
 
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.counts import BUILTIN
-from cardedge.api.core import (
-    DEFAULT_BATCH_SHOES,
-    BadValue,
-    Log,
-    Progress,
-    checked_png,
-    count_system,
-    count_systems,
-    deck_counts,
-    listed,
-    one_deck_count,
-    result,
-    run_study,
-    shoes_for,
-    simulation_result,
-    tracker,
-)
+from cardedge.api import core
 from cardedge.reports.core.render import Tables
 
 GAME = "blackjack"
+COMMANDS: tuple[str, ...] = (*core.SHARED_COMMANDS, "dealer")
+"""The API functions of the command line's commands."""
+CLASSES = core.game_classes(GAME, "BlackjackRules", "Chart")
+"""The classes ``cardedge.blackjack`` exports (imported when first used)."""
+__all__ = [*COMMANDS, *core.OBJECTS]
 DEFAULT_DECKS = 6
 RULE_KEYWORDS: dict[str, str] = {
     "h17": "hit_soft_17",
@@ -76,7 +61,7 @@ def rules_for(decks=DEFAULT_DECKS, **rules) -> list[BlackjackRules]:
     if unknown:
         raise TypeError(f"unknown rule keyword(s): {', '.join(unknown)}")
     fields = {RULE_KEYWORDS[k]: v for k, v in rules.items()}
-    return [BlackjackRules(decks=d, **fields) for d in deck_counts(decks)]
+    return [BlackjackRules(decks=d, **fields) for d in core.deck_counts(decks)]
 
 
 def with_rules(f: Callable) -> Callable:
@@ -113,7 +98,7 @@ def with_rules(f: Callable) -> Callable:
         decks = given.pop("decks")
         if takes_shoes:
             shoe, remove = given.pop("shoe"), given.pop("remove")
-            counts, shoes = shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+            counts, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
             return f(rules_for(counts, **rules), shoes, **given)
         return f(rules_for(decks, **rules), **given)
 
@@ -123,12 +108,14 @@ def with_rules(f: Callable) -> Callable:
 
 def one_rules(rules: list[BlackjackRules], what: str) -> BlackjackRules:
     """The rules of a command that deals one shoe (one deck count)."""
-    one_deck_count([r.decks for r in rules], what)
+    core.one_deck_count([r.decks for r in rules], what)
     return rules[0]
 
 
 @with_rules
-def edge(rules, dealt_shoes, strategy="optimal", digits: int = 4, progress: Progress | None = None):
+def edge(
+    rules, dealt_shoes, strategy="optimal", digits: int = 4, progress: core.Progress | None = None
+):
     """House edge of a round, one row per deck count (or shoe) and strategy (one or a list:
     optimal = CDZ-, basic, easy, normal, hard, or a chart file).
 
@@ -144,7 +131,7 @@ def edge(rules, dealt_shoes, strategy="optimal", digits: int = 4, progress: Prog
     from cardedge.reports.blackjack import strategy as bj_reports
 
     results = bj_reports.edge_results(
-        rules, listed(strategy), tracker(progress, "Blackjack edge"), dealt_shoes
+        rules, core.listed(strategy), core.tracker(progress, "Blackjack edge"), dealt_shoes
     )
     table = bj_reports.edge_table(results, digits)
     table.records = bj_reports.edge_records(results)
@@ -153,7 +140,7 @@ def edge(rules, dealt_shoes, strategy="optimal", digits: int = 4, progress: Prog
 
 @with_rules
 def chart(
-    rules, dealt_shoes, das_marks: bool = True, png: str | None = None, log: Log | None = None
+    rules, dealt_shoes, das_marks: bool = True, png: str | None = None, log: core.Log | None = None
 ):
     """The basic strategy chart computed for these rules (H hit, S stand, Dh/Ds double else
     hit/stand, P split, Ph split with DAS, R surrender), one deck count; on a depleted shoe,
@@ -167,7 +154,7 @@ def chart(
     """
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    png = checked_png(png)
+    png = core.checked_png(png)
     r = one_rules(rules, "chart")
     ch = bj_reports.basic_chart(r, das_marks, dealt_shoes[0])
     table = bj_reports.chart_table(ch, r, dealt_shoes[0])
@@ -196,7 +183,7 @@ def hands(rules, dealt_shoes, up: str | None = None):
     if up is not None:
         key = "T" if str(up).upper() in ("10", "J", "Q", "K") else str(up).upper()
         if key not in UP_CARDS:
-            raise BadValue("up", f"{up!r} is not an up card (A, 2..9, T)", quoted=False)
+            raise core.BadValue("up", f"{up!r} is not an up card (A, 2..9, T)", quoted=False)
         u = UP_CARDS.index(key)
     return bj_reports.hands_table(one_rules(rules, "hands"), u, dealt_shoes[0])
 
@@ -213,13 +200,13 @@ def exceptions(rules, dealt_shoes, max_cards: int = 3, strategy: str = "basic"):
     from cardedge.reports.blackjack import strategy as bj_reports
 
     if isinstance(max_cards, bool) or max_cards not in (2, 3, 4):
-        raise BadValue("max_cards", f"{max_cards!r} is not in the range 2<=x<=4")
+        raise core.BadValue("max_cards", f"{max_cards!r} is not in the range 2<=x<=4")
     r = one_rules(rules, "exceptions")
     return bj_reports.exceptions_table(r, max_cards, strategy, dealt_shoes[0])
 
 
 @with_rules
-def compare(rules, progress: Progress | None = None):
+def compare(rules, progress: core.Progress | None = None):
     """House edge (percent of the initial wager, house's side) of optimal and basic strategy
     by deck count (e.g. ``decks="1..8"``).
 
@@ -230,11 +217,11 @@ def compare(rules, progress: Progress | None = None):
     from cardedge.reports.blackjack import strategy as bj_reports
 
     decks = [r.decks for r in rules]
-    return bj_reports.compare_table(decks, rules[0], tracker(progress, "Blackjack decks"))
+    return bj_reports.compare_table(decks, rules[0], core.tracker(progress, "Blackjack decks"))
 
 
 @with_rules
-def variants(rules, progress: Progress | None = None):
+def variants(rules, progress: core.Progress | None = None):
     """House edge (percent of the initial wager) of each single rule change (S17/H17, DAS,
     peek, 6:5, surrender...) from the given rules.
 
@@ -245,11 +232,11 @@ def variants(rules, progress: Progress | None = None):
     from cardedge.reports.blackjack import strategy as bj_reports
 
     r = one_rules(rules, "variants")
-    return bj_reports.variants_table(r, tracker(progress, "Blackjack variants"))
+    return bj_reports.variants_table(r, core.tracker(progress, "Blackjack variants"))
 
 
 @with_rules
-def returns(rules, strategy="optimal", progress: Progress | None = None):
+def returns(rules, strategy="optimal", progress: core.Progress | None = None):
     """Return table: every net result of a round (per unit initial wager, player's side) with
     its probability and return, the standard deviation and the element of risk, per deck count
     and strategy (one or a list).
@@ -260,9 +247,9 @@ def returns(rules, strategy="optimal", progress: Progress | None = None):
     """
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    jobs = [(r, s) for r in rules for s in listed(strategy)]
-    return result(
-        bj_reports.returns_table(r, s) for r, s in tracker(progress, "Blackjack returns")(jobs)
+    jobs = [(r, s) for r in rules for s in core.listed(strategy)]
+    return core.result(
+        bj_reports.returns_table(r, s) for r, s in core.tracker(progress, "Blackjack returns")(jobs)
     )
 
 
@@ -278,7 +265,7 @@ def dealer(rules):
     """
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    return result(bj_reports.dealer_table(r) for r in rules)
+    return core.result(bj_reports.dealer_table(r) for r in rules)
 
 
 @with_rules
@@ -292,13 +279,13 @@ def eor(rules, dealt_shoes, strategy=EOR_STRATEGIES, png: str | None = None, pro
     """
     from cardedge.reports.blackjack.eor import eor_results, eor_table
 
-    png = checked_png(png)
-    strategies = listed(strategy)
+    png = core.checked_png(png)
+    strategies = core.listed(strategy)
     for s in strategies:
         if s not in EOR_STRATEGIES:
-            raise BadValue("strategy", f"{s!r} is not one of {', '.join(EOR_STRATEGIES)}")
+            raise core.BadValue("strategy", f"{s!r} is not one of {', '.join(EOR_STRATEGIES)}")
     results = eor_results(
-        zip(rules, dealt_shoes, strict=True), strategies, tracker(progress, "Blackjack EOR")
+        zip(rules, dealt_shoes, strict=True), strategies, core.tracker(progress, "Blackjack EOR")
     )
     table = eor_table(results)
     if png:
@@ -310,7 +297,7 @@ def eor(rules, dealt_shoes, strategy=EOR_STRATEGIES, png: str | None = None, pro
 
 
 @with_rules
-def count(rules, dealt_shoes, system=BUILTIN, progress: Progress | None = None):
+def count(rules, dealt_shoes, system=BUILTIN, progress: core.Progress | None = None):
     """Betting correlation and playing efficiency of count systems (Griffin) from exact
     effects of removal (default: every built-in system; one or a list).
 
@@ -321,12 +308,15 @@ def count(rules, dealt_shoes, system=BUILTIN, progress: Progress | None = None):
     from cardedge.reports.blackjack.count import count_table
 
     jobs = list(zip(rules, dealt_shoes, strict=True))
-    return count_table(jobs, count_systems(system), tracker(progress, "Blackjack count"))
+    return count_table(jobs, core.count_systems(system), core.tracker(progress, "Blackjack count"))
 
 
 @with_rules
 def indices(
-    rules, system=DEFAULT_SYSTEM, decks_left: int | None = None, progress: Progress | None = None
+    rules,
+    system=DEFAULT_SYSTEM,
+    decks_left: int | None = None,
+    progress: core.Progress | None = None,
 ):
     """True-count indices of every hard, soft and pair two-card cell for ``system`` (exact
     EVs of the composition each true count stands for); ``gain``: edge gained per round
@@ -343,15 +333,15 @@ def indices(
     if decks_left is None:
         decks_left = max(1, min(REMAINING_DECKS, r.decks - 1))
     if isinstance(decks_left, bool) or decks_left not in range(1, 9):
-        raise BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
+        raise core.BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
     if decks_left > r.decks:
-        raise BadValue(
+        raise core.BadValue(
             "decks_left",
             f"{decks_left} decks left cannot come from a {r.decks}-deck shoe (--decks)",
             quoted=False,
         )
     return indices_table(
-        r, decks_left, tracker(progress, "Blackjack indices"), count_system(system)
+        r, decks_left, core.tracker(progress, "Blackjack indices"), core.count_system(system)
     )
 
 
@@ -362,7 +352,7 @@ def simulate(
     rounds: int = 1_000_000,
     threads: int | None = None,
     seed: int | None = None,
-    progress: Progress | None = None,
+    progress: core.Progress | None = None,
 ) -> Tables:
     """Monte Carlo house edge of blackjack beside the exact figure, with frequencies (every
     round from a freshly shuffled shoe, settled by the rules engine). Edges: percent of the
@@ -372,45 +362,28 @@ def simulate(
         >>> from cardedge.blackjack import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
     """
-    from cardedge.api.core import counter
     from cardedge.api.zero import _rounds
     from cardedge.reports.blackjack import simulation as sim_reports
 
     r = one_rules(rules, "simulate")
     name = "default" if r == type(r)() else "custom"
     rounds = _rounds(rounds)
-    with counter(progress, "Blackjack simulation", rounds) as advance:
+    with core.counter(progress, "Blackjack simulation", rounds) as advance:
         report = sim_reports.blackjack_simulation(
             r, name, strategy, rounds, seed, advance, threads=threads
         )
-    return simulation_result(report)
+    return core.simulation_result(report)
 
 
 @with_rules
-def study(
-    rules,
-    out: str,
-    strategy: str = "basic",
-    penetration: float = 0.75,
-    shoes: int = 200,
-    seed: int = 1,
-    system=DEFAULT_SYSTEM,
-    spread: str = "1-8",
-    ramp_start: int = 1,
-    bankroll=(),
-    indices: bool = False,
-    workers: int | None = None,
-    scheduler: str | None = None,
-    batch_shoes: int = DEFAULT_BATCH_SHOES,
-    resume: bool = False,
-    progress: Progress | None = None,
-    log: Log | None = None,
-) -> Tables:
+@core.study_keywords(DEFAULT_SYSTEM)
+def study(rules, out: str, strategy: str = "basic", *, study: dict) -> Tables:
     """Deal seeded shoes to the cut card; before every round record the count and the exact
     house edge of the cards left (CDZ- optimal play and the chart ``strategy``), then play it;
-    on Dask (``scheduler="synchronous"``: in this process), records and tables written into
-    ``out``. Returns the tables: summary, edge by true count, advantage by depth, ramps' win
-    and SD per 100 rounds (units of the initial bet), SCORE and N0, Kelly bets, spreads.
+    on Dask, records and tables written into ``out``; the other keywords are
+    ``cardedge.api.core.STUDY_KEYWORDS`` (``system`` default Hi-Lo). Returns the tables:
+    summary, edge by true count, advantage by depth, ramps' win and SD per 100 rounds (units of
+    the initial bet), SCORE and N0, Kelly bets, spreads.
 
     Example:
         >>> from cardedge.blackjack import study
@@ -419,33 +392,11 @@ def study(
     from cardedge.reports.blackjack.study import blackjack_study, blackjack_study_tables
 
     def make_game():
-        return blackjack_study(
-            one_rules(rules, "study"),
-            strategy,
-            indices,
-            count_system(system),
-            tracker(progress, "Blackjack indices"),
-        )
+        indices, system = study["indices"], core.count_system(study["system"])
+        trace = core.tracker(study["progress"], "Blackjack indices")
+        return blackjack_study(one_rules(rules, "study"), strategy, indices, system, trace)
 
-    return run_study(
-        make_game,
-        blackjack_study_tables,
-        "Blackjack study",
-        penetration=penetration,
-        shoes=shoes,
-        seed=seed,
-        system=system,
-        spread=spread,
-        ramp_start=ramp_start,
-        bankroll=bankroll,
-        workers=workers,
-        scheduler=scheduler,
-        batch_shoes=batch_shoes,
-        out=out,
-        resume=resume,
-        progress=progress,
-        log=log,
-    )
+    return core.run_study(make_game, blackjack_study_tables, "Blackjack study", out, **study)
 
 
 # ---- the objects underneath, named as in cardedge.zero -------------------------------------
@@ -457,7 +408,7 @@ def rules(decks: int = DEFAULT_DECKS, **keywords) -> BlackjackRules:
         >>> rules(6, peek=True).peek
         True
     """
-    return rules_for(one_deck_count(decks, "rules"), **keywords)[0]
+    return rules_for(core.one_deck_count(decks, "rules"), **keywords)[0]
 
 
 def evaluate(rules: BlackjackRules, policy=None, shoe=None):

@@ -22,6 +22,9 @@ API function: its session objects are ``reports.zero.simulation.zero_training`` 
 from __future__ import annotations
 
 import contextlib
+import functools
+import importlib
+import inspect
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from typing import TYPE_CHECKING, Any
@@ -270,10 +273,62 @@ def simulation_result(report) -> Tables:
 
 
 # ---- study -------------------------------------------------------------------------------------
+STUDY_KEYWORDS: dict[str, object] = {
+    "penetration": 0.75,
+    "shoes": 200,
+    "seed": 1,
+    "system": None,
+    "spread": "1-8",
+    "ramp_start": 1,
+    "bankroll": (),
+    "indices": False,
+    "workers": None,
+    "scheduler": None,
+    "batch_shoes": DEFAULT_BATCH_SHOES,
+    "resume": False,
+    "progress": None,
+    "log": None,
+}
+"""The keywords every game's ``study`` takes, with their defaults (``system``: the game's):
+share of the shoe dealt before the cut card, shoes to deal, the seed, the count system kept,
+the bet ramp (``"LOW-HIGH"`` from ``ramp_start``, or a CSV file), bankrolls in betting units
+(one or a list: each way of betting's risk of ruin), ``indices`` (play the chart with its
+index plays), local ``workers`` or a Dask ``scheduler`` address (``"synchronous"``: in this
+process), shoes per Dask task, ``resume`` (keep the batches already in ``out``)."""
+
+
+def study_keywords(system: str) -> Callable[[Callable], Callable]:
+    """A game's ``study`` function taking the ``STUDY_KEYWORDS`` (``system`` defaulting to the
+    game's count) besides its own; they reach it as one dict, ``study``."""
+    defaults = {**STUDY_KEYWORDS, "system": system}
+
+    def decorate(f: Callable) -> Callable:
+        own = [p for p in inspect.signature(f).parameters.values() if p.name != "study"]
+        extra = [
+            inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=v)
+            for k, v in defaults.items()
+        ]
+        signature = inspect.signature(f).replace(parameters=[*own, *extra])
+
+        @functools.wraps(f)
+        def api(*args, **kw):
+            unknown = sorted(set(kw) - set(signature.parameters))
+            if unknown:
+                raise TypeError(f"unknown keyword(s): {', '.join(unknown)}")
+            study = {k: kw.pop(k, v) for k, v in defaults.items()}
+            return f(*args, study=study, **kw)
+
+        api.__signature__ = signature  # type: ignore[attr-defined]
+        return api
+
+    return decorate
+
+
 def run_study(
     make_game: Callable,
     tables_of: Callable,
     label: str,
+    out: str,
     *,
     penetration: float,
     shoes: int,
@@ -282,17 +337,18 @@ def run_study(
     spread: str,
     ramp_start: int,
     bankroll,
+    indices: bool,
     workers: int | None,
     scheduler: str | None,
     batch_shoes: int,
-    out: str,
     resume: bool,
     progress: Progress | None,
     log: Log | None,
 ) -> Tables:
     """Check the options, build the game's study object (``make_game()``), deal and evaluate
     the study on Dask into ``out``, write its tables (CSV, Markdown) and plots (PNG) beside the
-    records, and return the tables."""
+    records, and return the tables (the keywords: ``STUDY_KEYWORDS``; ``indices`` is
+    ``make_game``'s)."""
     from cardedge.extras import require
 
     require("study")
@@ -351,3 +407,72 @@ def tables(out: str = "results", progress: Progress | None = None, log: Log | No
         _say(log, f"wrote {path}")
         paths.append(path)
     return paths
+
+
+# ---- the public game modules -------------------------------------------------------------------
+SHARED_COMMANDS: tuple[str, ...] = (
+    "edge",
+    "chart",
+    "hands",
+    "exceptions",
+    "returns",
+    "eor",
+    "count",
+    "indices",
+    "compare",
+    "variants",
+    "simulate",
+    "study",
+)
+"""The commands both games have, with the same API function names."""
+
+OBJECTS: tuple[str, ...] = (
+    "rules",
+    "evaluate",
+    "basic_chart",
+    "policy",
+    "evaluate_chart",
+    "load_chart",
+)
+"""The functions on the objects underneath, the same names in both games."""
+
+
+def game_classes(game: str, rules: str, chart: str) -> dict[str, str]:
+    """The classes a public game module exports under the shared names (``Rules``, ``Chart``,
+    ``RoundResult``, ``OPTIMAL``), as ``name -> "module:attribute"`` for ``lazy_exports``."""
+    return {
+        "Rules": f"cardedge.analysis.{game}.rules:{rules}",
+        "Chart": f"cardedge.strategy.{game}.charts:{chart}",
+        "RoundResult": f"cardedge.analysis.{game}.round:RoundResult",
+        "OPTIMAL": f"cardedge.analysis.{game}.policy:OPTIMAL_POLICY",
+    }
+
+
+SHARED_LAZY: dict[str, str] = {
+    "Shoe": "cardedge.analysis.core.shoe:Shoe",
+    "Table": "cardedge.reports.core.render:Table",
+    "Tables": "cardedge.reports.core.render:Tables",
+    "render_many": "cardedge.reports.core.render:render_many",
+}
+"""Classes both public game modules export, imported when first used."""
+
+
+def lazy_exports(module: str, lazy: dict[str, str]):
+    """``__getattr__`` and ``__dir__`` for a public game module whose classes (``lazy``:
+    name -> ``"module:attribute"``, with ``SHARED_LAZY``) are imported when first used, so that
+    ``import cardedge.zero`` loads no kernels."""
+    names = {**SHARED_LAZY, **lazy}
+    namespace = importlib.import_module(module).__dict__
+
+    def __getattr__(name: str):
+        if name in names:
+            where, attr = names[name].split(":")
+            value = getattr(importlib.import_module(where), attr)
+            namespace[name] = value
+            return value
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*namespace, *names})
+
+    return __getattr__, __dir__, list(names)

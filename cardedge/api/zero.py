@@ -1,36 +1,21 @@
-"""Zero from Python: one function per ``cardedge zero`` command, same keywords and defaults.
-
-``cardedge zero edge --decks 6 --rules published`` is ``edge(decks=6, rules="published")``;
-each function returns the ``Table`` (or ``Tables``) whose JSON the command prints with
-``--format json`` (``render_many(result, "json")``). Edges are percent of the initial Zero
-wager, positive for the house; EVs are the player's, per unit initial wager.
-(``cardedge.api.core`` says how keywords, progress and errors work.)
+"""Zero's API (re-exported by ``cardedge.zero``): ``cardedge zero edge --decks 6 --rules
+published`` is ``edge(decks=6, rules="published")``, which returns the table that command
+prints. Edges are percent of the initial Zero wager, positive for the house; EVs are the
+player's, per unit initial wager. Keywords, progress and errors: ``cardedge.api.core``.
 """
 
 from __future__ import annotations
 
 from cardedge.analysis.core.counts import BUILTIN
-from cardedge.api.core import (
-    DEFAULT_BATCH_SHOES,
-    Log,
-    Progress,
-    checked_png,
-    choice,
-    count_system,
-    count_systems,
-    deck_counts,
-    listed,
-    one_deck_count,
-    png_files,
-    result,
-    run_study,
-    shoes_for,
-    simulation_result,
-    tracker,
-)
+from cardedge.api import core
 from cardedge.reports.core.render import Table, Tables
 
 GAME = "zero"
+COMMANDS: tuple[str, ...] = (*core.SHARED_COMMANDS, "pays")
+"""The API functions of the command line's commands."""
+CLASSES = core.game_classes(GAME, "ZeroRules", "ZeroChart")
+"""The classes ``cardedge.zero`` exports (imported when first used)."""
+__all__ = [*COMMANDS, *core.OBJECTS]
 DEFAULT_DECKS = 6
 RULES_BOTH = ("stated", "published", "both")
 STUDY_SYSTEM = "hiopt2"
@@ -49,7 +34,7 @@ def _presets() -> tuple[str, ...]:
 def _preset(rules: str, decks: int):
     from cardedge.analysis.zero.rules import preset
 
-    return preset(choice("rules", rules, _presets()), decks)
+    return preset(core.choice("rules", rules, _presets()), decks)
 
 
 def edge(
@@ -61,7 +46,7 @@ def edge(
     strategy: str = "optimal",
     digits: int = 4,
     by_upcard: bool = False,
-    progress: Progress | None = None,
+    progress: core.Progress | None = None,
 ) -> Table | Tables:
     """House edge of the Zero wager (optimal play unless ``strategy``), one row per deck count
     (or shoe) and rule preset.
@@ -80,11 +65,11 @@ def edge(
     from cardedge.analysis.zero.round import SPLIT_MODES
     from cardedge.reports.zero import edge as zero_reports
 
-    choice("rules", rules, RULES_BOTH)
-    choice("split", split, SPLIT_MODES)
-    deck_list, shoes = shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    core.choice("rules", rules, RULES_BOTH)
+    core.choice("split", split, SPLIT_MODES)
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     results = zero_reports.edge_results(
-        deck_list, rules, split, tracker(progress, "Zero edge"), strategy=strategy, shoes=shoes
+        deck_list, rules, split, core.tracker(progress, "Zero edge"), strategy=strategy, shoes=shoes
     )
     table = zero_reports.edge_table(results, digits)
     if not by_upcard:
@@ -100,7 +85,7 @@ def chart(
     rules: str = "published",
     strategy: str = "basic",
     png: str | None = None,
-    log: Log | None = None,
+    log: core.Log | None = None,
 ) -> Table | Tables:
     """The chart (rows: two-card totals, split pairs, three-card totals; H hit, S stand,
     D double, P split, N no split) of ``strategy`` (basic: the best total-dependent chart,
@@ -114,10 +99,10 @@ def chart(
     """
     from cardedge.reports.zero import strategy as zs
 
-    png = checked_png(png)
-    deck_list, shoes = shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    png = core.checked_png(png)
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     tables = []
-    files = png_files(png, [f"{d}d" for d in deck_list])
+    files = core.png_files(png, [f"{d}d" for d in deck_list])
     for d, one, path in zip(deck_list, shoes, files, strict=True):
         table, the_chart = zs.strategy_chart(_preset(rules, d), strategy, one)
         tables.append(table)
@@ -127,7 +112,7 @@ def chart(
             chart_png(the_chart, table.title, path)
             if log is not None:
                 log(f"wrote {path}")
-    return result(tables)
+    return core.result(tables)
 
 
 def exceptions(
@@ -146,9 +131,9 @@ def exceptions(
     """
     from cardedge.reports.zero import strategy as zs
 
-    deck_list, shoes = shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     jobs = zip(deck_list, shoes, strict=True)
-    return result(zs.exceptions_table(_preset(rules, d), strategy, s) for d, s in jobs)
+    return core.result(zs.exceptions_table(_preset(rules, d), strategy, s) for d, s in jobs)
 
 
 def returns(
@@ -157,7 +142,7 @@ def returns(
     remove=None,
     rules: str = "published",
     strategy: str = "optimal",
-    progress: Progress | None = None,
+    progress: core.Progress | None = None,
 ) -> Table | Tables:
     """Return table: every net outcome of a round (per unit initial wager, player's side) with
     its probability and return, the standard deviation and the element of risk.
@@ -169,14 +154,14 @@ def returns(
     from cardedge.reports.zero import strategy as zs
     from cardedge.reports.zero.edge import preset_names
 
-    choice("rules", rules, _presets())
-    deck_list, shoes = shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    core.choice("rules", rules, _presets())
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     jobs = [
         (d, s, name) for d, s in zip(deck_list, shoes, strict=True) for name in preset_names(rules)
     ]
-    return result(
+    return core.result(
         zs.returns_table(_preset(name, d), strategy, name, s)
-        for d, s, name in tracker(progress, "Zero returns")(jobs)
+        for d, s, name in core.tracker(progress, "Zero returns")(jobs)
     )
 
 
@@ -190,12 +175,12 @@ def hands(decks=DEFAULT_DECKS, shoe=None, remove=None, rules: str = "published")
     """
     from cardedge.reports.zero import strategy as zs
 
-    deck_list, shoes = shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     jobs = zip(deck_list, shoes, strict=True)
-    return result(zs.hands_table(_preset(rules, d), s) for d, s in jobs)
+    return core.result(zs.hands_table(_preset(rules, d), s) for d, s in jobs)
 
 
-def compare(decks="1..8", png: str | None = None, progress: Progress | None = None) -> Table:
+def compare(decks="1..8", png: str | None = None, progress: core.Progress | None = None) -> Table:
     """House edges (percent of the initial wager, house's side) by number of decks: optimal
     play, the best chart, the published chart, both presets; ``png`` also plots them.
 
@@ -205,8 +190,8 @@ def compare(decks="1..8", png: str | None = None, progress: Progress | None = No
     """
     from cardedge.reports.zero import strategy as zs
 
-    png = checked_png(png)
-    table = zs.compare_table(deck_counts(decks), tracker(progress, "Zero decks"))
+    png = core.checked_png(png)
+    table = zs.compare_table(core.deck_counts(decks), core.tracker(progress, "Zero decks"))
     if png:
         from cardedge.reports.zero.plots import decks_png
 
@@ -214,7 +199,7 @@ def compare(decks="1..8", png: str | None = None, progress: Progress | None = No
     return table
 
 
-def eor(decks=(6, 8), progress: Progress | None = None) -> Table:
+def eor(decks=(6, 8), progress: core.Progress | None = None) -> Table:
     """Effect of removing one card of each rank on the optimal house edge (percentage points
     of the initial wager; positive: the removal helps the house).
 
@@ -224,10 +209,10 @@ def eor(decks=(6, 8), progress: Progress | None = None) -> Table:
     """
     from cardedge.reports.zero import strategy as zs
 
-    return zs.eor_table(deck_counts(decks), tracker(progress, "Zero EOR"))
+    return zs.eor_table(core.deck_counts(decks), core.tracker(progress, "Zero EOR"))
 
 
-def variants(decks=DEFAULT_DECKS, progress: Progress | None = None) -> Table | Tables:
+def variants(decks=DEFAULT_DECKS, progress: core.Progress | None = None) -> Table | Tables:
     """Optimal house edge (percent of the initial wager) under common rule variations, one
     table per deck count.
 
@@ -237,9 +222,9 @@ def variants(decks=DEFAULT_DECKS, progress: Progress | None = None) -> Table | T
     """
     from cardedge.reports.zero import strategy as zs
 
-    return result(
-        zs.variants_table(d, tracker(progress, f"Zero variants, {d} decks"))
-        for d in deck_counts(decks)
+    return core.result(
+        zs.variants_table(d, core.tracker(progress, f"Zero variants, {d} decks"))
+        for d in core.deck_counts(decks)
     )
 
 
@@ -250,7 +235,7 @@ def count(
     rules: str = "published",
     system=BUILTIN,
     best: bool = True,
-    progress: Progress | None = None,
+    progress: core.Progress | None = None,
 ) -> Table:
     """Betting correlation of count systems (Griffin) for Zero from exact effects of removal
     (default: every built-in system); with ``best``, the best linear count and the best
@@ -262,17 +247,17 @@ def count(
     """
     from cardedge.reports.zero.count import count_table
 
-    systems = count_systems(system)
-    deck_list, shoes = shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    systems = core.count_systems(system)
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     jobs = [(_preset(rules, d), rules, s) for d, s in zip(deck_list, shoes, strict=True)]
-    return count_table(jobs, systems, best, tracker(progress, "Zero count"))
+    return count_table(jobs, systems, best, core.tracker(progress, "Zero count"))
 
 
 def indices(
     rules: str = "published",
     system: str = STUDY_SYSTEM,
     decks_left: int = REMAINING_DECKS,
-    progress: Progress | None = None,
+    progress: core.Progress | None = None,
 ) -> Table:
     """True-count indices of every Zero chart cell for ``system`` (``decks_left`` decks left
     where the true counts are taken); ``gain``: edge gained per round in percentage points of
@@ -285,14 +270,12 @@ def indices(
     from cardedge.reports.zero.indices import zero_indices_table
 
     if isinstance(decks_left, bool) or decks_left not in range(1, 9):
-        from cardedge.api.core import BadValue
-
-        raise BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
+        raise core.BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
     return zero_indices_table(
         _preset(rules, decks_left),
-        count_system(system),
+        core.count_system(system),
         decks_left,
-        tracker(progress, "Zero indices"),
+        core.tracker(progress, "Zero indices"),
     )
 
 
@@ -320,8 +303,8 @@ def pays(
     from cardedge.reports.core.shoes import other_shoe
     from cardedge.reports.zero import pays as pays_reports
 
-    deck_list, shoes = shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
-    sizes = listed(side_bet_size) if side_bet_size is not None else []
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    sizes = core.listed(side_bet_size) if side_bet_size is not None else []
     table = load_paytable(paytable)
     depleted = any(other_shoe(s, d) is not None for d, s in zip(deck_list, shoes, strict=True))
 
@@ -353,7 +336,7 @@ def simulate(
     threads: int | None = None,
     seed: int | None = None,
     paytable: str | None = None,
-    progress: Progress | None = None,
+    progress: core.Progress | None = None,
 ) -> Tables:
     """Monte Carlo house edge of Zero beside the exact figure, with outcome frequencies (every
     round from a freshly shuffled shoe, settled by the rules engine; the Zero Pays side bet
@@ -364,89 +347,55 @@ def simulate(
         >>> from cardedge.zero import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
     """
-    from cardedge.api.core import counter
     from cardedge.reports.zero import simulation as sim_reports
 
-    decks = one_deck_count(decks, "simulate")
+    decks = core.one_deck_count(decks, "simulate")
     rounds = _rounds(rounds)
-    with counter(progress, "Zero simulation", rounds) as advance:
+    with core.counter(progress, "Zero simulation", rounds) as advance:
         report = sim_reports.zero_simulation(
             _preset(rules, decks), rules, strategy, rounds, seed, paytable, advance, threads=threads
         )
-    return simulation_result(report)
+    return core.simulation_result(report)
 
 
 def _rounds(rounds: int) -> int:
-    from cardedge.api.core import BadValue
     from cardedge.engine.core.simulation import MAX_ROUNDS
 
     if isinstance(rounds, bool) or not 2 <= rounds <= MAX_ROUNDS:
-        raise BadValue("rounds", f"{rounds!r} is not in the range 2<=x<={MAX_ROUNDS}")
+        raise core.BadValue("rounds", f"{rounds!r} is not in the range 2<=x<={MAX_ROUNDS}")
     return rounds
 
 
+@core.study_keywords(STUDY_SYSTEM)
 def study(
     out: str,
     rules: str = "published",
     decks: int = DEFAULT_DECKS,
     strategy: str = "basic",
-    penetration: float = 0.75,
-    shoes: int = 200,
-    seed: int = 1,
-    system=STUDY_SYSTEM,
-    spread: str = "1-8",
-    ramp_start: int = 1,
-    bankroll=(),
-    indices: bool = False,
-    workers: int | None = None,
-    scheduler: str | None = None,
-    batch_shoes: int = DEFAULT_BATCH_SHOES,
-    resume: bool = False,
-    progress: Progress | None = None,
-    log: Log | None = None,
+    *,
+    study: dict,
 ) -> Tables:
     """Deal seeded shoes to the cut card; before every round record the count and the exact
     house edge of the cards left (optimal play and the chart ``strategy``), then play it; on
-    Dask (``scheduler="synchronous"``: in this process), records and tables written into
-    ``out``. Returns the tables: summary, edge by true count, advantage by depth, ramps' win and
-    SD per 100 rounds (units of the initial bet), SCORE and N0, Kelly bets, spreads.
+    Dask, records and tables written into ``out``; the other keywords are
+    ``cardedge.api.core.STUDY_KEYWORDS`` (``system`` default Hi-Opt II). Returns the tables:
+    summary, edge by true count, advantage by depth, ramps' win and SD per 100 rounds (units of
+    the initial bet), SCORE and N0, Kelly bets, spreads.
 
     Example:
         >>> from cardedge.zero import study
-        >>> tables = study(out="zs", decks=1, shoes=2, scheduler="synchronous")  # doctest: +SKIP
+        >>> tables = study("zs", decks=1, shoes=2, scheduler="synchronous")  # doctest: +SKIP
     """
     from cardedge.reports.zero.study import zero_study, zero_study_tables
 
-    decks = one_deck_count(decks, "study")
+    decks = core.one_deck_count(decks, "study")
 
     def make_game():
-        return zero_study(
-            _preset(rules, decks),
-            strategy,
-            indices,
-            count_system(system),
-            tracker(progress, "Zero indices"),
-        )
+        indices, system = study["indices"], core.count_system(study["system"])
+        trace = core.tracker(study["progress"], "Zero indices")
+        return zero_study(_preset(rules, decks), strategy, indices, system, trace)
 
-    return run_study(
-        make_game,
-        zero_study_tables,
-        "Zero study",
-        penetration=penetration,
-        shoes=shoes,
-        seed=seed,
-        system=system,
-        spread=spread,
-        ramp_start=ramp_start,
-        bankroll=bankroll,
-        workers=workers,
-        scheduler=scheduler,
-        batch_shoes=batch_shoes,
-        out=out,
-        resume=resume,
-        progress=progress,
-        log=log,
-    )
+    return core.run_study(make_game, zero_study_tables, "Zero study", out, **study)
 
 
 # ---- the objects underneath, named as in cardedge.blackjack --------------------------------
@@ -458,7 +407,7 @@ def rules(rules: str = "published", decks: int = DEFAULT_DECKS):
         >>> rules("published", 6).decks
         6
     """
-    return _preset(rules, one_deck_count(decks, "rules"))
+    return _preset(rules, core.one_deck_count(decks, "rules"))
 
 
 def evaluate(rules, policy=None, shoe=None, split: str = "standard"):

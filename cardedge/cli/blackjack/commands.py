@@ -2,32 +2,22 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options, strategy_option
-from cardedge.cli.core.common import (
-    bar,
-    color_option,
-    digits_option,
-    emit,
-    format_option,
-    png_option,
-    say,
-)
+from cardedge.cli.core import common
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.reports.core.render import render
-from cardedge.strategy.blackjack.charts import CODES, STRATEGIES
+from cardedge.strategy.blackjack.charts import STRATEGIES
 
 
 @click.command()
 @shoe_options("blackjack")
 @rule_options
 @strategy_option(multiple=True)
-@digits_option()
-@format_option()
+@common.digits_option()
+@common.format_option()
 def edge(fmt, **options) -> None:
     """House edge of a round, one row per deck count (or shoe) and strategy.
 
@@ -37,7 +27,7 @@ def edge(fmt, **options) -> None:
     DAS it may double like any two-card soft 21; the exact EV takes the better of standing and
     doubling, where Farmer's CDZ- stands on it as on a natural.
     """
-    emit(api.edge(**options, progress=bar()), fmt)
+    common.emit(api.edge(**options, progress=common.bar()), fmt)
 
 
 CHARTS = tuple(s for s in STRATEGIES if s != "optimal")
@@ -64,42 +54,29 @@ _COLOURS = {
     default=True,
     help="With DAS, mark Ph the splits that pay only thanks to DAS.",
 )
-@png_option("Also draw the chart as a colour image.")
-@color_option()
-@format_option()
+@common.png_option("Also draw the chart as a colour image.")
+@common.color_option()
+@common.format_option()
 def chart(color, fmt, **options) -> None:
     """The basic strategy chart computed for these rules (on a depleted shoe: derived for it)."""
-    table = api.chart(**options, log=say)
-    if fmt == "json":
-        emit([table], fmt)
-        return
-    text = render(table, fmt)
-    if fmt == "table" and (color if color is not None else sys.stdout.isatty()):
-        click.echo(_colourise(text), nl=False, color=True)
-        return
-    click.echo(text, nl=False)
+    table = api.chart(**options, log=common.say)
+    if not common.show_coloured(table, fmt, color, _COLOURS, _is_row):
+        # one table as ``render`` writes it: its CSV reads back as a chart file (no keys)
+        click.echo(render(table, fmt), nl=False)
 
 
-def _colourise(text: str) -> str:
-    out = []
-    for line in text.splitlines():
-        words = line.split(" ")
-        if words and (words[0] in ("hard", "soft") or "," in words[0]):
-            line = " ".join(
-                click.style(w, fg=_COLOURS[w], bold=True) if w in CODES else w for w in words
-            )
-        out.append(line)
-    return "\n".join(out) + "\n"
+def _is_row(words: list[str]) -> bool:
+    return bool(words) and (words[0] in ("hard", "soft") or "," in words[0])
 
 
 @click.command()
 @shoe_options("blackjack")
 @rule_options
 @click.option("--up", default=None, help="Only this up card (A, 2..9, T).")
-@format_option()
+@common.format_option()
 def hands(fmt, **options) -> None:
     """EV of every two-card hand against every up card, for each action."""
-    emit(api.hands(**options), fmt)
+    common.emit(api.hands(**options), fmt)
 
 
 @click.command()
@@ -113,42 +90,42 @@ def hands(fmt, **options) -> None:
     help="Largest hand (in cards) whose departures from basic strategy are listed.",
 )
 @strategy_option("basic", CHARTS)
-@format_option()
+@common.format_option()
 def exceptions(fmt, **options) -> None:
     """Composition-dependent departures from a strategy (default: the basic strategy chart)."""
-    emit(api.exceptions(**options), fmt)
+    common.emit(api.exceptions(**options), fmt)
 
 
 @click.command()
 @rule_options
-@format_option()
+@common.format_option()
 def compare(fmt, **options) -> None:
     """House edge of optimal and basic strategy by deck count (e.g. --decks 1..8)."""
-    emit(api.compare(**options, progress=bar()), fmt)
+    common.emit(api.compare(**options, progress=common.bar()), fmt)
 
 
 @click.command()
 @rule_options
-@format_option()
+@common.format_option()
 def variants(fmt, **options) -> None:
     """House edge of each single rule change (S17/H17, DAS, peek, 6:5, surrender...) from the
     given rules."""
-    emit(api.variants(**options, progress=bar()), fmt)
+    common.emit(api.variants(**options, progress=common.bar()), fmt)
 
 
 @click.command()
 @rule_options
 @strategy_option(multiple=True)
-@format_option()
+@common.format_option()
 def returns(fmt, **options) -> None:
     """Return table: every net result of a round with its probability and return, the
     standard deviation and the element of risk (per deck count and strategy)."""
-    emit(api.returns(**options, progress=bar()), fmt)
+    common.emit(api.returns(**options, progress=common.bar()), fmt)
 
 
 @click.command()
 @rule_options
-@format_option()
+@common.format_option()
 def dealer(fmt, **options) -> None:
     """The dealer's final result (17..21, bust, natural) by up card, from a fresh shoe."""
-    emit(api.dealer(**options), fmt)
+    common.emit(api.dealer(**options), fmt)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from contextlib import contextmanager
 
 import click
@@ -11,7 +12,14 @@ import click
 from cardedge.api.core import BadValue, deck_counts, one_deck_count
 from cardedge.extras import require
 from cardedge.reports.core.files import output_file
-from cardedge.reports.core.render import FORMATS, Table, Tables, render_many, shown_tables
+from cardedge.reports.core.render import (
+    FORMATS,
+    Table,
+    Tables,
+    render,
+    render_many,
+    shown_tables,
+)
 
 
 class DeckList(click.ParamType):
@@ -114,6 +122,35 @@ def color_option():
         default=None,
         help="Colour the chart letters (default: when printing to a terminal).",
     )
+
+
+def wants_colour(color: bool | None) -> bool:
+    """``--color/--no-color`` as given, else colour when standard output is a terminal."""
+    return color if color is not None else sys.stdout.isatty()
+
+
+def colour_letters(text: str, colours: dict[str, str], is_row: Callable[[list[str]], bool]) -> str:
+    """``text`` (a chart rendered for a person) with each word of ``colours`` styled bold in
+    its colour, on the lines whose words ``is_row`` accepts (the chart's rows)."""
+    out = []
+    for line in text.splitlines():
+        words = line.split(" ")
+        if is_row(words):
+            line = " ".join(
+                click.style(w, fg=colours[w], bold=True) if w in colours else w for w in words
+            )
+        out.append(line)
+    return "\n".join(out)
+
+
+def show_coloured(result, fmt: str, color: bool | None, colours, is_row) -> bool:
+    """Print a chart's tables with coloured letters (``colour_letters``) when ``fmt`` is the
+    person's table and colour is wanted (``wants_colour``); False when it printed nothing."""
+    if fmt != "table" or not wants_colour(color):
+        return False
+    for table in shown_tables(result, fmt):
+        click.echo(colour_letters(render(table, "table"), colours, is_row), color=True)
+    return True
 
 
 def digits_option(default: int = 4):

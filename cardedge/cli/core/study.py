@@ -28,10 +28,17 @@ class Scheduler(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
-def study_options(default_system: str):
-    """The options every ``study`` command shares (dealing, counting, betting, where it runs,
-    where it writes)."""
+def study_options(default_system: str, charts: str):
+    """The options every ``study`` command shares (the chart played, dealing, counting,
+    betting, where it runs, where it writes); ``charts`` names the game's charts."""
     options = [
+        click.option(
+            "--strategy",
+            default="basic",
+            show_default=True,
+            help=f"The chart played: {charts} (optimal play is evaluated for every round "
+            "beside it).",
+        ),
         click.option(
             "--penetration",
             type=FiniteFloat(0, 1, min_open=True, max_open=True),

@@ -13,13 +13,6 @@ from cardedge.cli.zero.options import rules_option
 @click.command("study", help=study_help("optimal play"))
 @rules_option("published")
 @deck_option()
-@click.option(
-    "--strategy",
-    default="basic",
-    show_default=True,
-    help="The chart played: basic, published, or a chart file (optimal play is evaluated "
-    "for every round beside it).",
-)
-@study_options(api.STUDY_SYSTEM)
+@study_options(api.STUDY_SYSTEM, "basic, published, or a chart file")
 def study(fmt, **options) -> None:
     run(api.study, fmt, options)
