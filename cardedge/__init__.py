@@ -1,5 +1,9 @@
-"""The ``cardedge`` command: a thin click shell over ``reports``, ``strategy`` and ``analysis``."""
+"""Exact analysis of Zero and European blackjack: from Python, ``cardedge.zero`` and
+``cardedge.blackjack`` (one function per command of the ``cardedge`` command line, which is a
+thin click shell over them: ``cardedge.cli``); below them the layers ``reports``, ``study``,
+``engine``, ``strategy`` and ``analysis``."""
 
+import importlib
 import multiprocessing
 import os
 import signal
@@ -35,3 +39,11 @@ if (
     and threading.current_thread() is threading.main_thread()
 ):
     signal.signal(signal.SIGINT, _quiet_after_interrupt)
+
+
+def __getattr__(name: str):
+    """``cardedge.zero`` and ``cardedge.blackjack`` on first use (``import cardedge`` stays
+    light)."""
+    if name in ("zero", "blackjack"):
+        return importlib.import_module(f"cardedge.{name}")
+    raise AttributeError(f"module 'cardedge' has no attribute {name!r}")

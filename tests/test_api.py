@@ -233,3 +233,13 @@ def test_a_table_shows_itself_in_a_notebook():
     both = Tables([table, Table("Second", [{"x": 1}])])
     assert both._repr_html_().count("<h4>") == 2
     assert "## Second" in both._repr_markdown_()
+
+
+@pytest.mark.parametrize("module", ["cardedge.api.zero", "cardedge.api.blackjack"])
+def test_the_examples_run(module):
+    """The API's cheap examples are doctests; the costly ones are marked to be skipped."""
+    import doctest
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module(module))
+    assert failed == 0 and tried >= 2
