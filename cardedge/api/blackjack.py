@@ -165,9 +165,6 @@ def chart(
     return table
 
 
-UP_CARDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
-
-
 @with_rules
 def hands(rules, dealt_shoes, up: str | None = None):
     """EV of every two-card hand against every up card (``up``: only that one, A, 2..9, T),
@@ -177,14 +174,15 @@ def hands(rules, dealt_shoes, up: str | None = None):
         >>> from cardedge.blackjack import hands
         >>> table = hands(decks=1, up="T")  # doctest: +SKIP
     """
+    from cardedge.analysis.blackjack.hands import VALUE_LABELS
     from cardedge.reports.blackjack import strategy as bj_reports
 
     u = None
     if up is not None:
         key = "T" if str(up).upper() in ("10", "J", "Q", "K") else str(up).upper()
-        if key not in UP_CARDS:
+        if key not in VALUE_LABELS:
             raise core.BadValue("up", f"{up!r} is not an up card (A, 2..9, T)", quoted=False)
-        u = UP_CARDS.index(key)
+        u = VALUE_LABELS.index(key)
     return bj_reports.hands_table(one_rules(rules, "hands"), u, dealt_shoes[0])
 
 

@@ -34,11 +34,17 @@ class Interrupted(BaseException):
 
 class CardedgeGroup(LazyGroup):
     """The top group: a command's failed write to standard output, or a Ctrl-C, reaches
-    ``main`` as itself."""
+    ``main`` as itself; a value the API refuses (``cardedge.api.core.BadValue``) is the
+    option's usage error, as if click had refused it."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except ValueError as e:
+            option = getattr(e, "option", None)
+            if not callable(option):
+                raise
+            raise click.BadParameter(e.message, param_hint=option()) from None
         except KeyboardInterrupt:
             raise Interrupted from None
         except OSError as e:
@@ -270,11 +276,7 @@ def _main(argv: list[str] | None, quiet: bool) -> int:
         click.echo(f"cardedge: error: {line or e}", err=True)
         return 2
     except ValueError as e:
-        option = getattr(e, "option", None)  # an API keyword's error (cardedge.api.core.BadValue)
-        if callable(option):
-            click.echo(f"cardedge: error: Invalid value for {option()}: {e.message}", err=True)
-        else:
-            click.echo(f"cardedge: error: {e}", err=True)
+        click.echo(f"cardedge: error: {e}", err=True)
         return 2
     return rv if isinstance(rv, int) else 0
 
