@@ -9,7 +9,12 @@ takes one value or a list (``decks=6``, ``decks=[6, 8]``, ``decks="1..8"``). Bad
 
 Progress: every function takes ``progress=None`` (silent) or a callable
 ``progress(label, total)`` returning a context manager that yields ``advance(n)``; the command
-line passes a terminal bar (``cardedge.cli.core.common.terminal_progress``).
+line passes a terminal bar (``cardedge.cli.core.common.terminal_bar``). Functions that write
+files (``png=``, a study's ``out``) take ``log`` too: ``log(line)`` gets each line the command
+prints on standard error (a file written, a damaged batch, where a study ran).
+
+Shoes: ``shoe`` is a spec (``"A=24,2=24,...,T=96"``, as ``--shoe``) or a ``Shoe``;
+``remove`` a card list (``"5,5,T"``, as ``--remove``).
 
 Package-level twins of the top commands: ``tables(out=...)`` is ``cardedge tables``;
 ``cardedge studies`` has no twin (it runs the study command lines listed in
@@ -65,16 +70,6 @@ class BadValue(ValueError):
 
 
 # ---- progress ---------------------------------------------------------------------------------
-@contextlib.contextmanager
-def _silent(label: str, total: int) -> Iterator[Callable[[int], None]]:
-    yield lambda n: None
-
-
-def progress_of(progress: Progress | None) -> Progress:
-    """``progress``, or the silent one for None."""
-    return _silent if progress is None else progress
-
-
 def tracker(progress: Progress | None, label: str) -> Callable[[Iterable], Iterable]:
     """The loop wrapper the report functions take: ``wrap(items)`` yields the items, advancing
     ``progress`` (under ``label``) after each; a loop of fewer than two items shows none."""
