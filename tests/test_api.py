@@ -243,3 +243,22 @@ def test_the_examples_run(module):
 
     failed, tried = doctest.testmod(importlib.import_module(module))
     assert failed == 0 and tried >= 2
+
+
+def test_progress_is_told_every_step():
+    import contextlib
+
+    seen = []
+
+    @contextlib.contextmanager
+    def progress(label, total):
+        seen.append([label, total, 0])
+
+        def advance(n):
+            seen[-1][2] += n
+
+        yield advance
+
+    cardedge.zero.compare(decks="1..2", progress=progress)
+    cardedge.blackjack.simulate(decks=1, rounds=2000, seed=1, threads=1, progress=progress)
+    assert seen == [["Zero decks", 2, 2], ["Blackjack simulation", 2000, 2000]]
