@@ -125,7 +125,7 @@ def edge(
 
     Example:
         >>> from cardedge.blackjack import edge
-        >>> edge(decks=6, peek=True).rows()[0]["house_edge_percent"]  # doctest: +SKIP
+        >>> edge(decks=6, peek=True).rows()[0]["house_edge_percent"]
         0.40287023611541156
     """
     from cardedge.reports.blackjack import strategy as bj_reports
@@ -149,8 +149,8 @@ def chart(
 
     Example:
         >>> from cardedge.blackjack import chart
-        >>> chart(decks=6).title  # doctest: +SKIP
-        'Blackjack basic strategy: ...'
+        >>> chart(decks=6).title.startswith("Blackjack basic strategy (basic): 6 decks")
+        True
     """
     from cardedge.reports.blackjack import strategy as bj_reports
 
@@ -258,8 +258,8 @@ def dealer(rules):
 
     Example:
         >>> from cardedge.blackjack import dealer
-        >>> dealer(decks=1).rows()[0]["up"]  # doctest: +SKIP
-        'A'
+        >>> dealer(decks=1).rows()[0]["up"]
+        '2'
     """
     from cardedge.reports.blackjack import strategy as bj_reports
 
@@ -416,7 +416,7 @@ def evaluate(rules: BlackjackRules, policy=None, shoe=None):
 
     Example:
         >>> from cardedge.blackjack import evaluate, rules
-        >>> evaluate(rules(6, peek=True)).house_edge_percent  # doctest: +SKIP
+        >>> evaluate(rules(6, peek=True)).house_edge_percent
         0.40287023611541156
     """
     from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY
@@ -431,7 +431,8 @@ def basic_chart(rules: BlackjackRules, shoe=None):
 
     Example:
         >>> from cardedge.blackjack import basic_chart, rules
-        >>> chart = basic_chart(rules(6))  # doctest: +SKIP
+        >>> basic_chart(rules(6)).name
+        'basic'
     """
     from cardedge.analysis.blackjack.round import ShoeAnalysis
     from cardedge.strategy.blackjack.charts import basic_strategy
@@ -445,7 +446,8 @@ def policy(chart, rules: BlackjackRules):
     Example:
         >>> from cardedge.blackjack import basic_chart, evaluate, policy, rules
         >>> r = rules(6)
-        >>> evaluate(r, policy(basic_chart(r), r)).house_edge_percent  # doctest: +SKIP
+        >>> evaluate(r, policy(basic_chart(r), r)).house_edge_percent
+        0.5176367945605158
     """
     from cardedge.strategy.blackjack.charts import policy_from_chart
 
@@ -459,7 +461,8 @@ def evaluate_chart(rules: BlackjackRules, chart, shoe=None):
     Example:
         >>> from cardedge.blackjack import basic_chart, evaluate_chart, rules
         >>> r = rules(6)
-        >>> evaluate_chart(r, basic_chart(r)).house_edge_percent  # doctest: +SKIP
+        >>> evaluate_chart(r, basic_chart(r)).house_edge_percent
+        0.5176367945605158
     """
     return evaluate(rules, policy(chart, rules), shoe)
 

@@ -59,7 +59,7 @@ def edge(
 
     Example:
         >>> from cardedge.zero import edge
-        >>> edge(decks=6, rules="published").rows()[0]["house_edge_percent"]  # doctest: +SKIP
+        >>> edge(decks=6, rules="published").rows()[0]["house_edge_percent"]
         2.2637009546182045
     """
     from cardedge.analysis.zero.round import SPLIT_MODES
@@ -94,8 +94,8 @@ def chart(
 
     Example:
         >>> from cardedge.zero import chart
-        >>> chart(decks=6).title  # doctest: +SKIP
-        'Zero basic strategy, published rules, 6 decks'
+        >>> chart(decks=6).title.startswith("Zero basic strategy chart, 6 decks")
+        True
     """
     from cardedge.reports.zero import strategy as zs
 
@@ -296,8 +296,8 @@ def pays(
 
     Example:
         >>> from cardedge.zero import pays
-        >>> pays(decks=6).title  # doctest: +SKIP
-        'Zero Pays side bet, 6 decks, pay table ...'
+        >>> pays(decks=6)[0].title.startswith("Zero Pays side bet, 6 decks")
+        True
     """
     from cardedge.analysis.zero.paytable import load_paytable
     from cardedge.reports.core.shoes import other_shoe
@@ -417,7 +417,7 @@ def evaluate(rules, policy=None, shoe=None, split: str = "standard"):
 
     Example:
         >>> from cardedge.zero import evaluate, rules
-        >>> evaluate(rules("published", 6)).house_edge_percent  # doctest: +SKIP
+        >>> float(evaluate(rules("published", 6)).house_edge_percent)
         2.2637009546182045
     """
     from cardedge.analysis.zero.policy import OPTIMAL_POLICY
@@ -432,7 +432,8 @@ def basic_chart(rules, shoe=None):
 
     Example:
         >>> from cardedge.zero import basic_chart, rules
-        >>> chart = basic_chart(rules("published", 6))  # doctest: +SKIP
+        >>> basic_chart(rules("published", 6)).name
+        'basic'
     """
     from cardedge.strategy.zero.charts import best_chart_on
 
@@ -446,7 +447,8 @@ def policy(chart, rules=None):
     Example:
         >>> from cardedge.zero import basic_chart, evaluate, policy, rules
         >>> r = rules("published", 6)
-        >>> evaluate(r, policy(basic_chart(r), r)).house_edge_percent  # doctest: +SKIP
+        >>> float(evaluate(r, policy(basic_chart(r), r)).house_edge_percent)
+        2.268322925498806
     """
     return chart.policy()
 
@@ -458,7 +460,8 @@ def evaluate_chart(rules, chart, shoe=None):
     Example:
         >>> from cardedge.zero import basic_chart, evaluate_chart, rules
         >>> r = rules("published", 6)
-        >>> evaluate_chart(r, basic_chart(r)).house_edge_percent  # doctest: +SKIP
+        >>> float(evaluate_chart(r, basic_chart(r)).house_edge_percent)
+        2.268322925498806
     """
     return evaluate(rules, policy(chart, rules), shoe)
 
