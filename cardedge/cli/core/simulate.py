@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from contextlib import contextmanager
-
 import click
 
 from cardedge.engine.core.simulation import MAX_ROUNDS
@@ -39,13 +36,3 @@ def seed_option(what: str):
         default=None,
         help=f"Random seed; the same seed gives the same {what} (default: a new one, printed).",
     )
-
-
-@contextmanager
-def rounds_progress(rounds: int, label: str):
-    """A callback adding simulated rounds to a progress bar (on a terminal only)."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    with click.progressbar(length=rounds, label=label, file=sys.stderr) as bar:
-        yield bar.update
