@@ -11,9 +11,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# setuptools warns that the repository's cardedge/ folder shares the package's name: it is the
-# package itself (setup.py maps the layer folders under it), so the warning is silenced.
-PIP_INSTALL := PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet
+PIP_INSTALL := $(BIN)/python -m pip install --quiet
 
 install: $(BIN)/python
 	$(PIP_INSTALL) -e '.[study,plots]'
@@ -42,13 +40,17 @@ nb = nbformat.read(sys.argv[1], 4); NotebookClient(nb, timeout=1200, kernel_name
 resources={'metadata': {'path': '.'}}).execute(); nbformat.write(nb, sys.argv[1])" $$nb || exit 1; \
 	done
 
+<<<<<<< HEAD
 # The documentation site (docs/, mkdocs.yml) into site/; --strict: a broken link or an API
 # reference mkdocstrings cannot resolve fails the build.
 docs: install-dev
 	$(BIN)/mkdocs build --strict
 
+=======
+# ruff, then the import contracts of pyproject.toml's [tool.importlinter] (layers and rooms).
+>>>>>>> main
 lint: install-dev
-	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/lint-imports
 
 bench: install
 	$(BIN)/python bench/zero_edge.py
@@ -62,8 +64,13 @@ bench: install
 
 # numba's on-disk cache tracks each kernel's own file, not the kernels it calls in other files:
 # after editing a kernel, drop the cache so its callers recompile.
+# (cardedge/'s layer folders are symlinks to these; find does not follow them, so none is seen twice.)
 clean-cache:
-	find analysis engine strategy study reports -name '*.nbi' -delete -o -name '*.nbc' -delete
+	find analysis engine strategy study reports cardedge -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean: clean-cache
+<<<<<<< HEAD
 	rm -rf $(VENV) build site *.egg-info
+=======
+	rm -rf $(VENV) build *.egg-info .mypy_cache .import_linter_cache
+>>>>>>> main

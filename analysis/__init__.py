@@ -1,7 +1,11 @@
-"""cardedge analysis: exact, enumeration-based evaluators for Zero and blackjack.
+"""The exact evaluators of Zero and blackjack: every number is summed over every deal.
 
-Layers, in data-flow order: ``cards``/``shoe`` (shared), then per game ``rules`` ->
-``dealer`` -> ``player`` -> ``round`` -> ``tables``. ``strategy`` builds on this package,
+``core``: ranks and point values (``cards``), the shoe (``shoe``), memo keys (``memo``), count
+systems with their data files (``counts``), true-count compositions (``indices``), and the cached
+kernels' loader (``cache_load``). Per game (``zero``, ``blackjack``), in data-flow order:
+``rules`` -> ``dealer`` -> ``player`` -> ``split`` -> ``round`` -> ``outcomes``, with the
+``actions`` enum, the ``policy`` the evaluator plays, ``shoes`` (the smallest shoe the rules
+need) and ``reference``, the slow twin in exact fractions. ``strategy`` builds on this package,
 never the reverse.
 """
 

@@ -1,4 +1,16 @@
-"""The ``cardedge`` command: a thin click shell over ``reports``, ``strategy`` and ``analysis``."""
+"""cardedge: exact combinatorial analysis of Zero and European blackjack.
+
+One import name over the repository's layer folders, which ``cardedge/`` holds as symlinks
+(``cardedge/analysis -> ../analysis``, ...). Top to bottom: ``cardedge.cli`` (the ``cardedge``
+command), ``cardedge.reports`` (tables and figures), ``cardedge.study`` (shoe studies on Dask),
+``cardedge.engine`` (the rules engine, simulators and trainers), ``cardedge.strategy`` (charts
+and index plays), ``cardedge.analysis`` (the exact evaluators); ``cardedge.extras`` names the
+optional installs. Each layer has the rooms ``core`` (both games), ``zero`` and ``blackjack``;
+imports run downwards only (pyproject.toml's import contracts, checked by ``lint-imports``).
+
+Importing the package imports no layer: it sets numba's optimisation level and keeps the
+worker processes of a local Dask cluster alive on Ctrl-C (below).
+"""
 
 import multiprocessing
 import os

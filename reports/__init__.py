@@ -1,4 +1,8 @@
-"""The tables layer: builds the published tables (pandas DataFrames) from analysis and strategy.
+"""The tables layer: the published tables (pandas) and figures, built from every layer below
+(analysis, strategy, engine, study); the CLI uses it.
 
-Imports run one way: ``reports`` uses ``analysis`` and ``strategy``; the CLI uses ``reports``.
+``core``: the ``Table`` record and its rendering (``render``), and what both games' reports
+share (shoes in titles, bet ramps, simulations, shoe studies, plots). Per game: the tables and
+a ``results`` module; ``results`` and ``study_results`` list what ``make tables`` and
+``make study`` write to ``results/``.
 """

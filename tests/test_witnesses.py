@@ -24,26 +24,14 @@ REPO = Path(cardedge.__file__).resolve().parent.parent
 PREFIX = "cardedge."
 
 
-def _roots() -> list[str]:
-    """``cardedge`` and every layer folder installed under it (``cardedge.analysis``, ...)."""
-    roots = ["cardedge"]
-    for folder in sorted(REPO.iterdir()):
-        if not (folder / "__init__.py").is_file() or folder.name == "cardedge":
-            continue
-        spec = importlib.util.find_spec(PREFIX + folder.name)
-        if spec is not None and spec.origin and Path(spec.origin).parent == folder:
-            roots.append(PREFIX + folder.name)
-    return roots
-
-
 def _modules():
-    for root in _roots():
-        package = importlib.import_module(root)
-        yield package
-        for info in pkgutil.walk_packages(package.__path__, root + "."):
-            if info.name.rsplit(".", 1)[-1] == "__main__":  # runs the command line
-                continue
-            yield importlib.import_module(info.name)
+    """``cardedge`` and every module under it: the layers are its subpackages (``cardedge/``
+    holds them as symlinks to the top-level folders), so one walk finds every kernel."""
+    yield cardedge
+    for info in pkgutil.walk_packages(cardedge.__path__, PREFIX):
+        if info.name.rsplit(".", 1)[-1] == "__main__":  # runs the command line
+            continue
+        yield importlib.import_module(info.name)
 
 
 def _name(kernel: Dispatcher) -> str:

@@ -47,7 +47,7 @@ def dealer_distribution(shoe, up, threshold, out):
         shoe[h] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stand_evs(dist, out):
     """Fill ``out[p]`` with the EV per unit wagered of standing on p: P(dealer > p) - P(< p)."""
     below = 0.0

@@ -190,7 +190,7 @@ def _hit_outcomes(st, ch, up, m, w, p2, out, wager):
         px = w * cx / n
         m[x] += 1
         p3 = (p2 + x) % 10
-        _, dbl = player.three_card_value(st, up, m, p3, True, ch.three[p3, up])
+        _, dbl = player.three_card_value(st, up, m, p3, player.UNSPLIT_MAY_DOUBLE, ch.three[p3, up])
         if dbl == 0:
             _settle(px, p3, 1, player.dealer_row(st, up, m), out)
             wager += px

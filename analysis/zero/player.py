@@ -22,14 +22,20 @@ from cardedge.analysis.core.memo import multiset_rank
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS, dealer_distribution, stand_evs
 
+UNSPLIT_MAY_DOUBLE = np.True_
+"""An unsplit hand may always double its three-card hand: the ``can_double`` the kernels pass
+for it. A numpy boolean, not the literal ``True``: numba types a literal argument as its own
+type (``Literal[bool](True)``) and would compile every kernel below it a second time beside the
+``bool`` a split hand passes (a cold ``zero edge`` spent about a sixth more CPU so)."""
 
-@njit(cache=True)
+
+@njit(cache=True, inline="always")
 def card_count(st, up, m, v):
     """Cards of value v left in the shoe of state (up, m)."""
     return st.base[v] - m[v] - (1 if v == up else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cards_left(st, m):
     """Cards left in the shoe of a state with player cards ``m`` (the up card is out too)."""
     n = -1
@@ -38,7 +44,7 @@ def cards_left(st, m):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fill_state(st, up, m, r):
     """Compute memo row r of state (up, m): the dealer's distribution, then the stand EVs."""
     shoe = np.empty(N_TOTALS, dtype=np.int64)
@@ -77,7 +83,7 @@ def dealer_row(st, up, m):
     return st.memo[up, state_index(st, up, m), N_TOTALS:]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fill_doubles(st, up, m, r):
     """Row r of ``st.doubles``: the EV of doubling every three-card total 0..9 in state (up, m).
 

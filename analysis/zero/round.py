@@ -43,13 +43,13 @@ UPCARD_LABELS = ("0", "A", "2", "3", "4", "5", "6", "7", "8", "9")
 _BINOM = binomial_table()
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _unsplit_value(st, ch, up, m, v1, v2):
     """(EV, action, P(double)) of playing the deal v1, v2 (in ``m``) without splitting."""
-    return player.two_card_value(st, ch, up, m, (v1 + v2) % 10, True)
+    return player.two_card_value(st, ch, up, m, (v1 + v2) % 10, player.UNSPLIT_MAY_DOUBLE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_value(st, ch, play, up, v1, v2):
     """(EV, action, P(double)) of a non-pair initial deal v1, v2 against up card ``up``,
     splits valued by the standard convention.
@@ -91,7 +91,7 @@ def optimal_split_deal_value(st, ch, play, h2, up, v1, v2):
     return ev, action, p_double
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_possible(st, v1, v2, up):
     """True when the pre-deal shoe holds the player's cards v1, v2 and the up card."""
     need_v1 = 1 + (v2 == v1) + (up == v1)

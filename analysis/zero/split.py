@@ -32,7 +32,7 @@ from cardedge.analysis.zero.player import (
 SPLIT_STANDARD, SPLIT_OPTIMAL, SPLIT_OPTIMAL_OWN = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def split_hand_value(st, ch, up, m, a, das):
     """EV of one split hand starting with a card of value a (already in ``m``).
 

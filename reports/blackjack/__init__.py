@@ -1,1 +1,3 @@
-"""Blackjack's tables: edges, charts, hands, exceptions, deck comparisons, variants, dealer."""
+"""Blackjack's tables: edges, charts, hands, exceptions, deck comparisons, variants, dealer
+(``strategy``), effects of removal, count systems, true-count indices, simulations, shoe studies.
+"""

@@ -1,1 +1,3 @@
-"""Zero's tables: edges, charts, exceptions, returns, decks, EOR, the Zero Pays side bet."""
+"""Zero's tables and figures: edges, charts, exceptions, returns, decks, EOR, the Zero Pays side
+bet, count systems, true-count indices, simulations, shoe studies.
+"""

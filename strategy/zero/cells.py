@@ -17,6 +17,7 @@ from numba import njit
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import (
+    UNSPLIT_MAY_DOUBLE,
     card_count,
     cards_left,
     double_ev,
@@ -95,7 +96,7 @@ def cell_values(st, ch, play, weights, sums):
                 m[v2] += 1
                 p2 = (v1 + v2) % 10
                 if play.split_ok[p2]:
-                    keep, _, _ = two_card_value(st, ch, up, m, p2, True)
+                    keep, _, _ = two_card_value(st, ch, up, m, p2, UNSPLIT_MAY_DOUBLE)
                     sv = split_value(st, ch, up, m, v1, v2, play.das)
                     sums.split[v1, v2, up, 0] += w * keep
                     sums.split[v1, v2, up, 1] += w * sv

@@ -1,0 +1,1 @@
+"""Blackjack in a shoe study (``game``): each round's exact values on the cards left, its play."""

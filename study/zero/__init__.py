@@ -1,0 +1,1 @@
+"""Zero in a shoe study (``game``): each round's exact values on the cards left, and its play."""
