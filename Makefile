@@ -40,15 +40,12 @@ nb = nbformat.read(sys.argv[1], 4); NotebookClient(nb, timeout=1200, kernel_name
 resources={'metadata': {'path': '.'}}).execute(); nbformat.write(nb, sys.argv[1])" $$nb || exit 1; \
 	done
 
-<<<<<<< HEAD
 # The documentation site (docs/, mkdocs.yml) into site/; --strict: a broken link or an API
 # reference mkdocstrings cannot resolve fails the build.
 docs: install-dev
 	$(BIN)/mkdocs build --strict
 
-=======
 # ruff, then the import contracts of pyproject.toml's [tool.importlinter] (layers and rooms).
->>>>>>> main
 lint: install-dev
 	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/lint-imports
 
@@ -69,8 +66,4 @@ clean-cache:
 	find analysis engine strategy study reports cardedge -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean: clean-cache
-<<<<<<< HEAD
-	rm -rf $(VENV) build site *.egg-info
-=======
-	rm -rf $(VENV) build *.egg-info .mypy_cache .import_linter_cache
->>>>>>> main
+	rm -rf $(VENV) build site *.egg-info .mypy_cache .import_linter_cache

@@ -107,6 +107,18 @@ def test_both_games_export_the_shared_names():
     assert "pays" in cardedge.zero.__all__ and "dealer" in cardedge.blackjack.__all__
 
 
+def test_the_written_out_exports_are_the_apis():
+    """``cardedge.zero.__all__`` is written out for editors and the documentation: it must be
+    the API's functions, the shared classes and the game's classes, nothing more or less."""
+    from cardedge.api import blackjack as api_blackjack
+    from cardedge.api import zero as api_zero
+
+    for module, api in ((cardedge.zero, api_zero), (cardedge.blackjack, api_blackjack)):
+        assert list(module.__all__) == [*api.__all__, *core.SHARED_LAZY, *api.CLASSES]
+        for name in api.__all__:
+            assert getattr(module, name) is getattr(api, name)
+
+
 def _normal(param: click.Parameter, value):
     """A default as a comparable value (deck lists parsed, one value of a repeatable option
     as a list of one, click's 'no default' as None)."""

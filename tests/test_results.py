@@ -48,8 +48,8 @@ def test_both_games_eor_figure_is_written_and_committed(tmp_path, tables):
 
 
 def test_docs_count_sentences_match_the_count_tables(tables):
-    """The documentation's two sentences (docs/shoes.md) on which count tracks Zero, and how strongly next to Hi-Lo
-    in blackjack, quote the committed count tables."""
+    """The documentation's two sentences (docs/shoes.md) on which count tracks Zero, and how
+    strongly next to Hi-Lo in blackjack, quote the committed count tables."""
     readme = (RESULTS.parent / "docs" / "shoes.md").read_text()
     zero = tables["zero_count_6d"].data.set_index("system")["betting_correlation"]
     blackjack = tables["blackjack_count_6d"].data.set_index("system")["betting_correlation"]

@@ -124,7 +124,7 @@ def edge(
     ``player_ev``: the player's expected net result per unit initial wager. As JSON each row
     carries the rules as an object (``Table.records``).
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import edge
         >>> edge(decks=6, peek=True).rows()[0]["house_edge_percent"]
         0.40287023611541156
@@ -148,7 +148,7 @@ def chart(
     derived for it. ``das_marks``: with DAS, Ph marks the splits that pay only thanks to DAS;
     ``png`` also draws it.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import chart
         >>> chart(decks=6).title.startswith("Blackjack basic strategy (basic): 6 decks")
         True
@@ -171,7 +171,7 @@ def hands(rules, dealt_shoes, up: str | None = None):
     """EV of every two-card hand against every up card (``up``: only that one, A, 2..9, T),
     for each action: the player's expected net result per unit initial wager.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import hands
         >>> table = hands(decks=1, up="T")  # doctest: +SKIP
     """
@@ -192,7 +192,7 @@ def exceptions(rules, dealt_shoes, max_cards: int = 3, strategy: str = "basic"):
     """Composition-dependent departures from a strategy (default: the basic chart) in hands
     of up to ``max_cards`` cards, with the EV each gains (player's, per unit initial wager).
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import exceptions
         >>> table = exceptions(decks=1, max_cards=2)  # doctest: +SKIP
     """
@@ -209,7 +209,7 @@ def compare(rules, progress: core.Progress | None = None):
     """House edge (percent of the initial wager, house's side) of optimal and basic strategy
     by deck count (e.g. ``decks="1..8"``).
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import compare
         >>> table = compare(decks=[1, 2])  # doctest: +SKIP
     """
@@ -224,7 +224,7 @@ def variants(rules, progress: core.Progress | None = None):
     """House edge (percent of the initial wager) of each single rule change (S17/H17, DAS,
     peek, 6:5, surrender...) from the given rules.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import variants
         >>> table = variants(decks=1)  # doctest: +SKIP
     """
@@ -240,7 +240,7 @@ def returns(rules, strategy="optimal", progress: core.Progress | None = None):
     its probability and return, the standard deviation and the element of risk, per deck count
     and strategy (one or a list).
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import returns
         >>> table = returns(decks=1)  # doctest: +SKIP
     """
@@ -257,7 +257,7 @@ def dealer(rules):
     """The dealer's final result (17..21, bust, natural) by up card, probabilities from a
     fresh shoe (with peek: given no natural), one table per deck count.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import dealer
         >>> dealer(decks=1).rows()[0]["up"]
         '2'
@@ -272,7 +272,7 @@ def eor(rules, dealt_shoes, strategy=EOR_STRATEGIES, png: str | None = None, pro
     """Effect of removing one card of each rank on the house edge (percentage points of the
     initial wager), per shoe and strategy (optimal, basic; one or a list); ``png`` plots them.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import eor
         >>> table = eor(decks=1, strategy="optimal")  # doctest: +SKIP
     """
@@ -300,7 +300,7 @@ def count(rules, dealt_shoes, system=BUILTIN, progress: core.Progress | None = N
     """Betting correlation and playing efficiency of count systems (Griffin) from exact
     effects of removal (default: every built-in system; one or a list).
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import count
         >>> table = count(decks=1, system="hilo")  # doctest: +SKIP
     """
@@ -322,7 +322,7 @@ def indices(
     (percentage points of the initial wager) by playing the index at 75% of the ``decks``
     shoe. ``decks_left`` None: 5, or ``decks`` - 1 for a smaller shoe.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import indices
         >>> table = indices(decks=2, decks_left=1)  # doctest: +SKIP
     """
@@ -357,7 +357,7 @@ def simulate(
     round from a freshly shuffled shoe, settled by the rules engine). Edges: percent of the
     initial wager, house's side; ``seed`` None: a new one (in the tables).
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
     """
@@ -383,7 +383,7 @@ def study(rules, out: str, strategy: str = "basic", *, study: dict) -> Tables:
     summary, edge by true count, advantage by depth, ramps' win and SD per 100 rounds (units of
     the initial bet), SCORE and N0, Kelly bets, spreads.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import study
         >>> tables = study(out="bs", decks=1, shoes=2, scheduler="synchronous")  # doctest: +SKIP
     """
@@ -401,7 +401,7 @@ def study(rules, out: str, strategy: str = "basic", *, study: dict) -> Tables:
 def rules(decks: int = DEFAULT_DECKS, **keywords) -> BlackjackRules:
     """The blackjack rules (``Rules``) for ``decks`` and the rule keywords (``RULE_KEYWORDS``).
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import rules
         >>> rules(6, peek=True).peek
         True
@@ -414,7 +414,7 @@ def evaluate(rules: BlackjackRules, policy=None, shoe=None):
     optimal), dealt from ``shoe`` (default: a fresh shoe); ``.ev`` is the player's expected
     net result per unit initial wager, ``.house_edge_percent`` the house's edge.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import evaluate, rules
         >>> evaluate(rules(6, peek=True)).house_edge_percent
         0.40287023611541156
@@ -429,7 +429,7 @@ def basic_chart(rules: BlackjackRules, shoe=None):
     """The basic strategy ``Chart`` computed for ``rules``, derived for ``shoe`` when it is
     not a fresh one.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import basic_chart, rules
         >>> basic_chart(rules(6)).name
         'basic'
@@ -443,7 +443,7 @@ def basic_chart(rules: BlackjackRules, shoe=None):
 def policy(chart, rules: BlackjackRules):
     """The policy that plays ``chart`` under ``rules`` (what ``evaluate`` takes).
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import basic_chart, evaluate, policy, rules
         >>> r = rules(6)
         >>> evaluate(r, policy(basic_chart(r), r)).house_edge_percent
@@ -458,7 +458,7 @@ def evaluate_chart(rules: BlackjackRules, chart, shoe=None):
     """The exact ``RoundResult`` when every hand follows ``chart`` (``evaluate`` of its
     ``policy``).
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import basic_chart, evaluate_chart, rules
         >>> r = rules(6)
         >>> evaluate_chart(r, basic_chart(r)).house_edge_percent
@@ -471,7 +471,7 @@ def load_chart(path, rules: BlackjackRules):
     """A ``Chart`` read from a CSV/JSON file (as ``chart --format csv`` writes it) for
     ``rules``.
 
-    Example:
+    Examples:
         >>> from cardedge.blackjack import load_chart, rules
         >>> chart = load_chart("my_chart.csv", rules(6))  # doctest: +SKIP
     """

@@ -391,7 +391,7 @@ def tables(out: str = "results", progress: Progress | None = None, log: Log | No
     """Write every published table of both games to ``out`` (Markdown and CSV, created), as
     ``cardedge tables`` does; returns the paths written.
 
-    Example:
+    Examples:
         >>> from cardedge.api.core import tables
         >>> paths = tables(out="/tmp/cardedge-results")  # doctest: +SKIP
     """

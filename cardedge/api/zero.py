@@ -57,7 +57,7 @@ def edge(
     ``remove`` (cards like ``"5,5,T"``) deal from another shoe than a fresh one. With
     ``by_upcard`` a ``Tables`` adds one table per row, by dealer up card.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import edge
         >>> edge(decks=6, rules="published").rows()[0]["house_edge_percent"]
         2.2637009546182045
@@ -92,7 +92,7 @@ def chart(
     published, or a chart file); on a depleted shoe, the chart derived for that shoe. One
     table per deck count; ``png`` also draws each (several decks: ``FILE_6d.png``, ...).
 
-    Example:
+    Examples:
         >>> from cardedge.zero import chart
         >>> chart(decks=6).title.startswith("Zero basic strategy chart, 6 decks")
         True
@@ -125,7 +125,7 @@ def exceptions(
     """Hands where composition-dependent optimal play departs from the chart ``strategy``,
     with the EV each gains (per unit initial wager, player's side).
 
-    Example:
+    Examples:
         >>> from cardedge.zero import exceptions
         >>> table = exceptions(decks=1)  # doctest: +SKIP
     """
@@ -147,7 +147,7 @@ def returns(
     """Return table: every net outcome of a round (per unit initial wager, player's side) with
     its probability and return, the standard deviation and the element of risk.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import returns
         >>> table = returns(decks=1)  # doctest: +SKIP
     """
@@ -169,7 +169,7 @@ def hands(decks=DEFAULT_DECKS, shoe=None, remove=None, rules: str = "published")
     """EV of every action (player's, per unit initial wager) for every two-card hand and up
     card, one table per deck count.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import hands
         >>> table = hands(decks=1)  # doctest: +SKIP
     """
@@ -184,7 +184,7 @@ def compare(decks="1..8", png: str | None = None, progress: core.Progress | None
     """House edges (percent of the initial wager, house's side) by number of decks: optimal
     play, the best chart, the published chart, both presets; ``png`` also plots them.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import compare
         >>> table = compare(decks=[1, 2])  # doctest: +SKIP
     """
@@ -203,7 +203,7 @@ def eor(decks=(6, 8), progress: core.Progress | None = None) -> Table:
     """Effect of removing one card of each rank on the optimal house edge (percentage points
     of the initial wager; positive: the removal helps the house).
 
-    Example:
+    Examples:
         >>> from cardedge.zero import eor
         >>> table = eor(decks=1)  # doctest: +SKIP
     """
@@ -216,7 +216,7 @@ def variants(decks=DEFAULT_DECKS, progress: core.Progress | None = None) -> Tabl
     """Optimal house edge (percent of the initial wager) under common rule variations, one
     table per deck count.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import variants
         >>> table = variants(decks=1)  # doctest: +SKIP
     """
@@ -241,7 +241,7 @@ def count(
     (default: every built-in system); with ``best``, the best linear count and the best
     level-1 and level-2 integer tags.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import count
         >>> table = count(decks=1, system="hilo", best=False)  # doctest: +SKIP
     """
@@ -263,7 +263,7 @@ def indices(
     where the true counts are taken); ``gain``: edge gained per round in percentage points of
     the initial wager by playing the index at 75% of a 6-deck shoe.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import indices
         >>> table = indices(decks_left=1)  # doctest: +SKIP
     """
@@ -294,7 +294,7 @@ def pays(
     adds the combined edge of Zero plus a side bet of that size per unit Zero wager. As JSON,
     each shoe's own table with exact fractions (``Tables.for_format``).
 
-    Example:
+    Examples:
         >>> from cardedge.zero import pays
         >>> pays(decks=6)[0].title.startswith("Zero Pays side bet, 6 decks")
         True
@@ -343,7 +343,7 @@ def simulate(
     settled too). Edges: percent of the initial wager, house's side; ``seed`` None: a new one
     (in the tables).
 
-    Example:
+    Examples:
         >>> from cardedge.zero import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
     """
@@ -374,7 +374,7 @@ def study(
     summary, edge by true count, advantage by depth, ramps' win and SD per 100 rounds (units of
     the initial bet), SCORE and N0, Kelly bets, spreads.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import study
         >>> tables = study("zs", decks=1, shoes=2, scheduler="synchronous")  # doctest: +SKIP
     """
@@ -394,7 +394,7 @@ def study(
 def rules(rules: str = "published", decks: int = DEFAULT_DECKS):
     """The Zero rules (``Rules``) of the preset ``rules`` (stated or published) for ``decks``.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import rules
         >>> rules("published", 6).decks
         6
@@ -407,7 +407,7 @@ def evaluate(rules, policy=None, shoe=None, split: str = "standard"):
     optimal play), dealt from ``shoe`` (default: a fresh shoe); ``.ev`` is the player's
     expected net result per unit initial wager, ``.house_edge_percent`` the house's edge.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import evaluate, rules
         >>> float(evaluate(rules("published", 6)).house_edge_percent)
         2.2637009546182045
@@ -422,7 +422,7 @@ def basic_chart(rules, shoe=None):
     """The basic strategy ``Chart`` for ``rules`` (the best total-dependent chart), derived for
     ``shoe`` when it is not a fresh one.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import basic_chart, rules
         >>> basic_chart(rules("published", 6)).name
         'basic'
@@ -436,7 +436,7 @@ def policy(chart, rules=None):
     """The policy that plays ``chart`` (what ``evaluate`` takes); Zero's chart plays alike
     under any rules, so ``rules`` is only there to match ``cardedge.blackjack.policy``.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import basic_chart, evaluate, policy, rules
         >>> r = rules("published", 6)
         >>> float(evaluate(r, policy(basic_chart(r), r)).house_edge_percent)
@@ -449,7 +449,7 @@ def evaluate_chart(rules, chart, shoe=None):
     """The exact ``RoundResult`` when every hand follows ``chart`` (``evaluate`` of its
     ``policy``).
 
-    Example:
+    Examples:
         >>> from cardedge.zero import basic_chart, evaluate_chart, rules
         >>> r = rules("published", 6)
         >>> float(evaluate_chart(r, basic_chart(r)).house_edge_percent)
@@ -462,7 +462,7 @@ def load_chart(path, rules):
     """A ``Chart`` read from a CSV/JSON file (as ``chart --format csv`` writes it) for
     ``rules``.
 
-    Example:
+    Examples:
         >>> from cardedge.zero import load_chart, rules
         >>> chart = load_chart("my_chart.csv", rules("published", 6))  # doctest: +SKIP
     """
