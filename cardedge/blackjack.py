@@ -46,33 +46,12 @@ if TYPE_CHECKING:  # imported when first used (``lazy_exports``): no kernels on 
 
 # Written out, not computed, so that editors, type checkers and the documentation see them;
 # tests/test_api.py checks the list against the API's COMMANDS, OBJECTS and classes.
+# fmt: off
 __all__ = [
-    "edge",
-    "chart",
-    "hands",
-    "exceptions",
-    "returns",
-    "eor",
-    "count",
-    "indices",
-    "compare",
-    "variants",
-    "simulate",
-    "study",
-    "dealer",
-    "rules",
-    "evaluate",
-    "basic_chart",
-    "policy",
-    "evaluate_chart",
-    "load_chart",
-    "Shoe",
-    "Table",
-    "Tables",
-    "render_many",
-    "Rules",
-    "Chart",
-    "RoundResult",
-    "OPTIMAL",
+    "edge", "chart", "hands", "exceptions", "returns", "eor", "count",
+    "indices", "compare", "variants", "simulate", "study", "dealer",
+    "rules", "evaluate", "basic_chart", "policy", "evaluate_chart", "load_chart",
+    "Shoe", "Table", "Tables", "render_many", "Rules", "Chart", "RoundResult", "OPTIMAL",
 ]
+# fmt: on
 __getattr__, __dir__, _classes = lazy_exports(__name__, CLASSES)
