@@ -48,3 +48,31 @@ def test_every_python_block_of_the_page_runs(name):
     page = DOCS / name
     for block in python_blocks(page):
         exec(compile(block, str(page), "exec"), {})
+
+
+def _public_functions():
+    import ast
+
+    for layer in ("analysis", "strategy", "engine", "study", "reports", "cardedge"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            tree = ast.parse(path.read_text())
+            for node in tree.body:
+                if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                    yield f"{path.relative_to(ROOT)}:{node.name}", ast.get_docstring(node)
+
+
+def test_every_public_function_has_a_docstring():
+    missing = [name for name, doc in _public_functions() if not doc]
+    assert len(list(_public_functions())) > 400
+    assert not missing, missing
+
+
+def test_every_api_function_shows_an_example():
+    import cardedge.blackjack
+    import cardedge.zero
+
+    for module in (cardedge.zero, cardedge.blackjack):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if callable(obj) and getattr(obj, "__module__", "").startswith("cardedge.api"):
+                assert ">>>" in (obj.__doc__ or ""), f"{module.__name__}.{name}: no example"

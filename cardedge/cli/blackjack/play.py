@@ -26,6 +26,7 @@ def _hand_text(h) -> str:
 
 
 def blackjack_outcome(rnd: bj.BlackjackRound, points: float) -> list[str]:
+    """The lines saying how a finished round ended and the balance of points after it."""
     out = rnd.outcome
     dealer = f"Dealer: {cards_text(out.dealer)}  = {out.dealer_total}"
     if out.dealer_natural:

@@ -13,4 +13,5 @@ from cardedge.cli.core.study import run, study_help, study_options
 @rule_options
 @study_options(api.DEFAULT_SYSTEM, "basic, normal (the generic chart) or a chart file")
 def study(fmt, **options) -> None:
+    """The command's body: ``cardedge.blackjack.study`` with its options, printed in ``fmt``."""
     run(api.study, fmt, options)

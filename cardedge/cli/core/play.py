@@ -31,10 +31,12 @@ POINTS_NOTE = "Virtual points only: they have no money value and cannot be withd
 
 
 def points_text(x: float) -> str:
+    """Points as the trainer prints them: signed, '0' for nothing."""
     return f"{x:+g}" if x else "0"
 
 
 def cards_text(kinds) -> str:
+    """Cards as labels, e.g. 'A 7'."""
     return " ".join(card_label(k) for k in kinds)
 
 

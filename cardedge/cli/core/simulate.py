@@ -10,6 +10,7 @@ DEFAULT_ROUNDS = 1_000_000
 
 
 def rounds_option():
+    """``--rounds``: how many rounds a simulation deals."""
     return click.option(
         "--rounds",
         type=click.IntRange(2, MAX_ROUNDS),
@@ -20,6 +21,7 @@ def rounds_option():
 
 
 def threads_option():
+    """``--threads``: how many threads a simulation runs on."""
     return click.option(
         "--threads",
         type=click.IntRange(1, 256),
@@ -30,6 +32,7 @@ def threads_option():
 
 
 def seed_option(what: str):
+    """``--seed``: the seed of ``what``'s random streams (none: a new one)."""
     return click.option(
         "--seed",
         type=click.IntRange(min=0),

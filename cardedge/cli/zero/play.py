@@ -27,6 +27,7 @@ def _hand_text(h) -> str:
 
 
 def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
+    """The lines saying how a finished round ended and the balance of points after it."""
     out = rnd.outcome
     lines = []
     if out.decision == "zero pair":

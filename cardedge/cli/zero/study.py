@@ -15,4 +15,5 @@ from cardedge.cli.zero.options import rules_option
 @deck_option()
 @study_options(api.STUDY_SYSTEM, "basic, published, or a chart file")
 def study(fmt, **options) -> None:
+    """The command's body: ``cardedge.zero.study`` with its options, printed in ``fmt``."""
     run(api.study, fmt, options)
