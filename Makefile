@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install install-dev tables study test lint bench clean clean-cache notebooks
+.PHONY: install install-dev tables study test lint docs bench clean clean-cache notebooks
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ install: $(BIN)/python
 	$(PIP_INSTALL) -e '.[study,plots]'
 
 install-dev: $(BIN)/python
-	$(PIP_INSTALL) -e '.[dev,study,plots]'
+	$(PIP_INSTALL) -e '.[dev,docs,study,plots]'
 
 tables: install
 	$(BIN)/cardedge tables --out results
@@ -40,6 +40,11 @@ nb = nbformat.read(sys.argv[1], 4); NotebookClient(nb, timeout=1200, kernel_name
 resources={'metadata': {'path': '.'}}).execute(); nbformat.write(nb, sys.argv[1])" $$nb || exit 1; \
 	done
 
+# The documentation site (docs/, mkdocs.yml) into site/; --strict: a broken link or an API
+# reference mkdocstrings cannot resolve fails the build.
+docs: install-dev
+	$(BIN)/mkdocs build --strict
+
 # ruff, then the import contracts of pyproject.toml's [tool.importlinter] (layers and rooms).
 lint: install-dev
 	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/lint-imports
@@ -61,4 +66,4 @@ clean-cache:
 	find analysis engine strategy study reports cardedge -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean: clean-cache
-	rm -rf $(VENV) build *.egg-info .mypy_cache .import_linter_cache
+	rm -rf $(VENV) build site *.egg-info .mypy_cache .import_linter_cache

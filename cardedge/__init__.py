@@ -1,17 +1,24 @@
 """cardedge: exact combinatorial analysis of Zero and European blackjack.
 
+From Python: ``cardedge.zero`` and ``cardedge.blackjack``, one function per command of the
+``cardedge`` command line (``cardedge.cli``, a thin click shell over them); both are reachable
+as attributes of ``cardedge``.
+
 One import name over the repository's layer folders, which ``cardedge/`` holds as symlinks
 (``cardedge/analysis -> ../analysis``, ...). Top to bottom: ``cardedge.cli`` (the ``cardedge``
-command), ``cardedge.reports`` (tables and figures), ``cardedge.study`` (shoe studies on Dask),
+command), ``cardedge.zero`` / ``cardedge.blackjack`` over ``cardedge.api`` (the Python API),
+``cardedge.reports`` (tables and figures), ``cardedge.study`` (shoe studies on Dask),
 ``cardedge.engine`` (the rules engine, simulators and trainers), ``cardedge.strategy`` (charts
-and index plays), ``cardedge.analysis`` (the exact evaluators); ``cardedge.extras`` names the
-optional installs. Each layer has the rooms ``core`` (both games), ``zero`` and ``blackjack``;
-imports run downwards only (pyproject.toml's import contracts, checked by ``lint-imports``).
+and index plays), ``cardedge.analysis`` (the exact evaluators), ``cardedge.core`` (file writing,
+progress); ``cardedge.extras`` names the optional installs. Each layer has the rooms ``core``
+(both games), ``zero`` and ``blackjack``; imports run downwards only (pyproject.toml's import
+contracts, checked by ``lint-imports``).
 
 Importing the package imports no layer: it sets numba's optimisation level and keeps the
 worker processes of a local Dask cluster alive on Ctrl-C (below).
 """
 
+import importlib
 import multiprocessing
 import os
 import signal
@@ -47,3 +54,11 @@ if (
     and threading.current_thread() is threading.main_thread()
 ):
     signal.signal(signal.SIGINT, _quiet_after_interrupt)
+
+
+def __getattr__(name: str):
+    """``cardedge.zero`` and ``cardedge.blackjack`` on first use (``import cardedge`` stays
+    light)."""
+    if name in ("zero", "blackjack"):
+        return importlib.import_module(f"cardedge.{name}")
+    raise AttributeError(f"module 'cardedge' has no attribute {name!r}")

@@ -51,7 +51,7 @@ def _fixed(x, digits: int) -> str:
 
 
 def readme_table(out="results/study") -> str:
-    """The README's summary of the published studies, read from their tables in ``out``:
+    """The summary of the published studies in docs/study.md, read from their tables in ``out``:
     per study the rounds, the mean exact house edge of the chart with index plays, the share of
     rounds with a player advantage, the break-even true count, and the exact win per 100
     rounds dealt (SCORE) of the 1-8 ramp from +1, of 1-16 from the break-even count, and of
@@ -101,7 +101,7 @@ def _units(x) -> str:
 
 
 def readme_risk_table(out="results/study") -> str:
-    """The README's risk of ruin and optimal ramps of the published studies, read from their
+    """The risk of ruin and optimal ramps of the published studies, read from their
     tables in ``out``: per study and way of betting (the 1-8 ramp from +1, the optimal 1-8 ramps
     at full and half Kelly for the first bankroll, wonging from the break-even count), the exact
     win per 100 rounds (SCORE), the risk of ruin with each bankroll, and the bankrolls for a

@@ -47,10 +47,10 @@ def test_both_games_eor_figure_is_written_and_committed(tmp_path, tables):
     assert (RESULTS / EOR_FIGURE).is_file(), f"{EOR_FIGURE} is not in results/"
 
 
-def test_readme_count_sentences_match_the_count_tables(tables):
-    """The README's two sentences on which count tracks Zero, and how strongly next to Hi-Lo
-    in blackjack, quote the committed count tables."""
-    readme = (RESULTS.parent / "README.md").read_text()
+def test_docs_count_sentences_match_the_count_tables(tables):
+    """The documentation's two sentences (docs/shoes.md) on which count tracks Zero, and how
+    strongly next to Hi-Lo in blackjack, quote the committed count tables."""
+    readme = (RESULTS.parent / "docs" / "shoes.md").read_text()
     zero = tables["zero_count_6d"].data.set_index("system")["betting_correlation"]
     blackjack = tables["blackjack_count_6d"].data.set_index("system")["betting_correlation"]
     standard = zero.drop([s for s in zero.index if s.startswith("best ")])

@@ -98,17 +98,17 @@ def test_exact_and_simulated_wins_agree_within_their_errors(name):
     assert abs(simulated["value"] - exact) < 3 * simulated["se"]
 
 
-def test_readme_quotes_the_committed_studies():
+def test_docs_quote_the_committed_studies():
     from cardedge.reports.study_results import readme_table
 
-    readme = (STUDY_RESULTS.parent.parent / "README.md").read_text()
+    readme = (STUDY_RESULTS.parent.parent / "docs" / "study.md").read_text()
     assert readme_table(STUDY_RESULTS) in readme
 
 
-def test_readme_quotes_the_committed_risk_of_ruin_and_optimal_ramps():
+def test_docs_quote_the_committed_risk_of_ruin_and_optimal_ramps():
     from cardedge.reports.study_results import readme_risk_table
 
-    readme = (STUDY_RESULTS.parent.parent / "README.md").read_text()
+    readme = (STUDY_RESULTS.parent.parent / "docs" / "study.md").read_text()
     table = readme_risk_table(STUDY_RESULTS)
     assert table in readme
     assert table.count("optimal 1-8, full Kelly") == len(STUDIES)

@@ -282,8 +282,8 @@ def test_blackjack_three_players_exact_values_on_the_cards_left():
     [
         (["--players", "0"], "'--players': 0 is not in the range 1<=x<=7"),
         (["--players", "8"], "'--players': 8 is not in the range 1<=x<=7"),
-        (["--players", "3", "--seat", "4"], "--seat 4: seat must be in 1..3"),
-        (["--seat", "2"], "--seat 2: seat must be in 1..1"),
+        (["--players", "3", "--seat", "4"], "'--seat': seat must be in 1..3"),
+        (["--seat", "2"], "'--seat': seat must be in 1..1"),
     ],
 )
 def test_the_study_commands_refuse_bad_seats_in_one_line(game, args, message, tmp_path, capsys):

@@ -34,11 +34,17 @@ class Interrupted(BaseException):
 
 class CardedgeGroup(LazyGroup):
     """The top group: a command's failed write to standard output, or a Ctrl-C, reaches
-    ``main`` as itself."""
+    ``main`` as itself; a value the API refuses (``cardedge.api.core.BadValue``) is the
+    option's usage error, as if click had refused it."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except ValueError as e:
+            option = getattr(e, "option", None)
+            if not callable(option):
+                raise
+            raise click.BadParameter(e.message, param_hint=option()) from None
         except KeyboardInterrupt:
             raise Interrupted from None
         except OSError as e:
@@ -60,11 +66,10 @@ def cli() -> None:
 @click.option("--out", default="results", show_default=True, help="Folder to write (created).")
 def tables(out: str) -> None:
     """Write every published table to OUT (Markdown and CSV)."""
-    from cardedge.cli.core.common import progress
-    from cardedge.reports.results import write_results
+    from cardedge.api.core import tables as write_tables
+    from cardedge.cli.core.common import bar, say
 
-    for path in write_results(out, progress("Computing every game's tables")):
-        click.echo(f"wrote {path}", err=True)
+    write_tables(out, progress=bar(), log=say)
 
 
 @cli.command()

@@ -108,6 +108,8 @@ class Simulation:
 
 
 def variance_of(counts: np.ndarray, nets: np.ndarray, n: int) -> float:
+    """Sample variance of a round's net from ``counts`` of each net value ``nets`` over ``n``
+    rounds (NaN below 2 rounds)."""
     if n < 2:
         return float("nan")
     mean = float(counts @ nets) / n
@@ -115,6 +117,7 @@ def variance_of(counts: np.ndarray, nets: np.ndarray, n: int) -> float:
 
 
 def shares(labels, counts, n) -> dict[str, float]:
+    """Each label's share of ``n`` rounds (a frequency, not a percentage)."""
     return {lab: float(c) / n for lab, c in zip(labels, counts, strict=True)}
 
 
@@ -133,6 +136,7 @@ def check_rounds(rounds: int) -> int:
 
 
 def chunks(rounds: int, chunk: int) -> list[int]:
+    """``rounds`` split into runs of ``chunk`` rounds, the last one shorter if need be."""
     return [min(chunk, rounds - i) for i in range(0, rounds, chunk)]
 
 

@@ -6,8 +6,10 @@ renders as JSON without it (``cardedge zero edge --format json`` never loads pan
 
 from __future__ import annotations
 
+import html
 import json
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -39,6 +41,21 @@ class Table:
     empty: str = ""
     """Why the table can have no rows (e.g. 'the shoe holds no A'): the note shown instead of
     rows when it has none (``empty_note``)."""
+    records: list[dict] | None = None
+    """The rows a program reads (JSON) when they are not ``rows()`` (e.g. the rules nested as
+    an object); None: ``rows()``."""
+
+    def json_rows(self) -> list[dict]:
+        """The rows as JSON prints them: ``records`` when given, else ``rows()``."""
+        return self.records if self.records is not None else self.rows()
+
+    def _repr_markdown_(self) -> str:
+        """The table as Markdown (title, rows, notes), for Jupyter and other notebooks."""
+        return render(self, "markdown")
+
+    def _repr_html_(self) -> str:
+        """The table as HTML (title, rows, notes; every text escaped), for Jupyter."""
+        return html_table(self)
 
     def empty_note(self) -> str | None:
         """For a table without rows, the note saying why; None when it has rows."""
@@ -177,7 +194,7 @@ def render(
     header = header or []
     empty = table.empty_note()
     if fmt == "json":
-        return json.dumps(table.rows(), indent=2) + "\n"
+        return json.dumps(table.json_rows(), indent=2) + "\n"
     if fmt == "csv":
         header = [*header, empty] if header and empty else header
         lead = "".join(f"# {line}\n" for text in header for line in text.splitlines())
@@ -220,7 +237,71 @@ def render(
     return "\n".join(lines) + "\n"
 
 
-def render_many(tables: list[Table], fmt: str = "table") -> str:
+def html_table(table: Table) -> str:
+    """``table`` as an HTML fragment: a heading (the title), the rows as shown to a person
+    (``digits`` decimals), then the notes as a list; every text is escaped."""
+    shown, align = _display_frame(table)
+    cells = [[html.escape(str(c)) for c in shown.columns]]
+    cells += [["" if v is None else html.escape(str(v)) for v in row] for row in shown.values]
+    style = [f' style="text-align: {a}"' for a in align]
+    head = "".join(f"<th{st}>{c}</th>" for c, st in zip(cells[0], style, strict=True))
+    body = "".join(
+        "<tr>" + "".join(f"<td{st}>{c}</td>" for c, st in zip(row, style, strict=True)) + "</tr>"
+        for row in cells[1:]
+    )
+    notes = _notes(table)
+    lines = [
+        f"<h4>{html.escape(table.title)}</h4>",
+        f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>",
+    ]
+    if notes:
+        lines.append("<ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in notes) + "</ul>")
+    return "\n".join(lines)
+
+
+class Tables(list):
+    """Several tables that answer one question (one command's output): a list of ``Table``
+    that a notebook shows one after another (``_repr_html_``, ``_repr_markdown_``).
+
+    ``for_programs``: when a program's formats (``"json"``, ``"csv"``) print other tables than
+    a person's (more figures, exact fractions), a function giving them per format; ``render_many``
+    asks it (``for_format``)."""
+
+    def __init__(
+        self,
+        tables: Iterable[Table] = (),
+        for_programs: dict[str, Callable[[], list[Table]]] | None = None,
+    ) -> None:
+        super().__init__(tables)
+        self.for_programs = dict(for_programs or {})
+
+    def for_format(self, fmt: str) -> list[Table]:
+        """The tables printed in ``fmt``: a program's own tables when it has them, else these."""
+        make = self.for_programs.get(fmt)
+        return list(self) if make is None else list(make())
+
+    def render(self, fmt: str = "table") -> str:
+        """The tables as one document in ``fmt`` (``render_many``)."""
+        return render_many(self, fmt)
+
+    def _repr_markdown_(self) -> str:
+        return "\n".join(t._repr_markdown_() for t in self)
+
+    def _repr_html_(self) -> str:
+        return "\n".join(t._repr_html_() for t in self)
+
+
+def shown_tables(tables: Table | Iterable[Table], fmt: str) -> list[Table]:
+    """The tables a result prints in ``fmt``: a lone ``Table``, a ``Tables`` (its program
+    tables for JSON/CSV when it has them) or any list of tables."""
+    if isinstance(tables, Table):
+        return [tables]
+    if isinstance(tables, Tables):
+        return tables.for_format(fmt)
+    return list(tables)
+
+
+def render_many(tables: Table | Iterable[Table], fmt: str = "table") -> str:
     """Several tables as one document in ``fmt``.
 
     Text and Markdown: the tables one after another. JSON: one object, ``{"tables": [...]}``,
@@ -228,14 +309,20 @@ def render_many(tables: list[Table], fmt: str = "table") -> str:
     CSV: one long table, a ``table`` column (the title) and the keys leading every row, the
     union of the tables' columns after them (blank where a table has no such column), so
     every line has the same fields; one table: its keys and columns, no ``table`` column.
+    ``tables`` may be one ``Table`` or a ``Tables`` (``shown_tables``).
     """
+    tables = shown_tables(tables, fmt)
     if len(tables) == 1:
         (table,) = tables
         if fmt == "csv" and table.keys:
             return table.frame().to_csv(index=False, lineterminator="\n")
         return render(table, fmt)
     if fmt == "json":
-        doc = {"tables": [{"title": t.title, "notes": _notes(t), "rows": t.rows()} for t in tables]}
+        doc = {
+            "tables": [
+                {"title": t.title, "notes": _notes(t), "rows": t.json_rows()} for t in tables
+            ]
+        }
         return json.dumps(doc, indent=2) + "\n"
     if fmt == "csv":
         import pandas as pd

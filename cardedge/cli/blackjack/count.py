@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
+from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options
-from cardedge.cli.core.common import emit, format_option, progress
+from cardedge.cli.core.common import bar, emit, format_option
 from cardedge.cli.core.counts import system_option
 from cardedge.cli.core.shoe import shoe_options
-from cardedge.reports.blackjack.count import count_table
 
 
 @click.command()
@@ -16,7 +16,6 @@ from cardedge.reports.blackjack.count import count_table
 @rule_options
 @system_option()
 @format_option()
-def count(rules, shoes, systems, fmt) -> None:
+def count(fmt, **options) -> None:
     """Betting correlation and playing efficiency of count systems (Griffin), exact EORs."""
-    jobs = list(zip(rules, shoes, strict=True))
-    emit([count_table(jobs, list(systems), progress("Blackjack count"))], fmt)
+    emit(api.count(**options, progress=bar()), fmt)

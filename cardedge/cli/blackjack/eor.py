@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
+from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options
-from cardedge.cli.core.common import emit, format_option, png_option, progress
+from cardedge.cli.core.common import bar, emit, format_option, png_option
 from cardedge.cli.core.shoe import shoe_options
-from cardedge.reports.blackjack.eor import EOR_STRATEGIES, eor_results, eor_table
 
 
 @click.command()
@@ -15,26 +15,15 @@ from cardedge.reports.blackjack.eor import EOR_STRATEGIES, eor_results, eor_tabl
 @rule_options
 @click.option(
     "--strategy",
-    "strategies",
-    type=click.Choice(EOR_STRATEGIES),
+    type=click.Choice(api.EOR_STRATEGIES),
     multiple=True,
-    default=list(EOR_STRATEGIES),
+    default=list(api.EOR_STRATEGIES),
     show_default=True,
     help="optimal (CDZ-, re-optimised on each shoe) or basic (the shoe's chart, held fixed); "
     "repeatable.",
 )
 @png_option("Also plot the effects of removal by rank.")
 @format_option()
-def eor(rules, shoes, strategies, png, fmt) -> None:
+def eor(fmt, **options) -> None:
     """Effect of removing one card of each rank on the house edge (percentage points)."""
-    results = eor_results(zip(rules, shoes, strict=True), strategies, progress("Blackjack EOR"))
-    table = eor_table(results)
-    if png:
-        from cardedge.reports.core.plots import eor_png
-
-        eor_png({_label(r): r.row() for r in results}, png, table.title)
-    emit([table], fmt)
-
-
-def _label(res) -> str:
-    return f"blackjack {res.shoe.describe()}, {res.strategy}"
+    emit(api.eor(**options, progress=bar()), fmt)

@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.blackjack.options import one_rules, rule_options
-from cardedge.cli.core.common import emit, format_option, progress
+from cardedge.api import blackjack as api
+from cardedge.cli.blackjack.options import rule_options
+from cardedge.cli.core.common import bar, emit, format_option
 from cardedge.cli.core.counts import one_system_option
-from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM, REMAINING_DECKS, indices_table
 
 
 @click.command()
 @rule_options
-@one_system_option(DEFAULT_SYSTEM)
+@one_system_option(api.DEFAULT_SYSTEM)
 @click.option(
     "--decks-left",
     type=click.IntRange(1, 8),
     default=None,
-    help=f"Decks left in the shoe where the true counts are taken [default: {REMAINING_DECKS}, "
+    help=f"Decks left in the shoe where the true counts are taken [default: {api.REMAINING_DECKS}, "
     "or --decks - 1 for a smaller shoe] (at most --decks; Hi-Lo with 5 makes every even true "
     "count an exact composition, others use true counts in steps of 10/decks-left).",
 )
 @format_option()
-def indices(rules, system, decks_left, fmt) -> None:
+def indices(fmt, **options) -> None:
     """True-count indices of every hard, soft and pair two-card cell (exact EVs of the
     composition each true count stands for), default Hi-Lo.
 
@@ -30,12 +30,4 @@ def indices(rules, system, decks_left, fmt) -> None:
     (percentage points) by playing the index at 75% of that shoe, the true count normal at
     every depth up to it. classic_index: the index as published tables give it (floored true
     counts)."""
-    r = one_rules(rules, "indices")
-    if decks_left is None:
-        decks_left = max(1, min(REMAINING_DECKS, r.decks - 1))
-    if decks_left > r.decks:
-        raise click.BadParameter(
-            f"{decks_left} decks left cannot come from a {r.decks}-deck shoe (--decks)",
-            param_hint="--decks-left",
-        )
-    emit([indices_table(r, decks_left, progress("Blackjack indices"), system)], fmt)
+    emit(api.indices(**options, progress=bar()), fmt)

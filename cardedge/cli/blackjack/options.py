@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from functools import wraps
 from pathlib import Path
 
 import click
 
-from cardedge.analysis.blackjack.rules import DOUBLE_RULES, NATURAL_PAYOUTS, BlackjackRules
-from cardedge.cli.core.common import decks_option, flatten, one_deck_count
+from cardedge.analysis.blackjack.rules import DOUBLE_RULES, NATURAL_PAYOUTS
+from cardedge.cli.core.common import decks_option
 from cardedge.strategy.blackjack.charts import STRATEGIES
 from cardedge.strategy.core.chartfiles import chart_path
 
 
 def rule_options(f):
-    """The rule options every blackjack command takes (defaults: the rules page)."""
+    """The rule options every blackjack command takes (defaults: the rules page), passed on
+    by name: each is a keyword of ``cardedge.api.blackjack.RULE_KEYWORDS``, which maps it to
+    its ``BlackjackRules`` field."""
     options = [
         decks_option(),
         click.option("--h17/--s17", "h17", default=False, help="Dealer hits / stands on soft 17."),
@@ -61,36 +62,9 @@ def rule_options(f):
         ),
     ]
 
-    @wraps(f)
-    def wrapper(
-        decks, h17, peek, das, double, split_hands, rsa, hit_split_aces, natural, surrender, **kw
-    ):
-        rules = [
-            BlackjackRules(
-                decks=d,
-                hit_soft_17=h17,
-                peek=peek,
-                double_after_split=das,
-                double=double,
-                split_hands=split_hands,
-                resplit_aces=rsa,
-                hit_split_aces=hit_split_aces,
-                natural_pays=natural,
-                surrender=surrender,
-            )
-            for d in flatten(decks)
-        ]
-        return f(rules=rules, **kw)
-
     for option in reversed(options):
-        wrapper = option(wrapper)
-    return wrapper
-
-
-def one_rules(rules: list[BlackjackRules], what: str) -> BlackjackRules:
-    """The rules of a command that deals one shoe (one deck count)."""
-    one_deck_count([r.decks for r in rules], what)
-    return rules[0]
+        f = option(f)
+    return f
 
 
 class StrategyName(click.ParamType):
@@ -120,7 +94,7 @@ def strategy_option(default: str = "optimal", names=STRATEGIES, multiple: bool =
     writes it)."""
     return click.option(
         "--strategy",
-        "strategies" if multiple else "strategy",
+        "strategy",
         type=StrategyName(names),
         multiple=multiple,
         default=[default] if multiple else default,

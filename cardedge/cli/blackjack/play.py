@@ -4,30 +4,29 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.blackjack.options import StrategyName, one_rules, rule_options
-from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session, session_options
+from cardedge.api.blackjack import RULE_KEYWORDS, one_rules, rules_for
+from cardedge.cli.blackjack.options import StrategyName, rule_options
+from cardedge.cli.core.play import (
+    POINTS_NOTE,
+    cards_text,
+    run_session,
+    session_options,
+)
 from cardedge.engine.blackjack import game as bj
-from cardedge.engine.core.dealing import card_label
 from cardedge.reports.blackjack import simulation as sim_reports
 from cardedge.strategy.blackjack.charts import STRATEGIES
 
 
-def blackjack_state(rnd: bj.BlackjackRound) -> list[str]:
-    lines = [f"Dealer: {card_label(rnd.up)} ??"]
-    many = len(rnd.hands) > 1
-    for i, h in enumerate(rnd.hands):
-        name = f"Hand {i + 1}" if many else "You"
-        mark = "  <- your move" if many and i == rnd.current else ""
-        soft = " soft" if bj.is_soft(h.cards) else ""
-        state = " bust" if h.busted else ""
-        doubled = " (doubled)" if h.wager == 2 else ""
-        lines.append(
-            f"{name + ':':7} {cards_text(h.cards)}  ={soft} {h.total}{state}{doubled}{mark}"
-        )
-    return lines
+def _hand_text(h) -> str:
+    """A hand as the player sees it: cards, total, whether doubled."""
+    soft = " soft" if bj.is_soft(h.cards) else ""
+    state = " bust" if h.busted else ""
+    doubled = " (doubled)" if h.wager == 2 else ""
+    return f"{cards_text(h.cards)}  ={soft} {h.total}{state}{doubled}"
 
 
 def blackjack_outcome(rnd: bj.BlackjackRound, points: float) -> list[str]:
+    """The lines saying how a finished round ended and the balance of points after it."""
     out = rnd.outcome
     dealer = f"Dealer: {cards_text(out.dealer)}  = {out.dealer_total}"
     if out.dealer_natural:
@@ -69,9 +68,9 @@ def _surrender_text(peek: bool) -> str:
     "file (as `blackjack chart --format csv` writes it).",
 )
 @session_options
-def play(rules, basic, seed, bet, balance) -> None:
+def play(basic, seed, bet, balance, decks, **rules) -> None:
     """Practise blackjack: play hands, see what each decision cost against optimal play."""
-    r = one_rules(rules, "play")
+    r = one_rules(rules_for(decks, **{k: rules[k] for k in RULE_KEYWORDS}), "play")
     seed = sim_reports.new_seed() if seed is None else seed
     session = sim_reports.blackjack_training(r, basic, seed, bet, balance)
     header = [
@@ -83,4 +82,4 @@ def play(rules, basic, seed, bet, balance) -> None:
     ]
     if r.surrender:
         header.insert(3, _surrender_text(r.peek))
-    run_session(session, header, blackjack_state, blackjack_outcome)
+    run_session(session, header, _hand_text, blackjack_outcome)

@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.blackjack.options import one_rules, rule_options, strategy_option
-from cardedge.cli.core.common import emit, format_option
-from cardedge.cli.core.simulate import (
-    rounds_option,
-    rounds_progress,
-    seed_option,
-    threads_option,
-)
-from cardedge.reports.blackjack import simulation as sim_reports
+from cardedge.api import blackjack as api
+from cardedge.cli.blackjack.options import rule_options, strategy_option
+from cardedge.cli.core.common import bar, emit, format_option
+from cardedge.cli.core.simulate import rounds_option, seed_option, threads_option
 
 
 @click.command("simulate")
@@ -22,17 +17,11 @@ from cardedge.reports.blackjack import simulation as sim_reports
 @threads_option()
 @seed_option("rounds")
 @format_option()
-def simulate(rules, strategy, rounds, threads, seed, fmt) -> None:
+def simulate(fmt, **options) -> None:
     """Monte Carlo house edge of blackjack beside the exact figure, with frequencies.
 
     Every round is dealt from a freshly shuffled shoe and settled by the rules engine; the
     strategy's decisions are read off the exact evaluator's tables.
     """
-    r = one_rules(rules, "simulate")
-    name = "default" if r == type(r)() else "custom"
-    with rounds_progress(rounds, "Blackjack simulation") as bar:
-        report = sim_reports.blackjack_simulation(
-            r, name, strategy, rounds, seed, bar, threads=threads
-        )
     # one document: every table, each row carrying game, rules, decks, strategy, seed, rounds
-    emit(report.tables(every_figure=fmt in ("json", "csv")), fmt)
+    emit(api.simulate(**options, progress=bar()), fmt)

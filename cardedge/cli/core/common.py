@@ -4,49 +4,37 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Iterable
-from pathlib import Path
+from collections.abc import Callable
+from contextlib import contextmanager
 
 import click
 
-from cardedge.analysis.core.shoe import check_decks
+from cardedge.api.core import BadValue, deck_counts, one_deck_count
 from cardedge.core.files import output_file
 from cardedge.extras import require
-from cardedge.reports.core.render import FORMATS, Table, render_many
+from cardedge.reports.core.render import (
+    FORMATS,
+    Table,
+    Tables,
+    render,
+    render_many,
+    shown_tables,
+)
 
 
 class DeckList(click.ParamType):
-    """Deck counts: a number, a range '1..8', or a comma list '4,6,8'."""
+    """Deck counts: a number, a range '1..8', or a comma list '4,6,8' (parsed as the API
+    parses ``decks=``: ``cardedge.api.core.deck_counts``)."""
 
     name = "decks"
 
     def convert(self, value, param, ctx):
         if isinstance(value, list):
             return value
-        out: list[int] = []
         try:
-            for part in str(value).split(","):
-                part = part.strip()
-                if ".." in part:
-                    lo, hi = (int(x) for x in part.split(".."))
-                    # both ends are checked before the range is expanded
-                    out.extend(range(check_decks(lo), check_decks(hi) + 1))
-                else:
-                    out.append(check_decks(int(part)))
-        except ValueError as e:
-            if "decks must" in str(e):
-                self.fail(f"{value!r}: {e}")
-            self.fail(f"{value!r} is not a deck count, a range like 1..8 or a list like 6,8")
-        if not out:
-            self.fail(f"{value!r}: an empty range of decks")
-        return out
-
-
-def one_deck_count(counts: list[int], what: str) -> int:
-    """The one deck count of a command that deals one shoe, or the ``--decks`` error."""
-    if len(counts) != 1:
-        raise click.BadParameter(f"{what} takes one deck count", param_hint="'--decks'")
-    return counts[0]
+            return deck_counts(str(value))
+        except BadValue as e:
+            self.fail(e.message)
 
 
 class DeckCount(DeckList):
@@ -57,7 +45,10 @@ class DeckCount(DeckList):
             value = str(value)
         counts = super().convert(value, param, ctx)
         what = ctx.info_name if ctx is not None and ctx.info_name else "this command"
-        return one_deck_count(counts, what)
+        try:
+            return one_deck_count(counts, what)
+        except BadValue as e:
+            self.fail(e.message)
 
 
 MAX_POINTS = 10**9
@@ -122,14 +113,6 @@ def png_option(help: str):
     )
 
 
-def numbered(path: str, tag: str, many: bool) -> str:
-    """``path`` with ``_tag`` before its suffix when several files share one option."""
-    if not many:
-        return path
-    p = Path(path)
-    return str(p.with_name(f"{p.stem}_{tag}{p.suffix}"))
-
-
 def color_option():
     """``--color/--no-color`` (``--colour`` is accepted too): colour on a terminal by default."""
     return click.option(
@@ -141,6 +124,35 @@ def color_option():
     )
 
 
+def wants_colour(color: bool | None) -> bool:
+    """``--color/--no-color`` as given, else colour when standard output is a terminal."""
+    return color if color is not None else sys.stdout.isatty()
+
+
+def colour_letters(text: str, colours: dict[str, str], is_row: Callable[[list[str]], bool]) -> str:
+    """``text`` (a chart rendered for a person) with each word of ``colours`` styled bold in
+    its colour, on the lines whose words ``is_row`` accepts (the chart's rows)."""
+    out = []
+    for line in text.splitlines():
+        words = line.split(" ")
+        if is_row(words):
+            line = " ".join(
+                click.style(w, fg=colours[w], bold=True) if w in colours else w for w in words
+            )
+        out.append(line)
+    return "\n".join(out)
+
+
+def show_coloured(result, fmt: str, color: bool | None, colours, is_row) -> bool:
+    """Print a chart's tables with coloured letters (``colour_letters``) when ``fmt`` is the
+    person's table and colour is wanted (``wants_colour``); False when it printed nothing."""
+    if fmt != "table" or not wants_colour(color):
+        return False
+    for table in shown_tables(result, fmt):
+        click.echo(colour_letters(render(table, "table"), colours, is_row), color=True)
+    return True
+
+
 def digits_option(default: int = 4):
     """``--digits``: decimals shown in the table for a person (CSV and JSON keep them all)."""
     return click.option(
@@ -150,16 +162,6 @@ def digits_option(default: int = 4):
         show_default=True,
         help="Decimals shown in tables for a person; CSV and JSON keep full precision.",
     )
-
-
-def flatten(values: Iterable[list[int]]) -> list[int]:
-    """Deck lists from a repeated option, in order, without repeats."""
-    seen: list[int] = []
-    for v in values:
-        for d in v:
-            if d not in seen:
-                seen.append(d)
-    return seen
 
 
 def decks_option(default: str = "6"):
@@ -193,11 +195,13 @@ def format_option():
     )
 
 
-def emit(tables: list[Table], fmt: str) -> None:
-    """Print the tables as one document (``render_many``: JSON one object, CSV one table).
+def emit(result: Table | Tables | list[Table], fmt: str) -> None:
+    """Print an API result (a table or several) as one document (``render_many``: JSON one
+    object, CSV one table).
 
     A table without rows says why in its notes; CSV and a lone JSON table print no notes, so
     there the reason goes to standard error (one line per such table)."""
+    tables = shown_tables(result, fmt)
     click.echo(render_many(tables, fmt), nl=False)
     if fmt == "csv" or (fmt == "json" and len(tables) == 1):
         for table in tables:
@@ -206,18 +210,18 @@ def emit(tables: list[Table], fmt: str) -> None:
                 click.echo(f"cardedge: note: {note[0].lower()}{note[1:]}", err=True)
 
 
-def progress(label: str):
-    """A progress wrapper for long loops: a bar on a terminal, silent when piped."""
-
-    def wrap(items):
-        items = list(items)
-        if not sys.stderr.isatty() or len(items) < 2:
-            return items
-        return _bar(items, label)
-
-    return wrap
+@contextmanager
+def terminal_bar(label: str, total: int):
+    """A progress bar on standard error for ``total`` steps; yields ``advance(n)``."""
+    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        yield bar.update
 
 
-def _bar(items, label):
-    with click.progressbar(items, label=label, file=sys.stderr) as bar:
-        yield from bar
+def bar():
+    """The API's ``progress`` for a command: a bar on a terminal, None (silent) when piped."""
+    return terminal_bar if sys.stderr.isatty() else None
+
+
+def say(line: str) -> None:
+    """The API's ``log``: a line on standard error."""
+    click.echo(line, err=True)

@@ -25,7 +25,6 @@ def system_option():
     """``--system``: repeatable; default every built-in system."""
     return click.option(
         "--system",
-        "systems",
         type=SystemParam(),
         multiple=True,
         default=list(BUILTIN),

@@ -39,6 +39,16 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, name)
 
 
+def game_group(name: str, help: str, shared: str, own: str) -> click.Group:
+    """A game's command group (``cardedge NAME``), its commands imported when they run: those
+    named in ``shared`` live in ``cardedge.cli.NAME.commands``, each of ``own`` in a module of
+    its own name (``cardedge.cli.NAME.count``)."""
+    package = f"cardedge.cli.{name}"
+    lazy = {cmd: f"{package}.commands:{cmd}" for cmd in shared.split()}
+    lazy.update({cmd: f"{package}.{cmd}:{cmd}" for cmd in own.split()})
+    return LazyGroup(name, lazy=lazy, help=help)
+
+
 def import_for_good(module: str):
     """Import a command's module with Python's cyclic garbage collector paused, then freeze
     what the import built (``gc.freeze``).

@@ -31,11 +31,25 @@ POINTS_NOTE = "Virtual points only: they have no money value and cannot be withd
 
 
 def points_text(x: float) -> str:
+    """Points as the trainer prints them: signed, '0' for nothing."""
     return f"{x:+g}" if x else "0"
 
 
 def cards_text(kinds) -> str:
+    """Cards as labels, e.g. 'A 7'."""
     return " ".join(card_label(k) for k in kinds)
+
+
+def hand_lines(rnd, describe) -> list[str]:
+    """The table as the player sees it before the dealer plays: the up card, then each hand
+    (``describe(hand)``: its cards and total), the hand to play marked when there are several."""
+    lines = [f"Dealer: {card_label(rnd.up)} ??"]
+    many = len(rnd.hands) > 1
+    for i, h in enumerate(rnd.hands):
+        name = f"Hand {i + 1}" if many else "You"
+        mark = "  <- your move" if many and i == rnd.current else ""
+        lines.append(f"{name + ':':7} {describe(h)}{mark}")
+    return lines
 
 
 def _read(text: str) -> str | None:
@@ -138,8 +152,10 @@ def summary_lines(stats: SessionStats) -> list[str]:
     return lines
 
 
-def run_session(session: TrainingSession, header: list[str], show_state, show_outcome) -> None:
-    """Deal, ask, judge and settle rounds until the player quits; then print the summary."""
+def run_session(session: TrainingSession, header: list[str], hand_text, show_outcome) -> None:
+    """Deal, ask, judge and settle rounds until the player quits; then print the summary.
+    ``hand_text(hand)``: a hand as shown (cards, total); ``show_outcome(rnd, points)``: the
+    settled round's lines."""
     if sys.stdin is None or sys.stdin.closed:
         raise click.UsageError("play reads the player's keys from standard input, which is closed")
     for line in header:
@@ -151,7 +167,7 @@ def run_session(session: TrainingSession, header: list[str], show_state, show_ou
         click.echo(f"--- Hand {stats.hands + 1} --- balance {stats.balance:g} points")
         quitting = False
         while not rnd.finished:
-            for line in show_state(rnd):
+            for line in hand_lines(rnd, hand_text):
                 click.echo(line)
             action = ask_action(rnd.legal_actions())
             if action is None:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from contextlib import contextmanager
-
 import click
 
 from cardedge.engine.core.simulation import MAX_ROUNDS
@@ -13,6 +10,7 @@ DEFAULT_ROUNDS = 1_000_000
 
 
 def rounds_option():
+    """``--rounds``: how many rounds a simulation deals."""
     return click.option(
         "--rounds",
         type=click.IntRange(2, MAX_ROUNDS),
@@ -23,6 +21,7 @@ def rounds_option():
 
 
 def threads_option():
+    """``--threads``: how many threads a simulation runs on."""
     return click.option(
         "--threads",
         type=click.IntRange(1, 256),
@@ -33,19 +32,10 @@ def threads_option():
 
 
 def seed_option(what: str):
+    """``--seed``: the seed of ``what``'s random streams (none: a new one)."""
     return click.option(
         "--seed",
         type=click.IntRange(min=0),
         default=None,
         help=f"Random seed; the same seed gives the same {what} (default: a new one, printed).",
     )
-
-
-@contextmanager
-def rounds_progress(rounds: int, label: str):
-    """A callback adding simulated rounds to a progress bar (on a terminal only)."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    with click.progressbar(length=rounds, label=label, file=sys.stderr) as bar:
-        yield bar.update

@@ -1,26 +1,20 @@
-"""The ``study`` commands' shared options and run (``cli/<game>/study.py``).
+"""The ``study`` commands' shared options (``cli/<game>/study.py``).
 
-The command translates words into objects (rules, the game's study object, the plan, the
-ramp), then hands them to ``cardedge.study`` (the run on Dask) and ``cardedge.reports`` (the
-tables); it computes nothing itself.
+The command hands its options to the game's ``study`` API function (``cardedge.api``), which
+builds the objects (rules, the game's study object, the plan, the ramp), runs the study on
+Dask and writes its tables; the command prints them.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-from contextlib import contextmanager
-
 import click
 
-from cardedge.cli.core.common import FiniteFloat, emit, format_option
+from cardedge.cli.core.common import FiniteFloat, bar, emit, format_option, say
 from cardedge.cli.core.counts import SystemParam
-from cardedge.engine.core.table import MAX_SEATS, check_seats
-from cardedge.extras import require
-from cardedge.reports.core.ramp import MAX_BANKROLL, resolve_ramp
-from cardedge.study.core.plan import DEFAULT_BATCH_SHOES, MAX_SHOES, StudyPlan
-from cardedge.study.core.run import check_scheduler, check_workers, run_study
-from cardedge.study.core.store import StudyStore, manifest_of, study_folder
+from cardedge.engine.core.table import MAX_SEATS
+from cardedge.reports.core.ramp import MAX_BANKROLL
+from cardedge.study.core.plan import DEFAULT_BATCH_SHOES, MAX_SHOES
+from cardedge.study.core.run import check_scheduler
 
 
 class Scheduler(click.ParamType):
@@ -35,10 +29,17 @@ class Scheduler(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
-def study_options(default_system: str):
-    """The options every ``study`` command shares (dealing, counting, betting, where it runs,
-    where it writes)."""
+def study_options(default_system: str, charts: str):
+    """The options every ``study`` command shares (the chart played, dealing, counting,
+    betting, where it runs, where it writes); ``charts`` names the game's charts."""
     options = [
+        click.option(
+            "--strategy",
+            default="basic",
+            show_default=True,
+            help=f"The chart played: {charts} (optimal play is evaluated for every round "
+            "beside it).",
+        ),
         click.option(
             "--penetration",
             type=FiniteFloat(0, 1, min_open=True, max_open=True),
@@ -103,7 +104,6 @@ def study_options(default_system: str):
         ),
         click.option(
             "--bankroll",
-            "bankrolls",
             type=FiniteFloat(0, MAX_BANKROLL, min_open=True),
             multiple=True,
             metavar="UNITS",
@@ -158,64 +158,20 @@ def study_options(default_system: str):
     return wrap
 
 
-@contextmanager
-def batch_progress(total: int, label: str):
-    """A callback that advances a bar (with ETA) per finished batch, on a terminal only."""
-    if not sys.stderr.isatty() or total < 1:
-        yield lambda batch: None
-        return
-    with click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True) as bar:
-        yield lambda batch: bar.update(1)
+def study_help(optimal: str) -> str:
+    """The ``study`` command's help; ``optimal``: the game's optimal play (e.g. 'CDZ- optimal
+    play')."""
+    return f"""Deal seeded shoes to the cut card; before every round record the count and the exact
+    house edge of the cards left ({optimal} and the chart), then play the round.
+
+    Prints and writes (into --out): the summary, the edge by true count, the player's
+    advantage by depth, the bet ramp's and the optimal (Kelly) ramps' win and SD per 100
+    rounds, SCORE and N0 (exact and simulated), the Kelly bets by true count, bet spreads from
+    the break-even count (with --bankroll, each way of betting's risk of ruin), and two plots.
+    """
 
 
-def run_and_report(
-    make_game: Callable,
-    options: dict,
-    tables_of: Callable,
-    label: str,
-) -> None:
-    """Check the options, build the game's study object (``make_game()``), deal and evaluate
-    the study on Dask into ``--out``, then print its tables and write them (CSV, Markdown) and
-    its plots (PNG) beside the records."""
-    from cardedge.reports.core.study import write_study_outputs
-
-    require("study")
-    if options["workers"] is not None and options["scheduler"] is not None:
-        raise click.UsageError("give --workers (a local cluster) or --scheduler, not both")
-    check_workers(options["workers"])
-    try:
-        check_seats(options["players"], options["seat"])
-    except ValueError as e:
-        raise click.UsageError(f"--seat {options['seat']}: {e}") from None
-    ramp = resolve_ramp(options["spread"], options["ramp_start"])
-    study_folder(options["out"])
-    game = make_game()
-    plan = StudyPlan(
-        game.decks,
-        options["penetration"],
-        options["shoes"],
-        options["seed"],
-        options["system"],
-        options["batch_shoes"],
-        players=options["players"],
-        seat=options["seat"],
-    )
-    store = StudyStore(
-        options["out"], manifest_of(plan.identity(), game.identity()), options["resume"]
-    )
-    todo = plan.batches - len(store.done(plan.batches))
-    for reason in store.damaged.values():
-        click.echo(f"{reason}: recomputing it", err=True)
-    with batch_progress(todo, label) as on_batch:
-        summary = run_study(game, plan, store, options["workers"], options["scheduler"], on_batch)
-    click.echo(
-        f"{label}: {len(summary.computed)} batch(es) computed on {summary.where}, "
-        f"{len(summary.reused)} found in {store.folder}",
-        err=True,
-    )
-    records = store.read(plan.batches)
-    tables = tables_of(game, plan, records, ramp, options["bankrolls"])
-    command = f"cardedge {game.game} study"
-    title = tables["summary"].title.removeprefix("Shoe study: ")
-    write_study_outputs(store.folder, tables, command, title)
-    emit(list(tables.values()), options["fmt"])
+def run(api_study, fmt: str, options: dict) -> None:
+    """Run a game's study (its API function) with a terminal bar and status lines on standard
+    error; print the tables it wrote."""
+    emit(api_study(**options, progress=bar(), log=say), fmt)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import click
 
-from cardedge.analysis.zero.rules import preset
-from cardedge.cli.core.common import decks_option, emit, flatten, format_option, progress
+from cardedge.api import zero as api
+from cardedge.cli.core.common import bar, decks_option, emit, format_option
 from cardedge.cli.core.counts import system_option
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.cli.zero.options import rules_option
-from cardedge.reports.zero.count import count_table
 
 
 @click.command()
@@ -24,7 +23,6 @@ from cardedge.reports.zero.count import count_table
     help="Also find the best linear count and the best level-1 and level-2 integer tags.",
 )
 @format_option()
-def count(decks, shoes, rules, systems, best, fmt) -> None:
+def count(fmt, **options) -> None:
     """Betting correlation of count systems for Zero (Griffin), exact EORs; the best counts."""
-    jobs = [(preset(rules, d), rules, s) for d, s in zip(flatten(decks), shoes, strict=True)]
-    emit([count_table(jobs, list(systems), best, progress("Zero count"))], fmt)
+    emit(api.count(**options, progress=bar()), fmt)

@@ -4,30 +4,29 @@ from __future__ import annotations
 
 import click
 
-from cardedge.analysis.zero.rules import preset
-from cardedge.cli.core.common import emit, format_option, progress
+from cardedge.api import zero as api
+from cardedge.cli.core.common import bar, emit, format_option
 from cardedge.cli.core.counts import one_system_option
 from cardedge.cli.zero.options import rules_option
-from cardedge.reports.zero.indices import DEFAULT_SYSTEM, REMAINING_DECKS, zero_indices_table
 
 
 @click.command()
 @rules_option("published")
 @one_system_option(
-    DEFAULT_SYSTEM,
+    api.STUDY_SYSTEM,
     "Default Hi-Opt II: of the standard systems it tracks Zero best (betting correlation "
     "0.957, `zero count`).",
 )
 @click.option(
     "--decks-left",
     type=click.IntRange(1, 8),
-    default=REMAINING_DECKS,
+    default=api.REMAINING_DECKS,
     show_default=True,
     help="Decks left in the shoe where the true counts are taken (true counts in steps of "
     "10/decks-left from -10 to +10).",
 )
 @format_option()
-def indices(rules, system, decks_left, fmt) -> None:
+def indices(fmt, **options) -> None:
     """True-count indices of every Zero chart cell: two-card hit/stand by total, splits by point
     values, three-card double/stand by total, against every up card (0: ten-valued).
 
@@ -40,7 +39,4 @@ def indices(rules, system, decks_left, fmt) -> None:
     gain: the edge gained per round (percentage points) by playing the index at 75% of a 6-deck
     shoe, the true count normal at every depth up to it. classic_index: the index as published
     tables give it (floored true counts)."""
-    table = zero_indices_table(
-        preset(rules, decks_left), system, decks_left, progress("Zero indices")
-    )
-    emit([table], fmt)
+    emit(api.indices(**options, progress=bar()), fmt)

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import click
 
-from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE, load_paytable
-from cardedge.cli.core.common import (
-    FiniteFloat,
-    decks_option,
-    digits_option,
-    emit,
-    flatten,
-    format_option,
-)
+from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
+from cardedge.api import zero as api
+from cardedge.cli.core.common import FiniteFloat, decks_option, digits_option, emit, format_option
 from cardedge.cli.core.shoe import shoe_options
-from cardedge.reports.core.shoes import other_shoe
-from cardedge.reports.zero import pays as pays_reports
 
 MAX_SIDE_BET_SIZE = 1000
 """The largest side bet ``--side-bet-size`` takes, per unit Zero wager (the combined edge is
@@ -35,7 +27,6 @@ then within 0.1% of the side bet's own)."""
 @click.option("--eor", is_flag=True, help="Add the effect of removal of each rank.")
 @click.option(
     "--side-bet-size",
-    "sizes",
     type=FiniteFloat(min=0, max=MAX_SIDE_BET_SIZE),
     multiple=True,
     metavar="S",
@@ -44,27 +35,10 @@ then within 0.1% of the side bet's own)."""
 )
 @digits_option(6)
 @format_option()
-def pays(decks, shoes, paytable, eor, sizes, digits, fmt) -> None:
+def pays(fmt, **options) -> None:
     """Zero Pays side bet: probability and return of each winning hand, and the house edge.
 
     With several deck counts (--decks 1..8) the table compares the return of each hand by decks;
     with --shoe or --remove each shoe gets its own table.
     """
-    decks = flatten(decks)
-    table = load_paytable(paytable)
-    depleted = any(other_shoe(s, d) is not None for d, s in zip(decks, shoes, strict=True))
-    if fmt == "json" or depleted:
-        # each shoe's own table; for programs (JSON) with exact fractions
-        tables = [
-            pays_reports.pays_table(d, table, digits, exact=fmt == "json", shoe=s)
-            for d, s in zip(decks, shoes, strict=True)
-        ]
-    elif len(decks) == 1:
-        tables = [pays_reports.pays_table(decks[0], table, digits)]
-    else:
-        tables = [pays_reports.deck_comparison_table(decks, table, digits)]
-    if eor:
-        tables.append(pays_reports.eor_table(decks, table, digits, shoes))
-    if sizes:
-        tables.append(pays_reports.combined_table(decks, sizes, table, min(digits, 4), shoes))
-    emit(tables, fmt)
+    emit(api.pays(**options), fmt)

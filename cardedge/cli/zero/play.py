@@ -8,25 +8,26 @@ import click
 
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli.core.common import MAX_POINTS, FiniteFloat, deck_option
-from cardedge.cli.core.play import POINTS_NOTE, cards_text, run_session, session_options
+from cardedge.cli.core.play import (
+    POINTS_NOTE,
+    cards_text,
+    run_session,
+    session_options,
+)
 from cardedge.cli.zero.options import rules_option
 from cardedge.engine.core.dealing import card_label
 from cardedge.engine.zero import game as zr
 from cardedge.reports.zero import simulation as sim_reports
 
 
-def zero_state(rnd: zr.ZeroRound) -> list[str]:
-    lines = [f"Dealer: {card_label(rnd.up)} ??"]
-    many = len(rnd.hands) > 1
-    for i, h in enumerate(rnd.hands):
-        name = f"Hand {i + 1}" if many else "You"
-        mark = "  <- your move" if many and i == rnd.current else ""
-        doubled = " (doubled)" if h.doubled else ""
-        lines.append(f"{name + ':':7} {cards_text(h.cards)}  = {h.total}{doubled}{mark}")
-    return lines
+def _hand_text(h) -> str:
+    """A hand as the player sees it: cards, total, whether doubled."""
+    doubled = " (doubled)" if h.doubled else ""
+    return f"{cards_text(h.cards)}  = {h.total}{doubled}"
 
 
 def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
+    """The lines saying how a finished round ended and the balance of points after it."""
     out = rnd.outcome
     lines = []
     if out.decision == "zero pair":
@@ -80,4 +81,4 @@ def play(rules, decks, basic, seed, bet, balance, side_bet) -> None:
         "play (EVs for a fresh shoe).",
         "Lower total wins; 10/J/Q/K count 0. Type a key and Enter; q quits.",
     ]
-    run_session(session, header, zero_state, zero_outcome)
+    run_session(session, header, _hand_text, zero_outcome)

@@ -5,16 +5,10 @@ from __future__ import annotations
 import click
 
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
-from cardedge.analysis.zero.rules import preset
-from cardedge.cli.core.common import deck_option, emit, format_option
-from cardedge.cli.core.simulate import (
-    rounds_option,
-    rounds_progress,
-    seed_option,
-    threads_option,
-)
+from cardedge.api import zero as api
+from cardedge.cli.core.common import bar, deck_option, emit, format_option
+from cardedge.cli.core.simulate import rounds_option, seed_option, threads_option
 from cardedge.cli.zero.options import rules_option, strategy_option
-from cardedge.reports.zero import simulation as sim_reports
 
 
 @click.command("simulate")
@@ -31,16 +25,12 @@ from cardedge.reports.zero import simulation as sim_reports
     help=f"Zero Pays pay table for the side bet's figures [default: {DEFAULT_PAYTABLE}].",
 )
 @format_option()
-def simulate(rules, decks, strategy, rounds, threads, seed, paytable, fmt) -> None:
+def simulate(fmt, **options) -> None:
     """Monte Carlo house edge of Zero beside the exact figure, with outcome frequencies.
 
     Every round is dealt from a freshly shuffled shoe and settled by the rules engine; the
     exact evaluator only chooses optimal play. The Zero Pays side bet is settled on every
     round too.
     """
-    with rounds_progress(rounds, "Zero simulation") as bar:
-        report = sim_reports.zero_simulation(
-            preset(rules, decks), rules, strategy, rounds, seed, paytable, bar, threads=threads
-        )
     # one document: every table, each row carrying rules, decks, strategy, seed and rounds
-    emit(report.tables(every_figure=fmt in ("json", "csv")), fmt)
+    emit(api.simulate(**options, progress=bar()), fmt)

@@ -1,0 +1,503 @@
+"""The plumbing every game's API shares (written once): keyword values, deck lists, shoes,
+progress, errors, and the runs of the ``simulate`` and ``study`` commands.
+
+An API function is ``cardedge GAME CMD`` called from Python: its keywords are the command's
+options (``--split-hands 3`` is ``split_hands=3``), with the same defaults; a repeatable option
+takes one value or a list (``decks=6``, ``decks=[6, 8]``, ``decks="1..8"``). Bad input raises
+``ValueError`` with one line (``BadValue`` names the keyword; the command line shows it as
+``Invalid value for '--decks': ...``).
+
+Progress: every function takes ``progress=None`` (silent) or a callable
+``progress(label, total)`` returning a context manager that yields ``advance(n)``; the command
+line passes a terminal bar (``cardedge.cli.core.common.terminal_bar``). Functions that write
+files (``png=``, a study's ``out``) take ``log`` too: ``log(line)`` gets each line the command
+prints on standard error (a file written, a damaged batch, where a study ran).
+
+Shoes: ``shoe`` is a spec (``"A=24,2=24,...,T=96"``, as ``--shoe``) or a ``Shoe``;
+``remove`` a card list (``"5,5,T"``, as ``--remove``).
+
+Package-level twins of the top commands: ``tables(out=...)`` is ``cardedge tables``;
+``cardedge studies`` has no twin (it runs the study command lines listed in
+``cardedge.reports.study_results.STUDIES``, resuming them; call ``zero.study`` /
+``blackjack.study`` for one study). ``play`` (both games) is the interactive trainer and has no
+API function: its session objects are ``reports.zero.simulation.zero_training`` and
+``reports.blackjack.simulation.blackjack_training``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import importlib
+import inspect
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager as ContextManager
+from typing import TYPE_CHECKING, Any
+
+from cardedge.analysis.core.shoe import Shoe, check_decks, game_shoe, remove_cards
+from cardedge.reports.core.render import Table, Tables
+from cardedge.study.core.plan import DEFAULT_BATCH_SHOES  # noqa: F401 (a default of both games)
+
+if TYPE_CHECKING:
+    from cardedge.analysis.core.counts import CountSystem
+
+Progress = Callable[[str, int], ContextManager[Callable[[int], None]]]
+"""``progress(label, total)``: a context manager yielding ``advance(n)`` (n more done)."""
+
+Log = Callable[[str], None]
+"""``log(line)``: a line about the work (a file written, where a study ran)."""
+
+NO_API = ("play", "studies")
+"""Commands without an API function: ``play`` is interactive (its session objects are
+``zero_training`` / ``blackjack_training`` in ``cardedge.reports.*.simulation``); ``studies``
+runs the published study command lines (``cardedge.reports.study_results.STUDIES``)."""
+
+
+class BadValue(ValueError):
+    """A keyword's value is refused: ``str(e)`` is ``keyword: message``, one line."""
+
+    def __init__(self, keyword: str, message: str, quoted: bool = True) -> None:
+        super().__init__(f"{keyword}: {message}")
+        self.keyword = keyword
+        self.message = message
+        self.quoted = quoted
+        """The command line names the option in quotes (``'--decks'``, as click does)."""
+
+    def option(self) -> str:
+        """The command-line option the keyword is (``split_hands`` -> ``--split-hands``)."""
+        name = "--" + self.keyword.replace("_", "-")
+        return f"'{name}'" if self.quoted else name
+
+
+# ---- progress ---------------------------------------------------------------------------------
+def tracker(progress: Progress | None, label: str) -> Callable[[Iterable], Iterable]:
+    """The loop wrapper the report functions take: ``wrap(items)`` yields the items, advancing
+    ``progress`` (under ``label``) after each; a loop of fewer than two items shows none."""
+
+    def wrap(items: Iterable) -> Iterable:
+        items = list(items)
+        if progress is None or len(items) < 2:
+            return items
+        return _tracked(items)
+
+    def _tracked(items: list) -> Iterator:
+        with progress(label, len(items)) as advance:
+            for item in items:
+                yield item
+                advance(1)
+
+    return wrap
+
+
+@contextlib.contextmanager
+def counter(progress: Progress | None, label: str, total: int) -> Iterator[Any]:
+    """``advance(n)`` for a count of ``total`` steps (simulated rounds, study batches); None
+    when silent (the simulators then skip their callbacks)."""
+    if progress is None or total < 1:
+        yield None
+        return
+    with progress(label, total) as advance:
+        yield advance
+
+
+# ---- keyword values ----------------------------------------------------------------------------
+def listed(value) -> list:
+    """A repeatable keyword's values: one value or a list/tuple of them."""
+    if isinstance(value, list | tuple | range):
+        return list(value)
+    return [value]
+
+
+def deck_counts(value) -> list[int]:
+    """Deck counts of ``decks``: a count, a range ``"1..8"``, a list ``"6,8"``, or a list of
+    these; in order, without repeats. BadValue as the command line words it."""
+    out: list[int] = []
+    for item in listed(value):
+        nested = isinstance(item, list | tuple | range)
+        for d in deck_counts(item) if nested else _one_deck_value(item):
+            if d not in out:
+                out.append(d)
+    if not out:
+        raise BadValue("decks", f"{value!r}: no deck count")
+    return out
+
+
+def _one_deck_value(value) -> list[int]:
+    if isinstance(value, bool):
+        raise BadValue("decks", f"{value!r} is not a deck count")
+    if isinstance(value, int):
+        return [_checked_decks(value, value)]
+    out: list[int] = []
+    try:
+        for part in str(value).split(","):
+            part = part.strip()
+            if ".." in part:
+                lo, hi = (int(x) for x in part.split(".."))
+                # both ends are checked before the range is expanded
+                out.extend(range(_checked_decks(lo, value), _checked_decks(hi, value) + 1))
+            else:
+                out.append(_checked_decks(int(part), value))
+    except BadValue:
+        raise
+    except ValueError:
+        raise BadValue(
+            "decks", f"{value!r} is not a deck count, a range like 1..8 or a list like 6,8"
+        ) from None
+    if not out:
+        raise BadValue("decks", f"{value!r}: an empty range of decks")
+    return out
+
+
+def _checked_decks(d: int, value) -> int:
+    try:
+        return check_decks(d)
+    except ValueError as e:
+        raise BadValue("decks", f"{value!r}: {e}") from None
+
+
+def one_deck_count(value, what: str) -> int:
+    """The one deck count of a command that deals one shoe (``what`` names it)."""
+    counts = deck_counts(value)
+    if len(counts) != 1:
+        raise BadValue("decks", f"{what} takes one deck count")
+    return counts[0]
+
+
+def choice(keyword: str, value, options: Iterable[str]) -> str:
+    """``value`` when it is one of ``options``, else BadValue naming them."""
+    options = list(options)
+    if value not in options:
+        raise BadValue(keyword, f"{value!r} is not one of {', '.join(map(str, options))}")
+    return value
+
+
+def count_system(value) -> CountSystem:
+    """A count system: a ``CountSystem``, a built-in key or a TOML/JSON file of tags."""
+    from cardedge.analysis.core.counts import CountSystem, resolve_system
+
+    if isinstance(value, CountSystem):
+        return value
+    try:
+        return resolve_system(str(value))
+    except ValueError as e:
+        raise BadValue("system", str(e)) from None
+
+
+def count_systems(value) -> list[CountSystem]:
+    """The count systems of a repeatable ``system`` keyword."""
+    return [count_system(v) for v in listed(value)]
+
+
+def shoes_for(
+    game: str, decks, shoe: str | Shoe | None, remove: str | None, default_decks
+) -> tuple[list[int], list[Shoe]]:
+    """Deck counts and one shoe per count: ``decks`` fresh decks less ``remove``, or the one
+    ``shoe`` (a ``Shoe`` or a spec like ``"A=24,2=24,..."``) less ``remove`` (its nominal deck
+    count stands for ``decks``, which must then be left at ``default_decks``)."""
+    if shoe is None:
+        counts = deck_counts(decks)
+        return counts, [
+            _parsed("remove", lambda d=d: game_shoe(d, None, remove, game)) for d in counts
+        ]
+    if deck_counts(decks) != deck_counts(default_decks):
+        raise ValueError("--shoe gives the whole shoe: leave out --decks")
+    one = (
+        shoe if isinstance(shoe, Shoe) else _parsed("shoe", lambda: game_shoe(0, shoe, None, game))
+    )
+    if remove is not None:
+        one = _parsed("remove", lambda: remove_cards(one, remove, game))
+    return [one.nominal_decks], [one]
+
+
+def _parsed(keyword: str, make: Callable[[], Shoe]) -> Shoe:
+    try:
+        return make()
+    except ValueError as e:
+        raise BadValue(keyword, str(e), quoted=False) from None
+
+
+def result(tables: Iterable[Table], for_programs=None) -> Table | Tables:
+    """A command's result: its one ``Table``, or a ``Tables`` when it made several (or when a
+    program's formats print other tables, ``for_programs``)."""
+    tables = list(tables)
+    if len(tables) == 1 and not for_programs:
+        return tables[0]
+    return Tables(tables, for_programs)
+
+
+def png_files(png: str | None, tags: list[str]) -> list[str | None]:
+    """One PNG file per figure: ``png`` itself for one figure, else ``png`` with ``_tag`` before
+    its suffix (``chart_6d.png``); None each without ``png``."""
+    from pathlib import Path
+
+    if png is None:
+        return [None] * len(tags)
+    if len(tags) == 1:
+        return [png]
+    p = Path(png)
+    return [str(p.with_name(f"{p.stem}_{tag}{p.suffix}")) for tag in tags]
+
+
+def checked_png(png: str | None) -> str | None:
+    """``png`` checked before any work (a .png file whose folder is writable; the ``plots``
+    extra installed), or None."""
+    if png is None:
+        return None
+    from cardedge.extras import require
+    from cardedge.reports.core.files import output_file
+
+    try:
+        path = str(output_file(png, ".png"))
+    except ValueError as e:
+        raise BadValue("png", str(e)) from None
+    require("plots")
+    return path
+
+
+def _say(log: Log | None, line: str) -> None:
+    if log is not None:
+        log(line)
+
+
+# ---- simulate ----------------------------------------------------------------------------------
+def simulation_result(report) -> Tables:
+    """A simulation's tables: the summary's main figures for a person, every figure for a
+    program (JSON, CSV)."""
+    every = {fmt: (lambda: report.tables(every_figure=True)) for fmt in ("json", "csv")}
+    return Tables(report.tables(every_figure=False), every)
+
+
+# ---- study -------------------------------------------------------------------------------------
+STUDY_KEYWORDS: dict[str, object] = {
+    "penetration": 0.75,
+    "shoes": 200,
+    "seed": 1,
+    "system": None,
+    "spread": "1-8",
+    "ramp_start": 1,
+    "bankroll": (),
+    "indices": False,
+    "workers": None,
+    "scheduler": None,
+    "batch_shoes": DEFAULT_BATCH_SHOES,
+    "players": 1,
+    "seat": 1,
+    "resume": False,
+    "progress": None,
+    "log": None,
+}
+"""The keywords every game's ``study`` takes, with their defaults (``system``: the game's):
+share of the shoe dealt before the cut card, shoes to deal, the seed, the count system kept,
+the bet ramp (``"LOW-HIGH"`` from ``ramp_start``, or a CSV file), bankrolls in betting units
+(one or a list: each way of betting's risk of ruin), ``indices`` (play the chart with its
+index plays), local ``workers`` or a Dask ``scheduler`` address (``"synchronous"``: in this
+process), shoes per Dask task, ``players`` at the table (1-7: the others play the chart
+without index plays from the same shoe) and our ``seat`` (1..players: the rounds recorded),
+``resume`` (keep the batches already in ``out``)."""
+
+
+def study_keywords(system: str) -> Callable[[Callable], Callable]:
+    """A game's ``study`` function taking the ``STUDY_KEYWORDS`` (``system`` defaulting to the
+    game's count) besides its own; they reach it as one dict, ``study``."""
+    defaults = {**STUDY_KEYWORDS, "system": system}
+
+    def decorate(f: Callable) -> Callable:
+        own = [p for p in inspect.signature(f).parameters.values() if p.name != "study"]
+        extra = [
+            inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=v)
+            for k, v in defaults.items()
+        ]
+        signature = inspect.signature(f).replace(parameters=[*own, *extra])
+
+        @functools.wraps(f)
+        def api(*args, **kw):
+            unknown = sorted(set(kw) - set(signature.parameters))
+            if unknown:
+                raise TypeError(f"unknown keyword(s): {', '.join(unknown)}")
+            study = {k: kw.pop(k, v) for k, v in defaults.items()}
+            return f(*args, study=study, **kw)
+
+        api.__signature__ = signature  # type: ignore[attr-defined]
+        return api
+
+    return decorate
+
+
+def run_study(
+    make_game: Callable,
+    tables_of: Callable,
+    label: str,
+    out: str,
+    *,
+    penetration: float,
+    shoes: int,
+    seed: int,
+    system,
+    spread: str,
+    ramp_start: int,
+    bankroll,
+    indices: bool,
+    workers: int | None,
+    scheduler: str | None,
+    batch_shoes: int,
+    players: int,
+    seat: int,
+    resume: bool,
+    progress: Progress | None,
+    log: Log | None,
+) -> Tables:
+    """Check the options, build the game's study object (``make_game()``), deal and evaluate
+    the study on Dask into ``out``, write its tables (CSV, Markdown) and plots (PNG) beside the
+    records, and return the tables (the keywords: ``STUDY_KEYWORDS``; ``indices`` is
+    ``make_game``'s)."""
+    from cardedge.extras import require
+
+    require("study")
+    from cardedge.engine.core.table import check_seats
+    from cardedge.reports.core.ramp import resolve_ramp
+    from cardedge.reports.core.study import write_study_outputs
+    from cardedge.study.core.plan import StudyPlan
+    from cardedge.study.core.run import check_scheduler, check_workers
+    from cardedge.study.core.run import run_study as run_on_dask
+    from cardedge.study.core.store import StudyStore, manifest_of, study_folder
+
+    if scheduler is not None:
+        try:
+            scheduler = check_scheduler(str(scheduler))
+        except ValueError as e:
+            raise BadValue("scheduler", str(e)) from None
+    if workers is not None and scheduler is not None:
+        raise ValueError("give --workers (a local cluster) or --scheduler, not both")
+    check_workers(workers)
+    try:
+        check_seats(players, seat)
+    except ValueError as e:
+        keyword = "players" if str(e).startswith("players") else "seat"
+        raise BadValue(keyword, str(e)) from None
+    ramp = resolve_ramp(spread, ramp_start)
+    study_folder(out)
+    game = make_game()
+    plan = StudyPlan(
+        game.decks,
+        penetration,
+        shoes,
+        seed,
+        count_system(system),
+        batch_shoes,
+        players=players,
+        seat=seat,
+    )
+    store = StudyStore(out, manifest_of(plan.identity(), game.identity()), resume)
+    todo = plan.batches - len(store.done(plan.batches))
+    for reason in store.damaged.values():
+        _say(log, f"{reason}: recomputing it")
+    with counter(progress, label, todo) as advance:
+        on_batch = (lambda batch: None) if advance is None else (lambda batch: advance(1))
+        summary = run_on_dask(game, plan, store, workers, scheduler, on_batch)
+    _say(
+        log,
+        f"{label}: {len(summary.computed)} batch(es) computed on {summary.where}, "
+        f"{len(summary.reused)} found in {store.folder}",
+    )
+    records = store.read(plan.batches)
+    tables = tables_of(game, plan, records, ramp, list(listed(bankroll)) if bankroll else [])
+    command = f"cardedge {game.game} study"
+    title = tables["summary"].title.removeprefix("Shoe study: ")
+    write_study_outputs(store.folder, tables, command, title)
+    return Tables(tables.values())
+
+
+# ---- package-level commands --------------------------------------------------------------------
+def tables(out: str = "results", progress: Progress | None = None, log: Log | None = None) -> list:
+    """Write every published table of both games to ``out`` (Markdown and CSV, created), as
+    ``cardedge tables`` does; returns the paths written.
+
+    Examples:
+        >>> from cardedge.api.core import tables
+        >>> paths = tables(out="/tmp/cardedge-results")  # doctest: +SKIP
+    """
+    from cardedge.reports.results import write_results
+
+    paths = []
+    for path in write_results(out, tracker(progress, "Computing every game's tables")):
+        _say(log, f"wrote {path}")
+        paths.append(path)
+    return paths
+
+
+# ---- the public game modules -------------------------------------------------------------------
+SHARED_COMMANDS: tuple[str, ...] = (
+    "edge",
+    "chart",
+    "hands",
+    "exceptions",
+    "returns",
+    "eor",
+    "count",
+    "indices",
+    "compare",
+    "variants",
+    "simulate",
+    "study",
+)
+"""The commands both games have, with the same API function names."""
+
+OBJECTS: tuple[str, ...] = (
+    "rules",
+    "evaluate",
+    "basic_chart",
+    "policy",
+    "evaluate_chart",
+    "load_chart",
+)
+"""The functions on the objects underneath, the same names in both games."""
+
+
+def game_classes(game: str, rules: str, chart: str) -> dict[str, str]:
+    """The classes a public game module exports under the shared names (``Rules``, ``Chart``,
+    ``RoundResult``, ``OPTIMAL``), as ``name -> "module:attribute"`` for ``lazy_exports``."""
+    return {
+        "Rules": f"cardedge.analysis.{game}.rules:{rules}",
+        "Chart": f"cardedge.strategy.{game}.charts:{chart}",
+        "RoundResult": f"cardedge.analysis.{game}.round:RoundResult",
+        "OPTIMAL": f"cardedge.analysis.{game}.policy:OPTIMAL_POLICY",
+    }
+
+
+SHARED_LAZY: dict[str, str] = {
+    "Shoe": "cardedge.analysis.core.shoe:Shoe",
+    "Table": "cardedge.reports.core.render:Table",
+    "Tables": "cardedge.reports.core.render:Tables",
+    "render_many": "cardedge.reports.core.render:render_many",
+}
+"""Classes both public game modules export, imported when first used."""
+
+
+def lazy_exports(module: str, lazy: dict[str, str]):
+    """``__getattr__`` and ``__dir__`` for a public game module whose classes (``lazy``:
+    name -> ``"module:attribute"``, with ``SHARED_LAZY``) are imported when first used, so that
+    ``import cardedge.zero`` loads no kernels."""
+    names = {**SHARED_LAZY, **lazy}
+    namespace = importlib.import_module(module).__dict__
+
+    def __getattr__(name: str):
+        if name in names:
+            where, attr = names[name].split(":")
+            value = getattr(importlib.import_module(where), attr)
+            namespace[name] = value
+            return value
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*namespace, *names})
+
+    return __getattr__, __dir__, list(names)
+
+
+def simulation_rounds(rounds: int) -> int:
+    """``rounds`` of a simulation, checked: 2 up to the engine's ``MAX_ROUNDS``."""
+    from cardedge.engine.core.simulation import MAX_ROUNDS
+
+    if isinstance(rounds, bool) or not 2 <= rounds <= MAX_ROUNDS:
+        raise BadValue("rounds", f"{rounds!r} is not in the range 2<=x<={MAX_ROUNDS}")
+    return rounds

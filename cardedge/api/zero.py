@@ -1,0 +1,471 @@
+"""Zero's API (re-exported by ``cardedge.zero``): ``cardedge zero edge --decks 6 --rules
+published`` is ``edge(decks=6, rules="published")``, which returns the table that command
+prints. Edges are percent of the initial Zero wager, positive for the house; EVs are the
+player's, per unit initial wager. Keywords, progress and errors: ``cardedge.api.core``.
+"""
+
+from __future__ import annotations
+
+from cardedge.analysis.core.counts import BUILTIN
+from cardedge.api import core
+from cardedge.reports.core.render import Table, Tables
+
+GAME = "zero"
+COMMANDS: tuple[str, ...] = (*core.SHARED_COMMANDS, "pays")
+"""The API functions of the command line's commands."""
+CLASSES = core.game_classes(GAME, "ZeroRules", "ZeroChart")
+"""The classes ``cardedge.zero`` exports (imported when first used)."""
+__all__ = [*COMMANDS, *core.OBJECTS]
+DEFAULT_DECKS = 6
+RULES_BOTH = ("stated", "published", "both")
+STUDY_SYSTEM = "hiopt2"
+"""The default count system of ``indices`` and ``study`` (Hi-Opt II: of the standard systems
+it tracks Zero best, betting correlation 0.957)."""
+REMAINING_DECKS = 5
+"""``indices``: decks left in the shoe where the true counts are taken, by default."""
+
+
+def _presets() -> tuple[str, ...]:
+    from cardedge.analysis.zero.rules import PRESETS
+
+    return PRESETS
+
+
+def _preset(rules: str, decks: int):
+    from cardedge.analysis.zero.rules import preset
+
+    return preset(core.choice("rules", rules, _presets()), decks)
+
+
+def edge(
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    rules: str = "both",
+    split: str = "standard",
+    strategy: str = "optimal",
+    digits: int = 4,
+    by_upcard: bool = False,
+    progress: core.Progress | None = None,
+) -> Table | Tables:
+    """House edge of the Zero wager (optimal play unless ``strategy``), one row per deck count
+    (or shoe) and rule preset.
+
+    ``house_edge_percent``: percent of the initial wager, positive for the house; ``player_ev``:
+    the player's expected net result per unit initial wager. ``rules``: stated, published or
+    both; ``split``: standard or optimal; ``shoe`` (a spec like ``"A=24,...,K=24"``) or
+    ``remove`` (cards like ``"5,5,T"``) deal from another shoe than a fresh one. With
+    ``by_upcard`` a ``Tables`` adds one table per row, by dealer up card.
+
+    Examples:
+        >>> from cardedge.zero import edge
+        >>> edge(decks=6, rules="published").rows()[0]["house_edge_percent"]
+        2.2637009546182045
+    """
+    from cardedge.analysis.zero.round import SPLIT_MODES
+    from cardedge.reports.zero import edge as zero_reports
+
+    core.choice("rules", rules, RULES_BOTH)
+    core.choice("split", split, SPLIT_MODES)
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    results = zero_reports.edge_results(
+        deck_list, rules, split, core.tracker(progress, "Zero edge"), strategy=strategy, shoes=shoes
+    )
+    table = zero_reports.edge_table(results, digits)
+    if not by_upcard:
+        return table
+    ups = [zero_reports.upcard_table(name, res, digits) for name, res in results]
+    return Tables([table, *ups])
+
+
+def chart(
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    rules: str = "published",
+    strategy: str = "basic",
+    png: str | None = None,
+    log: core.Log | None = None,
+) -> Table | Tables:
+    """The chart (rows: two-card totals, split pairs, three-card totals; H hit, S stand,
+    D double, P split, N no split) of ``strategy`` (basic: the best total-dependent chart,
+    published, or a chart file); on a depleted shoe, the chart derived for that shoe. One
+    table per deck count; ``png`` also draws each (several decks: ``FILE_6d.png``, ...).
+
+    Examples:
+        >>> from cardedge.zero import chart
+        >>> chart(decks=6).title.startswith("Zero basic strategy chart, 6 decks")
+        True
+    """
+    from cardedge.reports.zero import strategy as zs
+
+    png = core.checked_png(png)
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    tables = []
+    files = core.png_files(png, [f"{d}d" for d in deck_list])
+    for d, one, path in zip(deck_list, shoes, files, strict=True):
+        table, the_chart = zs.strategy_chart(_preset(rules, d), strategy, one)
+        tables.append(table)
+        if path is not None:
+            from cardedge.reports.zero.plots import chart_png
+
+            chart_png(the_chart, table.title, path)
+            if log is not None:
+                log(f"wrote {path}")
+    return core.result(tables)
+
+
+def exceptions(
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    rules: str = "published",
+    strategy: str = "basic",
+) -> Table | Tables:
+    """Hands where composition-dependent optimal play departs from the chart ``strategy``,
+    with the EV each gains (per unit initial wager, player's side).
+
+    Examples:
+        >>> from cardedge.zero import exceptions
+        >>> table = exceptions(decks=1)  # doctest: +SKIP
+    """
+    from cardedge.reports.zero import strategy as zs
+
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    jobs = zip(deck_list, shoes, strict=True)
+    return core.result(zs.exceptions_table(_preset(rules, d), strategy, s) for d, s in jobs)
+
+
+def returns(
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    rules: str = "published",
+    strategy: str = "optimal",
+    progress: core.Progress | None = None,
+) -> Table | Tables:
+    """Return table: every net outcome of a round (per unit initial wager, player's side) with
+    its probability and return, the standard deviation and the element of risk.
+
+    Examples:
+        >>> from cardedge.zero import returns
+        >>> table = returns(decks=1)  # doctest: +SKIP
+    """
+    from cardedge.reports.zero import strategy as zs
+    from cardedge.reports.zero.edge import preset_names
+
+    core.choice("rules", rules, _presets())
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    jobs = [
+        (d, s, name) for d, s in zip(deck_list, shoes, strict=True) for name in preset_names(rules)
+    ]
+    return core.result(
+        zs.returns_table(_preset(name, d), strategy, name, s)
+        for d, s, name in core.tracker(progress, "Zero returns")(jobs)
+    )
+
+
+def hands(decks=DEFAULT_DECKS, shoe=None, remove=None, rules: str = "published") -> Table | Tables:
+    """EV of every action (player's, per unit initial wager) for every two-card hand and up
+    card, one table per deck count.
+
+    Examples:
+        >>> from cardedge.zero import hands
+        >>> table = hands(decks=1)  # doctest: +SKIP
+    """
+    from cardedge.reports.zero import strategy as zs
+
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    jobs = zip(deck_list, shoes, strict=True)
+    return core.result(zs.hands_table(_preset(rules, d), s) for d, s in jobs)
+
+
+def compare(decks="1..8", png: str | None = None, progress: core.Progress | None = None) -> Table:
+    """House edges (percent of the initial wager, house's side) by number of decks: optimal
+    play, the best chart, the published chart, both presets; ``png`` also plots them.
+
+    Examples:
+        >>> from cardedge.zero import compare
+        >>> table = compare(decks=[1, 2])  # doctest: +SKIP
+    """
+    from cardedge.reports.zero import strategy as zs
+
+    png = core.checked_png(png)
+    table = zs.compare_table(core.deck_counts(decks), core.tracker(progress, "Zero decks"))
+    if png:
+        from cardedge.reports.zero.plots import decks_png
+
+        decks_png(table, png)
+    return table
+
+
+def eor(decks=(6, 8), progress: core.Progress | None = None) -> Table:
+    """Effect of removing one card of each rank on the optimal house edge (percentage points
+    of the initial wager; positive: the removal helps the house).
+
+    Examples:
+        >>> from cardedge.zero import eor
+        >>> table = eor(decks=1)  # doctest: +SKIP
+    """
+    from cardedge.reports.zero import strategy as zs
+
+    return zs.eor_table(core.deck_counts(decks), core.tracker(progress, "Zero EOR"))
+
+
+def variants(decks=DEFAULT_DECKS, progress: core.Progress | None = None) -> Table | Tables:
+    """Optimal house edge (percent of the initial wager) under common rule variations, one
+    table per deck count.
+
+    Examples:
+        >>> from cardedge.zero import variants
+        >>> table = variants(decks=1)  # doctest: +SKIP
+    """
+    from cardedge.reports.zero import strategy as zs
+
+    return core.result(
+        zs.variants_table(d, core.tracker(progress, f"Zero variants, {d} decks"))
+        for d in core.deck_counts(decks)
+    )
+
+
+def count(
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    rules: str = "published",
+    system=BUILTIN,
+    best: bool = True,
+    progress: core.Progress | None = None,
+) -> Table:
+    """Betting correlation of count systems (Griffin) for Zero from exact effects of removal
+    (default: every built-in system); with ``best``, the best linear count and the best
+    level-1 and level-2 integer tags.
+
+    Examples:
+        >>> from cardedge.zero import count
+        >>> table = count(decks=1, system="hilo", best=False)  # doctest: +SKIP
+    """
+    from cardedge.reports.zero.count import count_table
+
+    systems = core.count_systems(system)
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    jobs = [(_preset(rules, d), rules, s) for d, s in zip(deck_list, shoes, strict=True)]
+    return count_table(jobs, systems, best, core.tracker(progress, "Zero count"))
+
+
+def indices(
+    rules: str = "published",
+    system: str = STUDY_SYSTEM,
+    decks_left: int = REMAINING_DECKS,
+    progress: core.Progress | None = None,
+) -> Table:
+    """True-count indices of every Zero chart cell for ``system`` (``decks_left`` decks left
+    where the true counts are taken); ``gain``: edge gained per round in percentage points of
+    the initial wager by playing the index at 75% of a 6-deck shoe.
+
+    Examples:
+        >>> from cardedge.zero import indices
+        >>> table = indices(decks_left=1)  # doctest: +SKIP
+    """
+    from cardedge.reports.zero.indices import zero_indices_table
+
+    if isinstance(decks_left, bool) or decks_left not in range(1, 9):
+        raise core.BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
+    return zero_indices_table(
+        _preset(rules, decks_left),
+        core.count_system(system),
+        decks_left,
+        core.tracker(progress, "Zero indices"),
+    )
+
+
+def pays(
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    paytable: str | None = None,
+    eor: bool = False,
+    side_bet_size=(),
+    digits: int = 6,
+) -> Table | Tables:
+    """The Zero Pays side bet: probability and return of each winning hand per unit side bet
+    and the house edge (percent of the side bet); several deck counts compare the hands by
+    decks. ``eor`` adds the effect of removal of each rank; ``side_bet_size`` (one or a list)
+    adds the combined edge of Zero plus a side bet of that size per unit Zero wager. As JSON,
+    each shoe's own table with exact fractions (``Tables.for_format``).
+
+    Examples:
+        >>> from cardedge.zero import pays
+        >>> pays(decks=6)[0].title.startswith("Zero Pays side bet, 6 decks")
+        True
+    """
+    from cardedge.analysis.zero.paytable import load_paytable
+    from cardedge.reports.core.shoes import other_shoe
+    from cardedge.reports.zero import pays as pays_reports
+
+    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    sizes = core.listed(side_bet_size) if side_bet_size is not None else []
+    table = load_paytable(paytable)
+    depleted = any(other_shoe(s, d) is not None for d, s in zip(deck_list, shoes, strict=True))
+
+    def per_shoe(exact: bool) -> list[Table]:
+        return [
+            pays_reports.pays_table(d, table, digits, exact=exact, shoe=s)
+            for d, s in zip(deck_list, shoes, strict=True)
+        ]
+
+    if depleted:
+        tables = per_shoe(False)
+    elif len(deck_list) == 1:
+        tables = [pays_reports.pays_table(deck_list[0], table, digits)]
+    else:
+        tables = [pays_reports.deck_comparison_table(deck_list, table, digits)]
+    more = []
+    if eor:
+        more.append(pays_reports.eor_table(deck_list, table, digits, shoes))
+    if sizes:
+        more.append(pays_reports.combined_table(deck_list, sizes, table, min(digits, 4), shoes))
+    return Tables([*tables, *more], {"json": lambda: [*per_shoe(True), *more]})
+
+
+def simulate(
+    rules: str = "published",
+    decks: int = DEFAULT_DECKS,
+    strategy: str = "optimal",
+    rounds: int = 1_000_000,
+    threads: int | None = None,
+    seed: int | None = None,
+    paytable: str | None = None,
+    progress: core.Progress | None = None,
+) -> Tables:
+    """Monte Carlo house edge of Zero beside the exact figure, with outcome frequencies (every
+    round from a freshly shuffled shoe, settled by the rules engine; the Zero Pays side bet
+    settled too). Edges: percent of the initial wager, house's side; ``seed`` None: a new one
+    (in the tables).
+
+    Examples:
+        >>> from cardedge.zero import simulate
+        >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
+    """
+    from cardedge.reports.zero import simulation as sim_reports
+
+    decks = core.one_deck_count(decks, "simulate")
+    rounds = core.simulation_rounds(rounds)
+    with core.counter(progress, "Zero simulation", rounds) as advance:
+        report = sim_reports.zero_simulation(
+            _preset(rules, decks), rules, strategy, rounds, seed, paytable, advance, threads=threads
+        )
+    return core.simulation_result(report)
+
+
+@core.study_keywords(STUDY_SYSTEM)
+def study(
+    out: str,
+    rules: str = "published",
+    decks: int = DEFAULT_DECKS,
+    strategy: str = "basic",
+    *,
+    study: dict,
+) -> Tables:
+    """Deal seeded shoes to the cut card; before every round record the count and the exact
+    house edge of the cards left (optimal play and the chart ``strategy``), then play it; on
+    Dask, records and tables written into ``out``; the other keywords are
+    ``cardedge.api.core.STUDY_KEYWORDS`` (``system`` default Hi-Opt II). Returns the tables:
+    summary, edge by true count, advantage by depth, ramps' win and SD per 100 rounds (units of
+    the initial bet), SCORE and N0, Kelly bets, spreads.
+
+    Examples:
+        >>> from cardedge.zero import study
+        >>> tables = study("zs", decks=1, shoes=2, scheduler="synchronous")  # doctest: +SKIP
+    """
+    from cardedge.reports.zero.study import zero_study, zero_study_tables
+
+    decks = core.one_deck_count(decks, "study")
+
+    def make_game():
+        indices, system = study["indices"], core.count_system(study["system"])
+        trace = core.tracker(study["progress"], "Zero indices")
+        return zero_study(_preset(rules, decks), strategy, indices, system, trace)
+
+    return core.run_study(make_game, zero_study_tables, "Zero study", out, **study)
+
+
+# ---- the objects underneath, named as in cardedge.blackjack --------------------------------
+def rules(rules: str = "published", decks: int = DEFAULT_DECKS):
+    """The Zero rules (``Rules``) of the preset ``rules`` (stated or published) for ``decks``.
+
+    Examples:
+        >>> from cardedge.zero import rules
+        >>> rules("published", 6).decks
+        6
+    """
+    return _preset(rules, core.one_deck_count(decks, "rules"))
+
+
+def evaluate(rules, policy=None, shoe=None, split: str = "standard"):
+    """The exact ``RoundResult`` of a round under ``rules`` played by ``policy`` (default:
+    optimal play), dealt from ``shoe`` (default: a fresh shoe); ``.ev`` is the player's
+    expected net result per unit initial wager, ``.house_edge_percent`` the house's edge.
+
+    Examples:
+        >>> from cardedge.zero import evaluate, rules
+        >>> float(evaluate(rules("published", 6)).house_edge_percent)
+        2.2637009546182045
+    """
+    from cardedge.analysis.zero.policy import OPTIMAL_POLICY
+    from cardedge.analysis.zero.round import evaluate_round
+
+    return evaluate_round(rules, OPTIMAL_POLICY if policy is None else policy, split, shoe)
+
+
+def basic_chart(rules, shoe=None):
+    """The basic strategy ``Chart`` for ``rules`` (the best total-dependent chart), derived for
+    ``shoe`` when it is not a fresh one.
+
+    Examples:
+        >>> from cardedge.zero import basic_chart, rules
+        >>> basic_chart(rules("published", 6)).name
+        'basic'
+    """
+    from cardedge.strategy.zero.charts import best_chart_on
+
+    return best_chart_on(rules, shoe)
+
+
+def policy(chart, rules=None):
+    """The policy that plays ``chart`` (what ``evaluate`` takes); Zero's chart plays alike
+    under any rules, so ``rules`` is only there to match ``cardedge.blackjack.policy``.
+
+    Examples:
+        >>> from cardedge.zero import basic_chart, evaluate, policy, rules
+        >>> r = rules("published", 6)
+        >>> float(evaluate(r, policy(basic_chart(r), r)).house_edge_percent)
+        2.268322925498806
+    """
+    return chart.policy()
+
+
+def evaluate_chart(rules, chart, shoe=None):
+    """The exact ``RoundResult`` when every hand follows ``chart`` (``evaluate`` of its
+    ``policy``).
+
+    Examples:
+        >>> from cardedge.zero import basic_chart, evaluate_chart, rules
+        >>> r = rules("published", 6)
+        >>> float(evaluate_chart(r, basic_chart(r)).house_edge_percent)
+        2.268322925498806
+    """
+    return evaluate(rules, policy(chart, rules), shoe)
+
+
+def load_chart(path, rules):
+    """A ``Chart`` read from a CSV/JSON file (as ``chart --format csv`` writes it) for
+    ``rules``.
+
+    Examples:
+        >>> from cardedge.zero import load_chart, rules
+        >>> chart = load_chart("my_chart.csv", rules("published", 6))  # doctest: +SKIP
+    """
+    from cardedge.strategy.zero.charts import load_chart as load
+
+    return load(path, rules)
