@@ -14,10 +14,10 @@ $(BIN)/python:
 PIP_INSTALL := $(BIN)/python -m pip install --quiet
 
 install: $(BIN)/python
-	$(PIP_INSTALL) -e '.[study,plots]'
+	$(PIP_INSTALL) -e '.[study,plots,web]'
 
 install-dev: $(BIN)/python
-	$(PIP_INSTALL) -e '.[dev,docs,study,plots]'
+	$(PIP_INSTALL) -e '.[dev,docs,study,plots,web]'
 
 tables: install
 	$(BIN)/cardedge tables --out results
