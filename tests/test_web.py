@@ -329,6 +329,11 @@ def test_the_page_shows_the_command_lines_figure(server, browser, game, name, va
     assert standing
     assert standing[0].value_of_css_property("background-color") in (yellow, rgba(yellow))
     assert browser.find_elements("css selector", ".bars .bar")
+    # the chart's columns in the command line's order (up cards as printed, not sorted)
+    header = [th.text for th in browser.find_elements("css selector", "#chart th")]
+    chart_args = [game, "chart", *args[2:], "--format", "json"]
+    printed = list(json.loads(cli_text(*chart_args))[0])
+    assert header == [key for key in printed if key in header] and len(header) >= 11
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

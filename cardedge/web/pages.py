@@ -131,7 +131,7 @@ def _layout(title: str, body: str, script: bool = False) -> str:
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
-<link rel="stylesheet" href="/static/style.css"></head>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/static/style.css"></head>
 <body><nav><a href="/">cardedge</a> <a href="/zero">Zero</a> <a href="/blackjack">Blackjack</a>
 <a href="/results">results/</a> <a href="/api">API</a></nav>
 <main>{body}</main>{tail}</body></html>
@@ -159,7 +159,7 @@ The list of commands and options: <a href="/api">/api</a>.</p>
 
 def game_page(game: str) -> str:
     """A game's calculator: its rule controls and the panels ``app.js`` fills."""
-    params = parameters(game, "chart") | parameters(game, "edge")
+    params = parameters(game, "edge") | parameters(game, "chart")  # chart: rules=published
     controls = "\n".join(_control(game, params[name]) for name in CONTROLS[game])
     colours = ZERO_COLOURS if game == "zero" else BLACKJACK_COLOURS
     config = {"game": game, "panels": _panel_requests(game), "colours": colours}

@@ -33,9 +33,60 @@ function apiUrl(request, values, format) {
   return `/api/${config.game}/${request.command}?${query}`;
 }
 
+// JSON.parse puts integer-like keys ("2".."9", the up cards) first: parse keeping each
+// object's key order as printed (the table's column order), looked up by keysOf(object).
+const ORDER = new WeakMap();
+const TOKEN = /\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|NaN|-?Infinity|[{}[\]:,])/y;
+
+function parseOrdered(text) {
+  const tokens = [];
+  TOKEN.lastIndex = 0;
+  let match;
+  while (TOKEN.lastIndex < text.trimEnd().length && (match = TOKEN.exec(text))) {
+    tokens.push(match[1]);
+  }
+  let i = 0;
+  function value() {
+    const t = tokens[i++];
+    if (t === "{") {
+      const object = {};
+      const keys = [];
+      while (tokens[i] !== "}") {
+        const key = JSON.parse(tokens[i]);
+        i += 2; // the key and ':'
+        object[key] = value();
+        keys.push(key);
+        if (tokens[i] === ",") i++;
+      }
+      i++;
+      ORDER.set(object, keys);
+      return object;
+    }
+    if (t === "[") {
+      const list = [];
+      while (tokens[i] !== "]") {
+        list.push(value());
+        if (tokens[i] === ",") i++;
+      }
+      i++;
+      return list;
+    }
+    if (t[0] === '"') return JSON.parse(t);
+    if (t === "true" || t === "false" || t === "null") return JSON.parse(t);
+    return Number(t);
+  }
+  return value();
+}
+
+function keysOf(object) {
+  return ORDER.get(object) || Object.keys(object);
+}
+
 async function fetchJson(url) {
   const response = await fetch(url);
-  const body = await response.json();
+  const text = await response.text();
+  const body = response.headers.get("content-type") === "application/json"
+    ? parseOrdered(text) : JSON.parse(text);
   if (!response.ok) throw new Error(body.error || response.statusText);
   return body;
 }
@@ -59,7 +110,7 @@ function tableElement(table) {
     wrap.appendChild(h);
   }
   const el = document.createElement("table");
-  const all = table.rows.length ? Object.keys(table.rows[0]) : [];
+  const all = table.rows.length ? keysOf(table.rows[0]) : [];
   // columns with one value in every row (rules, decks, notes) are said once, above the table
   const same = table.rows.length > 1
     ? all.filter((c) => table.rows.every((r) => cellText(r[c]) === cellText(table.rows[0][c])))
@@ -108,7 +159,7 @@ function barsElement(table) {
   const wrap = document.createElement("div");
   wrap.appendChild(tableElement(table));
   for (const row of table.rows) {
-    const ranks = Object.keys(row).filter((c) => RANK.test(c) && typeof row[c] === "number");
+    const ranks = keysOf(row).filter((c) => RANK.test(c) && typeof row[c] === "number");
     if (!ranks.length) continue;
     const biggest = Math.max(...ranks.map((c) => Math.abs(row[c]))) || 1;
     const chart = document.createElement("div");
