@@ -291,21 +291,22 @@ def figure(driver, strategy: str) -> str:
     return driver.find_element("css selector", f'.figure[data-strategy="{strategy}"] .value').text
 
 
-# (game, the control changed: name and value, the command line's figure for it, the colour of
-# the chart's S cells)
+# (the page opened, the control changed: name and value, the command line's figure after the
+# change, the colour of the chart's S cells)
 CHANGES = [
-    ("zero", "decks", "2", ["zero", "edge", "--decks", "2", "--rules", "published"],
+    ("zero?show=eor", "decks", "2", ["zero", "edge", "--decks", "2", "--rules", "published"],
      "rgb(244, 211, 94)"),
-    ("blackjack", "h17", True, ["blackjack", "edge", "--decks", "6", "--h17"],
+    ("blackjack?decks=6", "h17", True, ["blackjack", "edge", "--decks", "6", "--h17"],
      "rgb(247, 224, 138)"),
 ]  # fmt: skip
 
 
 @pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
-@pytest.mark.parametrize(("game", "name", "value", "args", "yellow"), CHANGES)
-def test_the_page_shows_the_command_lines_figure(server, browser, game, name, value, args, yellow):
+@pytest.mark.parametrize(("page", "name", "value", "args", "yellow"), CHANGES)
+def test_the_page_shows_the_command_lines_figure(server, browser, page, name, value, args, yellow):
     base, _ = server
-    browser.get(f"{base}/{game}")
+    game = args[0]
+    browser.get(f"{base}/{page}")
     wait_ready(browser)
     before = figure(browser, "optimal")
     control = browser.find_element("name", name)
@@ -328,7 +329,9 @@ def test_the_page_shows_the_command_lines_figure(server, browser, game, name, va
     standing = [c for c in cells if c.get_attribute("data-action") == "S"]
     assert standing
     assert standing[0].value_of_css_property("background-color") in (yellow, rgba(yellow))
-    assert browser.find_elements("css selector", ".bars .bar")
+    if "show=eor" in page:  # asked for in the permalink: the effects of removal as bars
+        assert len(browser.find_elements("css selector", ".bars .bar")) >= 10
+        assert "show=eor" in browser.current_url
     # the chart's columns in the command line's order (up cards as printed, not sorted)
     header = [th.text for th in browser.find_elements("css selector", "#chart th")]
     chart_args = [game, "chart", *args[2:], "--format", "json"]

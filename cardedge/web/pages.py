@@ -66,7 +66,13 @@ PANELS = {
             ],
         },
         {"id": "chart", "kind": "table", "title": "Basic strategy chart", "command": "chart"},
-        {"id": "eor", "kind": "bars", "title": "Effect of removal", "command": "eor"},
+        {
+            "id": "eor",
+            "kind": "bars",
+            "title": "Effect of removal",
+            "command": "eor",
+            "lazy": "ten analyses, a few seconds",
+        },
         {"id": "pays", "kind": "table", "title": "Zero Pays side bet", "command": "pays"},
     ],
     "blackjack": [
@@ -86,10 +92,13 @@ PANELS = {
             "title": "Effect of removal (optimal play)",
             "command": "eor",
             "extra": {"strategy": "optimal"},
+            "lazy": "ten full analyses, several seconds",
         },
     ],
 }
-"""What each page shows: its panels and the API requests that fill them."""
+"""What each page shows: its panels and the API requests that fill them. A ``lazy`` panel (the
+effects of removal: one analysis per rank removed) is computed when asked for (its button),
+then on every change; the permalink says so (``show=eor``)."""
 
 
 def _panel_requests(game: str) -> list[dict]:
@@ -123,6 +132,21 @@ def _control(game: str, p: inspect.Parameter) -> str:
         hint = "A=24,2=24,...,T=96" if name == "shoe" else "5,5,T"
         field = f'<input type="text" name="{name}" placeholder="{hint}" size="28">'
     return f'<label class="control">{label} {field}</label>'
+
+
+def _panel(panel: dict) -> str:
+    """An empty panel (the script fills it); a lazy one shows its button instead."""
+    if panel.get("lazy"):
+        inside = (
+            f'<button type="button" class="show" data-panel="{panel["id"]}">compute '
+            f"({html.escape(panel['lazy'])})</button>"
+        )
+    else:
+        inside = "computing..."
+    return (
+        f'<section class="panel" id="{panel["id"]}"><h2>{html.escape(panel["title"])}</h2>'
+        f'<div class="links"></div><div class="body">{inside}</div></section>'
+    )
 
 
 def _layout(title: str, body: str, script: bool = False) -> str:
@@ -163,11 +187,7 @@ def game_page(game: str) -> str:
     controls = "\n".join(_control(game, params[name]) for name in CONTROLS[game])
     colours = ZERO_COLOURS if game == "zero" else BLACKJACK_COLOURS
     config = {"game": game, "panels": _panel_requests(game), "colours": colours}
-    panels = "\n".join(
-        f'<section class="panel" id="{p["id"]}"><h2>{html.escape(p["title"])}</h2>'
-        f'<div class="links"></div><div class="body">computing...</div></section>'
-        for p in PANELS[game]
-    )
+    panels = "\n".join(_panel(p) for p in PANELS[game])
     name = "Zero" if game == "zero" else "European blackjack"
     body = f"""<h1>{name}: the exact calculator</h1>
 <form id="rules" autocomplete="off">{controls}</form>

@@ -5,6 +5,7 @@
 const config = JSON.parse(document.getElementById("config").textContent);
 const form = document.getElementById("rules");
 let generation = 0;
+const shown = new Set(); // the lazy panels asked for (their button clicked, or show= in the URL)
 
 function controlValues() {
   const values = {};
@@ -18,6 +19,7 @@ function controlValues() {
 
 function fillFromUrl() {
   const query = new URLSearchParams(window.location.search);
+  for (const id of query.getAll("show")) shown.add(id);
   for (const el of form.elements) {
     if (!el.name || !query.has(el.name)) continue;
     if (el.type === "checkbox") el.checked = query.get(el.name) === "true";
@@ -230,7 +232,9 @@ async function fillPanel(panel, values, mine) {
 async function update() {
   const mine = ++generation;
   const values = controlValues();
-  const query = new URLSearchParams(values).toString();
+  const params = new URLSearchParams(values);
+  for (const id of shown) params.append("show", id);
+  const query = params.toString();
   window.history.replaceState(null, "", `?${query}`);
   document.getElementById("permalink").href = `?${query}`;
   const status = document.getElementById("status");
@@ -239,7 +243,9 @@ async function update() {
   document.body.dataset.state = "busy";
   const started = performance.now();
   const results = await Promise.allSettled(
-    config.panels.map((panel) => fillPanel(panel, values, mine)),
+    config.panels
+      .filter((panel) => !panel.lazy || shown.has(panel.id))
+      .map((panel) => fillPanel(panel, values, mine)),
   );
   if (mine !== generation) return;
   const failed = results.filter((r) => r.status === "rejected");
@@ -250,6 +256,13 @@ async function update() {
 }
 
 fillFromUrl();
+for (const button of document.querySelectorAll("button.show")) {
+  button.addEventListener("click", () => {
+    shown.add(button.dataset.panel);
+    button.parentElement.textContent = "computing...";
+    update();
+  });
+}
 form.addEventListener("change", update);
 form.addEventListener("submit", (e) => {
   e.preventDefault();
