@@ -12,7 +12,8 @@ shoe) do not answer it either:
 - Blackjack: the full analysis (every hand, exact splits, the optimal and the basic-strategy
   edges: ``edge --strategy optimal --strategy basic``) of 6 decks under rules not asked before.
 Reported: the first request (kernels loaded from numba's cache), then the median and the
-largest of the fresh requests; the command line's wall time for the same question.
+largest of the fresh requests; the same questions asked of the API in this process (the floor:
+the server adds its HTTP and JSON to it); the command line's wall time for one question.
 """
 
 from __future__ import annotations
@@ -76,11 +77,18 @@ def start(port: int) -> subprocess.Popen:
     raise SystemExit("the server did not start")
 
 
-def line(name: str, first: float, fresh: list[float], cli: float) -> str:
+def line(name: str, first: float, fresh: list[float], api: list[float], cli: float) -> str:
     return (
-        f"{name:<34} first {first:6.3f} s   fresh median {statistics.median(fresh):6.3f} s"
-        f"  max {max(fresh):6.3f} s ({len(fresh)})   CLI process {cli:6.3f} s"
+        f"{name:<34} server: first {first:6.3f} s, fresh median {statistics.median(fresh):6.3f} s"
+        f" max {max(fresh):6.3f} s ({len(fresh)})   API in process: median "
+        f"{statistics.median(api):6.3f} s   CLI process {cli:6.3f} s"
     )
+
+
+def timed_api(work) -> float:
+    t = time.perf_counter()
+    work()
+    return time.perf_counter() - t
 
 
 def main() -> None:
@@ -100,7 +108,15 @@ def main() -> None:
             for i in range(args.repeats)
         ]
         cli = timed_cli(["zero", "edge", "--decks", "6", "--rules", "published", "--remove", "9"])
-        print(line("Zero edge, 6 decks (optimal)", first, fresh, cli))
+        import cardedge.blackjack as blackjack
+        import cardedge.zero as zero
+
+        zero.edge(decks=1)  # kernels loaded, as in the server
+        api = [
+            timed_api(lambda r=r: zero.edge(decks=6, rules="published", remove=f"{r},{r}"))
+            for r in RANKS[: args.repeats]
+        ]
+        print(line("Zero edge, 6 decks (optimal)", first, fresh, api, cli))
 
         full = f"{base}/blackjack/edge?decks=6&strategy=optimal&strategy=basic"
         first, body = timed_get(full + "&peek=true")
@@ -111,7 +127,18 @@ def main() -> None:
             fresh.append(timed_get(full + query)[0])
         cli = timed_cli(["blackjack", "edge", "--decks", "6", "--h17", "--strategy", "optimal",
                          "--strategy", "basic"])  # fmt: skip
-        print(line("Blackjack full analysis, 6 decks", first, fresh, cli))
+        blackjack.edge(decks=1)
+        api = [
+            timed_api(
+                lambda rules=rules: blackjack.edge(
+                    decks=6,
+                    strategy=["optimal", "basic"],
+                    **{k: v == "true" for k, v in rules.items()},
+                )
+            )
+            for rules in BLACKJACK_RULES[1 : args.repeats + 1]
+        ]
+        print(line("Blackjack full analysis, 6 decks", first, fresh, api, cli))
     finally:
         server.terminate()
         server.wait(10)
