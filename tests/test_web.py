@@ -150,6 +150,20 @@ def test_a_full_queue_answers_503_in_one_line():
     assert "busy" in response.json()["error"]
 
 
+def test_a_late_answer_is_503_and_kept_for_the_retry():
+    with TestClient(create_app(seconds=0.001)) as c:
+        late = c.get("/api/zero/edge?decks=1&rules=stated&digits=3")
+        assert late.status_code == 503 and "no answer within" in late.json()["error"]
+        pool = c.app.state.pool
+        deadline = time.monotonic() + 60
+        while pool.pending and time.monotonic() < deadline:
+            time.sleep(0.05)
+        retry = c.get("/api/zero/edge?rules=stated&decks=1&digits=3")
+    assert retry.status_code == 200 and retry.headers["x-cache"] == "hit"
+    assert retry.text == cli_text("zero", "edge", "--decks", "1", "--rules", "stated",
+                                  "--digits", "3", "--format", "json")  # fmt: skip
+
+
 def test_pages_render(client):
     for path in ("/", "/zero", "/blackjack", "/static/app.js", "/static/style.css", "/api"):
         assert client.get(path).status_code == 200, path

@@ -75,13 +75,20 @@ def create_app(
         text = cache.get(call.key())
         hit = text is not None
         if text is None:
+
+            def compute() -> str:
+                # kept by the worker, so that an answer too late for its request (503) serves
+                # the retry
+                answer = call.run()
+                cache.put(call.key(), answer)
+                return answer
+
             try:
-                text = await pool.run(call.run)
+                text = await pool.run(compute)
             except Busy as e:
                 return error(str(e), 503)
             except (ValueError, TypeError) as e:  # BadValue, MissingExtra: the API's one line
                 return error(str(e).splitlines()[0] if str(e) else type(e).__name__, 400)
-            cache.put(call.key(), text)
         headers = {"X-Cache": "hit" if hit else "miss"}
         if call.fmt == "csv":
             headers["Content-Disposition"] = f'inline; filename="{game}_{command}.csv"'

@@ -37,7 +37,10 @@ class Workers:
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), self.seconds)
         except TimeoutError:
-            raise Busy(f"no answer within {self.seconds:g} s: run it on the command line") from None
+            raise Busy(
+                f"no answer within {self.seconds:g} s: try again later (the answer is kept) "
+                "or run it on the command line"
+            ) from None
 
     def _done(self) -> None:
         with self.lock:
