@@ -104,6 +104,10 @@ BAD = [
     "poker/edge",
     "zero/deal",
     "zero/edge?shoe=" + "A" * 5000,
+    "zero/pays?side-bet-size=abc",
+    "zero/edge?strategy=basic&strategy=optimal",
+    "zero/simulate?decks=1&decks=2&rounds=1000",
+    "zero/pays?side-bet-size=nan",
 ]
 
 
@@ -356,3 +360,30 @@ def test_the_page_shows_the_command_lines_figure(server, browser, page, name, va
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / f"{game}.png"))
     assert os.path.getsize(SCREENSHOTS / f"{game}.png") > 10_000
+
+
+def test_the_web_reads_every_option_as_the_command_line_does():
+    """The web types a query's values from the API function's signature: each served command's
+    options must come out as click reads them (switches, whole numbers, numbers, repeatable)."""
+    import click
+
+    from cardedge.web import calls
+
+    ctx = click.Context(cli)
+    for game in calls.GAMES:
+        group = cli.get_command(ctx, game)
+        for command in calls.SERVED[game]:
+            taken = calls.parameters(game, command)
+            for p in group.get_command(ctx, command).params:
+                if p.name in ("fmt", "color") or p.name in calls.REFUSED_KEYWORDS:
+                    continue
+                where = f"{game} {command} --{p.name}"
+                assert p.name in taken, where
+                assert bool(p.multiple) == calls.repeatable(game, command, p.name), where
+                expected = {click.types.BoolParamType: "bool", click.types.IntParamType: "int",
+                            click.types.FloatParamType: "float"}  # fmt: skip
+                kind = next((v for t, v in expected.items() if isinstance(p.type, t)), "str")
+                if getattr(p, "is_flag", False):
+                    kind = "bool"
+                if p.name != "decks":
+                    assert calls.kind(taken[p.name]) == kind, where

@@ -44,9 +44,21 @@ REFUSED_KEYWORDS = ("png", "out", "log", "progress", "threads")
 """Keywords the web never takes: files written, callbacks, the simulator's threads (the
 server's worker pool decides)."""
 
-REPEATABLE = ("decks", "strategy", "system", "side_bet_size", "bankroll")
-"""Keywords a query may give several times (the command line's repeatable options); each
-function takes one value or a list of them."""
+REPEATABLE: dict[str, set[tuple[str, str]]] = {
+    "decks": {(g, c) for g in GAMES for c in SERVED[g]} - {("zero", "simulate")},
+    "system": {("zero", "count"), ("blackjack", "count")},
+    "side_bet_size": {("zero", "pays")},
+    "strategy": {("blackjack", "edge"), ("blackjack", "returns"), ("blackjack", "eor")},
+}
+"""Keywords a query may give several times, and the commands where (the command line's
+repeatable options, checked against them by tests/test_web.py); the function then takes the
+list."""
+
+
+def repeatable(game: str, command: str, name: str) -> bool:
+    """May ``name`` be given several times to ``game command``?"""
+    return (game, command) in REPEATABLE.get(name, set())
+
 
 MAX_DECK_COUNTS = 8
 """The most deck counts one request may ask for (``decks=1..8`` at most)."""
@@ -112,11 +124,18 @@ def parameters(game: str, command: str) -> dict[str, inspect.Parameter]:
     return {n: p for n, p in signature.parameters.items() if n not in REFUSED_KEYWORDS}
 
 
+KINDS = {"side_bet_size": "float", "bankroll": "float"}
+"""Keywords whose signature does not say their type (an empty tuple by default)."""
+
+
 def kind(p: inspect.Parameter) -> str:
     """How a query value of ``p`` is read: ``bool``, ``int``, ``float`` or ``str``, from the
-    keyword's default and annotation (``digits: int = 4``, ``seed: int | None = None``)."""
+    keyword's default and annotation (``digits: int = 4``, ``seed: int | None = None``);
+    tests/test_web.py checks each against the command line's option."""
     if p.name == "decks":  # a count, a range "1..8" or a list "6,8": the API parses text
         return "str"
+    if p.name in KINDS:
+        return KINDS[p.name]
     default, note = p.default, str(p.annotation)
     for t in (bool, int, float):
         if type(default) is t or note.split(" |")[0] == t.__name__:
@@ -154,14 +173,16 @@ def parse_call(game: str, command: str, query: list[tuple[str, str]]) -> Call:
         given.setdefault(name, []).append(value)
     if fmt not in FORMATS:
         raise BadValue("format", f"{fmt!r} is not one of {', '.join(FORMATS)}")
-    keywords = {name: _values(params[name], values) for name, values in given.items()}
+    keywords = {}
+    for name, values in given.items():
+        if len(values) > 1 and not repeatable(game, command, name):
+            raise BadValue(name, "given more than once")
+        keywords[name] = _values(params[name], values)
     _check_bounds(game, command, keywords)
     return Call(game, command, tuple(sorted(keywords.items(), key=lambda kv: kv[0])), fmt)
 
 
 def _values(p: inspect.Parameter, values: list[str]):
-    if len(values) > 1 and p.name not in REPEATABLE:
-        raise BadValue(p.name, "given more than once")
     read = [_read(p, v) for v in values]
     return tuple(read) if len(read) > 1 else read[0]
 
