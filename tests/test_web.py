@@ -243,8 +243,8 @@ LOAD = [
     "blackjack/dealer?decks={d}",
     "blackjack/edge?decks={d}&strategy=basic&double=10-11",
 ]
-MAX_RSS_MB = 1500
-"""The server's memory after the load test: its kernels and a full cache fit well below."""
+MAX_RSS_MB = 800
+"""The server's memory after the load test (measured 368 MB: the kernels, pandas, the cache)."""
 
 
 def test_load_200_requests_8_in_flight(server):
@@ -262,7 +262,9 @@ def test_load_200_requests_8_in_flight(server):
     with ThreadPoolExecutor(8) as pool:
         statuses = list(pool.map(get, urls))
     assert statuses.count(200) == 200, sorted(set(statuses))
-    assert rss_mb(process.pid) < MAX_RSS_MB
+    rss = rss_mb(process.pid)
+    print(f"server RSS after 200 requests: {rss:.0f} MB")  # shown with pytest -s
+    assert 0 < rss < MAX_RSS_MB
 
 
 # ---- headless Chromium ----------------------------------------------------------------------
