@@ -14,10 +14,10 @@ $(BIN)/python:
 PIP_INSTALL := $(BIN)/python -m pip install --quiet
 
 install: $(BIN)/python
-	$(PIP_INSTALL) -e '.[study,plots]'
+	$(PIP_INSTALL) -e '.[study,plots,web]'
 
 install-dev: $(BIN)/python
-	$(PIP_INSTALL) -e '.[dev,docs,study,plots]'
+	$(PIP_INSTALL) -e '.[dev,docs,study,plots,web]'
 
 tables: install
 	$(BIN)/cardedge tables --out results
@@ -58,6 +58,7 @@ bench: install
 	$(BIN)/python bench/make_tables.py
 	$(BIN)/python bench/study.py
 	$(BIN)/python bench/whole_process.py
+	$(BIN)/python bench/serve.py
 
 # numba's on-disk cache tracks each kernel's own file, not the kernels it calls in other files:
 # after editing a kernel, drop the cache so its callers recompile.

@@ -3,7 +3,8 @@ gives when the part it needs is missing.
 
 The core install (numpy, numba, pandas, tabulate, click) computes every exact table; shoe
 studies need ``cardedge[study]`` (Dask, distributed, pyarrow) and figures ``cardedge[plots]``
-(matplotlib). ``make install`` installs both.
+(matplotlib), ``cardedge serve`` ``cardedge[web]`` (Starlette, uvicorn). ``make install``
+installs all three.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 EXTRAS: dict[str, tuple[str, ...]] = {
     "study": ("dask", "distributed", "pyarrow"),
     "plots": ("matplotlib",),
+    "web": ("starlette", "uvicorn"),
 }
 """Each extra's import names, as ``pyproject.toml`` declares their packages."""
 

@@ -161,6 +161,7 @@ def test_the_wheel_holds_real_files_for_every_module_and_data_file(wheel):
     names = {e.filename for e in entries}
     assert source_files() <= names
     assert {"cardedge/analysis/zero/paytables/reconstructed.toml", "cardedge/py.typed"} <= names
+    assert {"cardedge/web/static/app.js", "cardedge/web/static/style.css"} <= names  # serve's
     assert sum(name.endswith(".toml") for name in names) == len(BUILTIN) + len(shipped_paytables())
     assert not [name for name in names if "__pycache__" in name or name.endswith((".nbi", ".nbc"))]
 

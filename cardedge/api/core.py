@@ -47,10 +47,11 @@ Progress = Callable[[str, int], ContextManager[Callable[[int], None]]]
 Log = Callable[[str], None]
 """``log(line)``: a line about the work (a file written, where a study ran)."""
 
-NO_API = ("play", "studies")
+NO_API = ("play", "studies", "serve")
 """Commands without an API function: ``play`` is interactive (its session objects are
 ``zero_training`` / ``blackjack_training`` in ``cardedge.reports.*.simulation``); ``studies``
-runs the published study command lines (``cardedge.reports.study_results.STUDIES``)."""
+runs the published study command lines (``cardedge.reports.study_results.STUDIES``); ``serve``
+is the web server (``cardedge.web.app.create_app()`` builds its app)."""
 
 
 class BadValue(ValueError):

@@ -94,6 +94,34 @@ def studies(out: str) -> None:
             raise click.ClickException(f"study {name} failed (exit {code})")
 
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+"""Hosts only this machine reaches: ``serve`` warns about any other."""
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port."
+)
+def serve(host: str, port: int) -> None:
+    """The exact calculator in the browser: a page per game and a JSON API (/api)."""
+    from cardedge.extras import require
+
+    require("web")
+    import uvicorn
+
+    from cardedge.web.app import create_app
+
+    if host not in LOOPBACK:
+        click.echo(
+            f"cardedge: warning: serving on {host}: anyone who reaches it can use it "
+            "(there is no authentication)",
+            err=True,
+        )
+    click.echo(f"cardedge: serving on http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+
+
 def announce_compilation() -> None:
     """On a terminal, say so when numba must compile the kernels (the first run, once)."""
     if not sys.stderr.isatty():

@@ -1,0 +1,165 @@
+"""The ASGI app of ``cardedge serve`` (Starlette): the JSON API, the game pages, results/.
+
+``create_app()`` builds it; the kernels load with the first request of each kind and stay
+loaded for the life of the process (numba's cache on disk makes even that first one quick).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from cardedge.api.core import BadValue
+from cardedge.web import calls, pages
+from cardedge.web.work import Busy, Cache, Workers
+
+STATIC = Path(__file__).parent / "static"
+RESULTS = Path(__file__).resolve().parent.parent.parent / "results"
+"""The results/ folder of a source checkout (an installed wheel has none: the page says so)."""
+RESULT_SUFFIXES = {".md": "text/markdown", ".csv": "text/csv", ".json": "application/json"}
+RESULT_IMAGES = {".png": "image/png"}
+MAX_RESULT_BYTES = 5_000_000
+"""The largest results/ file the server shows."""
+
+
+def error(message: str, status: int) -> JSONResponse:
+    """The one-line JSON error of every refused request: ``{"error": "..."}``."""
+    line = " ".join(str(message).split()) or "error"
+    return JSONResponse({"error": line}, status_code=status)
+
+
+def result_files(folder: Path) -> dict[str, Path]:
+    """The results/ files a request may name, by path under ``folder`` (found once, at
+    start: a request's name is looked up here, never joined to a path)."""
+    if not folder.is_dir():
+        return {}
+    allowed = {**RESULT_SUFFIXES, **RESULT_IMAGES}
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.suffix in allowed and not path.is_symlink():
+            if path.stat().st_size <= MAX_RESULT_BYTES:
+                found[path.relative_to(folder).as_posix()] = path
+    return found
+
+
+def create_app(
+    workers: int = 1,
+    queue: int = 16,
+    seconds: float = 30.0,
+    cache_entries: int = 512,
+    results: Path | None = RESULTS,
+) -> Starlette:
+    """The app: ``workers`` threads compute, at most ``queue`` requests wait (then 503), each
+    answered within ``seconds``; ``cache_entries`` answers are kept; ``results`` is the folder
+    browsable at /results (None: none)."""
+    pool = Workers(workers, queue, seconds)
+    cache = Cache(cache_entries)
+    files = result_files(results) if results is not None else {}
+
+    async def api(request: Request) -> Response:
+        game = request.path_params["game"]
+        command = request.path_params["command"]
+        try:
+            call = calls.parse_call(game, command, list(request.query_params.multi_items()))
+        except calls.Refused as e:
+            return error(str(e), e.status)
+        except BadValue as e:
+            return error(str(e), 400)
+        text = cache.get(call.key())
+        hit = text is not None
+        if text is None:
+
+            def compute() -> str:
+                # kept by the worker, so that an answer too late for its request (503) serves
+                # the retry
+                answer = call.run()
+                cache.put(call.key(), answer)
+                return answer
+
+            try:
+                text = await pool.run(compute)
+            except Busy as e:
+                return error(str(e), 503)
+            except (ValueError, TypeError) as e:  # BadValue, MissingExtra: the API's one line
+                return error(str(e).splitlines()[0] if str(e) else type(e).__name__, 400)
+        headers = {"X-Cache": "hit" if hit else "miss"}
+        if call.fmt == "csv":
+            headers["Content-Disposition"] = f'inline; filename="{game}_{command}.csv"'
+        return Response(text, media_type=calls.FORMATS[call.fmt], headers=headers)
+
+    async def api_index(request: Request) -> Response:
+        listing = {
+            game: {
+                command: sorted(calls.parameters(game, command)) for command in calls.SERVED[game]
+            }
+            for game in calls.GAMES
+        }
+        return JSONResponse({"usage": "/api/{game}/{command}?option=value", "commands": listing})
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(pages.index_page())
+
+    async def game_page(request: Request) -> Response:
+        return HTMLResponse(pages.game_page(request.url.path.strip("/")))
+
+    async def results_list(request: Request) -> Response:
+        return HTMLResponse(pages.results_page(list(files)))
+
+    async def result_file(request: Request) -> Response:
+        name = request.path_params["name"]
+        path = files.get(name)
+        if path is None:
+            return error(f"no results file {name!r} (see /results)", 404)
+        if path.suffix in RESULT_IMAGES:
+            return Response(path.read_bytes(), media_type=RESULT_IMAGES[path.suffix])
+        text = path.read_text(encoding="utf-8")
+        if request.query_params.get("raw"):
+            return PlainTextResponse(text, media_type=RESULT_SUFFIXES[path.suffix])
+        return HTMLResponse(pages.result_file_page(name, text))
+
+    async def stats(request: Request) -> Response:
+        return JSONResponse(
+            {"cache": {"entries": len(cache.items), "hits": cache.hits, "misses": cache.misses},
+             "pending": pool.pending}
+        )  # fmt: skip
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 500)
+        detail = getattr(exc, "detail", None) or "error"
+        return error(detail, status)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return error("internal error", 500)  # never the traceback
+
+    routes = [
+        Route("/", index),
+        Route("/zero", game_page),
+        Route("/blackjack", game_page),
+        Route("/api", api_index),
+        Route("/api/{game}/{command}", api),
+        Route("/results", results_list),
+        Route("/results/{name:path}", result_file),
+        Route("/stats", stats),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        pool.close()
+
+    app = Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+        lifespan=lifespan,
+    )
+    app.state.cache = cache
+    app.state.pool = pool
+    return app

@@ -1,0 +1,250 @@
+"""A web request as an API call: ``GET /api/{game}/{command}?option=value`` checked and
+translated into ``cardedge.zero.COMMAND(option=value)`` (or ``cardedge.blackjack``'s), its
+result rendered as the command line renders it (``render_many``), with the bounds a public
+page needs: only built-in names where the command line would read a file, no written files,
+no long computations.
+
+The keywords and their types come from the API function's own signature (its defaults and
+annotations), so a new option of a command reaches the web without a line here; the values
+are then checked by the API itself (``cardedge.api.core.BadValue``), as on the command line.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cardedge.api.core import BadValue
+
+GAMES = ("zero", "blackjack")
+
+SERVED: dict[str, tuple[str, ...]] = {
+    "zero": (
+        "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
+        "variants", "pays", "simulate",
+    ),
+    "blackjack": (
+        "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
+        "variants", "dealer", "simulate",
+    ),
+}  # fmt: skip
+"""The commands the web answers. Not served: ``study``, ``indices`` (minutes of work, files
+written), ``play`` (interactive), ``tables`` and ``studies`` (they write results/)."""
+
+NOT_SERVED = {
+    "study": "a shoe study runs for minutes and writes files: run `cardedge GAME study`",
+    "indices": "index plays take minutes: run `cardedge GAME indices`",
+    "play": "play is the terminal trainer: run `cardedge GAME play`",
+    "tables": "tables writes results/: run `cardedge tables`",
+    "studies": "studies writes results/study: run `cardedge studies`",
+}
+
+REFUSED_KEYWORDS = ("png", "out", "log", "progress", "threads")
+"""Keywords the web never takes: files written, callbacks, the simulator's threads (the
+server's worker pool decides)."""
+
+REPEATABLE: dict[str, set[tuple[str, str]]] = {
+    "decks": {(g, c) for g in GAMES for c in SERVED[g]} - {("zero", "simulate")},
+    "system": {("zero", "count"), ("blackjack", "count")},
+    "side_bet_size": {("zero", "pays")},
+    "strategy": {("blackjack", "edge"), ("blackjack", "returns"), ("blackjack", "eor")},
+}
+"""Keywords a query may give several times, and the commands where (the command line's
+repeatable options, checked against them by tests/test_web.py); the function then takes the
+list."""
+
+
+def repeatable(game: str, command: str, name: str) -> bool:
+    """May ``name`` be given several times to ``game command``?"""
+    return (game, command) in REPEATABLE.get(name, set())
+
+
+MAX_DECK_COUNTS = 8
+"""The most deck counts one request may ask for (``decks=1..8`` at most)."""
+MAX_ROUNDS = 200_000
+"""The most rounds a simulation may deal on the web (about a second)."""
+MAX_VALUE_CHARS = 400
+"""The longest value of one option (a shoe spec is under 100 characters)."""
+MAX_QUERY_ITEMS = 40
+"""The most option values in one query."""
+
+FORMATS = {
+    "json": "application/json",
+    "csv": "text/csv; charset=utf-8",
+    "markdown": "text/markdown; charset=utf-8",
+    "table": "text/plain; charset=utf-8",
+}
+"""The formats a request may ask for (``format=``), with their content types."""
+
+
+class Refused(ValueError):
+    """A request the web does not answer (one line): ``status`` is the HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Call:
+    """One checked request: the API function's module, name and keywords (values as the
+    function takes them), and the output format."""
+
+    game: str
+    command: str
+    keywords: tuple[tuple[str, object], ...]
+    fmt: str
+
+    def key(self) -> tuple:
+        """The cache key: the same call whatever the order or spelling of its options."""
+        return (self.game, self.command, self.keywords, self.fmt)
+
+    def run(self) -> str:
+        """Call the API function and render its result (``--format FMT``'s text)."""
+        from cardedge.reports.core.render import render_many
+
+        result = api_function(self.game, self.command)(**dict(self.keywords))
+        return render_many(result, self.fmt)
+
+
+def api_function(game: str, command: str) -> Callable:
+    """``cardedge.zero.COMMAND`` or ``cardedge.blackjack.COMMAND``."""
+    if game == "zero":
+        import cardedge.zero as module
+    else:
+        import cardedge.blackjack as module
+    return getattr(module, command)
+
+
+def parameters(game: str, command: str) -> dict[str, inspect.Parameter]:
+    """The keywords a request may give for ``command``: the API function's, less those the
+    web never takes."""
+    signature = inspect.signature(api_function(game, command))
+    return {n: p for n, p in signature.parameters.items() if n not in REFUSED_KEYWORDS}
+
+
+KINDS = {"side_bet_size": "float", "bankroll": "float"}
+"""Keywords whose signature does not say their type (an empty tuple by default)."""
+
+
+def kind(p: inspect.Parameter) -> str:
+    """How a query value of ``p`` is read: ``bool``, ``int``, ``float`` or ``str``, from the
+    keyword's default and annotation (``digits: int = 4``, ``seed: int | None = None``);
+    tests/test_web.py checks each against the command line's option."""
+    if p.name == "decks":  # a count, a range "1..8" or a list "6,8": the API parses text
+        return "str"
+    if p.name in KINDS:
+        return KINDS[p.name]
+    default, note = p.default, str(p.annotation)
+    for t in (bool, int, float):
+        if type(default) is t or note.split(" |")[0] == t.__name__:
+            return t.__name__
+    if isinstance(default, tuple | list) and default:
+        return type(default[0]).__name__ if type(default[0]) in (int, float) else "str"
+    return "str"
+
+
+def parse_call(game: str, command: str, query: list[tuple[str, str]]) -> Call:
+    """The checked call of ``GET /api/{game}/{command}?query``; ``Refused`` (one line) for a
+    request the web does not answer, ``BadValue`` for a value the API would refuse."""
+    if game not in GAMES:
+        raise Refused(f"no game {game!r}: zero or blackjack", 404)
+    if command in NOT_SERVED:
+        raise Refused(f"{command}: not served on the web ({NOT_SERVED[command]})", 403)
+    if command not in SERVED[game]:
+        raise Refused(f"no command {command!r} for {game}: {', '.join(SERVED[game])}", 404)
+    if len(query) > MAX_QUERY_ITEMS:
+        raise Refused(f"too many options (at most {MAX_QUERY_ITEMS})")
+    params = parameters(game, command)
+    fmt = "json"
+    given: dict[str, list[str]] = {}
+    for raw, value in query:
+        name = raw.replace("-", "_")
+        if len(value) > MAX_VALUE_CHARS:
+            raise BadValue(name, f"longer than {MAX_VALUE_CHARS} characters")
+        if name == "format":
+            fmt = value
+            continue
+        if name in REFUSED_KEYWORDS:
+            raise Refused(f"{name}: not taken on the web")
+        if name not in params:
+            raise Refused(f"unknown option {raw!r} for {game} {command}")
+        given.setdefault(name, []).append(value)
+    if fmt not in FORMATS:
+        raise BadValue("format", f"{fmt!r} is not one of {', '.join(FORMATS)}")
+    keywords = {}
+    for name, values in given.items():
+        if len(values) > 1 and not repeatable(game, command, name):
+            raise BadValue(name, "given more than once")
+        keywords[name] = _values(params[name], values)
+    _check_bounds(game, command, keywords)
+    return Call(game, command, tuple(sorted(keywords.items(), key=lambda kv: kv[0])), fmt)
+
+
+def _values(p: inspect.Parameter, values: list[str]):
+    read = [_read(p, v) for v in values]
+    return tuple(read) if len(read) > 1 else read[0]
+
+
+def _read(p: inspect.Parameter, value: str):
+    how = kind(p)
+    try:
+        if how == "bool":
+            if value.lower() not in ("true", "false", "1", "0"):
+                raise ValueError
+            return value.lower() in ("true", "1")
+        if how == "int":
+            return int(value)
+        if how == "float":
+            x = float(value)
+            if x != x or x in (float("inf"), float("-inf")):
+                raise ValueError
+            return x
+    except ValueError:
+        raise BadValue(p.name, f"{value!r} is not a valid {how}") from None
+    return value
+
+
+def _check_bounds(game: str, command: str, keywords: dict) -> None:
+    """Refuse what would read a file or take long (before any work)."""
+    from cardedge.api.core import deck_counts
+
+    for name, names in builtin_names(game).items():
+        if name in keywords:
+            for value in keywords[name] if isinstance(keywords[name], tuple) else [keywords[name]]:
+                if value not in names:
+                    raise BadValue(name, f"{value!r}: on the web one of {', '.join(names)}")
+    if "decks" in keywords:
+        if len(deck_counts(list(_listed(keywords["decks"])))) > MAX_DECK_COUNTS:
+            raise BadValue("decks", f"at most {MAX_DECK_COUNTS} deck counts per request")
+    if keywords.get("split") == "optimal":
+        raise Refused("split=optimal takes minutes: run `cardedge zero edge --split optimal`", 403)
+    if command == "simulate":
+        rounds = keywords.get("rounds", 1_000_000)
+        if isinstance(rounds, int) and rounds > MAX_ROUNDS:
+            raise Refused(f"rounds: at most {MAX_ROUNDS} on the web (give rounds=)", 403)
+        keywords.setdefault("rounds", MAX_ROUNDS)
+        keywords["threads"] = 1  # the worker pool is the server's parallelism
+
+
+def _listed(value) -> tuple:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def builtin_names(game: str) -> dict[str, tuple[str, ...]]:
+    """The keywords that name a file on the command line, and the built-in names the web
+    takes instead (no file is ever read from a request)."""
+    from cardedge.analysis.core.counts import BUILTIN
+
+    if game == "zero":
+        from cardedge.analysis.zero.paytable import shipped_paytables
+
+        return {
+            "strategy": ("optimal", "basic", "published"),
+            "system": BUILTIN,
+            "paytable": tuple(shipped_paytables()),
+        }
+    from cardedge.strategy.blackjack.charts import STRATEGIES
+
+    return {"strategy": STRATEGIES, "system": BUILTIN, "spread": ()}

@@ -1,0 +1,220 @@
+"""The server-rendered pages: an index, one calculator page per game (rule controls, and the
+panels the page's script fills from the JSON API on every change) and the results/ browser.
+
+A page only lays out controls and empty panels; every figure on it comes from
+``/api/{game}/{command}``, the same text ``cardedge GAME COMMAND --format json`` prints.
+"""
+
+from __future__ import annotations
+
+import html
+import inspect
+import json
+
+from cardedge.web.calls import parameters
+
+TITLE = "cardedge: exact Zero and blackjack"
+
+ZERO_COLOURS = {"S": "#f4d35e", "H": "#ffffff", "D": "#5fad56", "P": "#7cb5ec", "N": "#dddddd"}
+"""Zero's chart colours, as its PNG charts (``reports/zero/plots.py``) and the terminal
+(S yellow, H white, D green, P cyan, N grey) show them."""
+BLACKJACK_COLOURS = {
+    "H": "#f4a6a6",
+    "S": "#f7e08a",
+    "Dh": "#9fd89f",
+    "Ds": "#8fd3d3",
+    "P": "#9fb8f0",
+    "Ph": "#d0a8e8",
+    "Rh": "#d9d9d9",
+    "Rs": "#bfbfbf",
+    "Rp": "#a6a6a6",
+}
+"""Blackjack's chart colours, as its PNG chart (``reports/blackjack/strategy.py``) and the
+terminal (H red, S yellow, Dh green, Ds cyan, P blue, Ph magenta, R* white) show them."""
+
+
+def _choices(game: str) -> dict[str, tuple[str, ...]]:
+    """The options offered as a list (the rest are numbers, switches or text)."""
+    if game == "zero":
+        from cardedge.analysis.zero.rules import PRESETS
+
+        return {"rules": tuple(PRESETS)}
+    from cardedge.analysis.blackjack.rules import DOUBLE_RULES, NATURAL_PAYOUTS
+
+    return {"double": tuple(DOUBLE_RULES), "natural": tuple(NATURAL_PAYOUTS)}
+
+
+CONTROLS = {
+    "zero": ("decks", "rules", "shoe", "remove"),
+    "blackjack": (
+        "decks", "h17", "peek", "das", "double", "split_hands", "rsa", "hit_split_aces",
+        "natural", "surrender", "shoe", "remove",
+    ),
+}  # fmt: skip
+"""The rule controls of each page, in order: every rule option, the decks and the shoe."""
+
+PANELS = {
+    "zero": [
+        {
+            "id": "edge",
+            "kind": "figures",
+            "title": "House edge (percent of the initial Zero wager, house's side)",
+            "requests": [
+                {"label": "optimal play", "command": "edge", "extra": {"strategy": "optimal"}},
+                {"label": "basic strategy", "command": "edge", "extra": {"strategy": "basic"}},
+                {"label": "published chart", "command": "edge", "extra": {"strategy": "published"}},
+            ],
+        },
+        {"id": "chart", "kind": "table", "title": "Basic strategy chart", "command": "chart"},
+        {
+            "id": "eor",
+            "kind": "bars",
+            "title": "Effect of removal",
+            "command": "eor",
+            "lazy": "ten analyses, a few seconds",
+        },
+        {"id": "pays", "kind": "table", "title": "Zero Pays side bet", "command": "pays"},
+    ],
+    "blackjack": [
+        {
+            "id": "edge",
+            "kind": "figures",
+            "title": "House edge (percent of the initial wager, house's side)",
+            "requests": [
+                {"label": "optimal play", "command": "edge", "extra": {"strategy": "optimal"}},
+                {"label": "basic strategy", "command": "edge", "extra": {"strategy": "basic"}},
+            ],
+        },
+        {"id": "chart", "kind": "table", "title": "Basic strategy chart", "command": "chart"},
+        {
+            "id": "eor",
+            "kind": "bars",
+            "title": "Effect of removal (optimal play)",
+            "command": "eor",
+            "extra": {"strategy": "optimal"},
+            "lazy": "ten full analyses, several seconds",
+        },
+    ],
+}
+"""What each page shows: its panels and the API requests that fill them. A ``lazy`` panel (the
+effects of removal: one analysis per rank removed) is computed when asked for (its button),
+then on every change; the permalink says so (``show=eor``)."""
+
+
+def _panel_requests(game: str) -> list[dict]:
+    """``PANELS[game]`` with, for each request, the page controls its command takes."""
+    panels = json.loads(json.dumps(PANELS[game]))
+    for panel in panels:
+        for request in panel.get("requests", [panel]):
+            taken = parameters(game, request["command"])
+            request["keys"] = [name for name in CONTROLS[game] if name in taken]
+    return panels
+
+
+def _control(game: str, p: inspect.Parameter) -> str:
+    name, default = p.name, p.default
+    label = html.escape(name.replace("_", " "))
+    choices = _choices(game).get(name)
+    if choices:
+        options = "".join(
+            f'<option value="{html.escape(c)}"{" selected" if c == default else ""}>'
+            f"{html.escape(c)}</option>"
+            for c in choices
+        )
+        field = f'<select name="{name}">{options}</select>'
+    elif isinstance(default, bool):
+        checked = " checked" if default else ""
+        field = f'<input type="checkbox" name="{name}"{checked}>'
+    elif name == "decks" or isinstance(default, int):
+        low, high = (1, 8) if name == "decks" else (2, 4)
+        field = f'<input type="number" name="{name}" min="{low}" max="{high}" value="{default}">'
+    else:
+        hint = "A=24,2=24,...,T=96" if name == "shoe" else "5,5,T"
+        field = f'<input type="text" name="{name}" placeholder="{hint}" size="28">'
+    return f'<label class="control">{label} {field}</label>'
+
+
+def _panel(panel: dict) -> str:
+    """An empty panel (the script fills it); a lazy one shows its button instead."""
+    if panel.get("lazy"):
+        inside = (
+            f'<button type="button" class="show" data-panel="{panel["id"]}">compute '
+            f"({html.escape(panel['lazy'])})</button>"
+        )
+    else:
+        inside = "computing..."
+    return (
+        f'<section class="panel" id="{panel["id"]}"><h2>{html.escape(panel["title"])}</h2>'
+        f'<div class="links"></div><div class="body">{inside}</div></section>'
+    )
+
+
+def _layout(title: str, body: str, script: bool = False) -> str:
+    tail = '<script src="/static/app.js"></script>' if script else ""
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/static/style.css"></head>
+<body><nav><a href="/">cardedge</a> <a href="/zero">Zero</a> <a href="/blackjack">Blackjack</a>
+<a href="/results">results/</a> <a href="/api">API</a></nav>
+<main>{body}</main>{tail}</body></html>
+"""
+
+
+def index_page() -> str:
+    """The start page: what the calculator is, the two games, the results, the JSON API."""
+    body = """<h1>Exact house edges, in the browser</h1>
+<p>Every figure here is computed exactly (no simulation) by the same code as the command line
+<code>cardedge</code>, for any rules and any shoe.</p>
+<ul><li><a href="/zero">Zero</a>: house edge, basic strategy chart, effect of removal,
+Zero Pays</li>
+<li><a href="/blackjack">European blackjack</a>: house edge, basic strategy chart, effect of
+removal</li>
+<li><a href="/results">results/</a>: the published tables</li></ul>
+<p>JSON API: <code>GET /api/{game}/{command}?option=value</code> answers what
+<code>cardedge GAME COMMAND --option value --format json</code> prints
+(e.g. <a href="/api/zero/edge?decks=6&amp;rules=published">
+/api/zero/edge?decks=6&amp;rules=published</a>); <code>format=csv</code> gives the CSV.
+The list of commands and options: <a href="/api">/api</a>.</p>
+"""
+    return _layout(TITLE, body)
+
+
+def game_page(game: str) -> str:
+    """A game's calculator: its rule controls and the panels ``app.js`` fills."""
+    params = parameters(game, "edge") | parameters(game, "chart")  # chart: rules=published
+    controls = "\n".join(_control(game, params[name]) for name in CONTROLS[game])
+    colours = ZERO_COLOURS if game == "zero" else BLACKJACK_COLOURS
+    config = {"game": game, "panels": _panel_requests(game), "colours": colours}
+    panels = "\n".join(_panel(p) for p in PANELS[game])
+    name = "Zero" if game == "zero" else "European blackjack"
+    body = f"""<h1>{name}: the exact calculator</h1>
+<form id="rules" autocomplete="off">{controls}</form>
+<p class="status"><span id="status"></span> <a id="permalink" href="">permalink</a></p>
+<div id="error" class="error" hidden></div>
+{panels}
+<script id="config" type="application/json">{_script_json(config)}</script>
+"""
+    return _layout(f"{name}: {TITLE}", body, script=True)
+
+
+def _script_json(value) -> str:
+    """``value`` as JSON safe inside a <script> element (no ``</`` closes it early)."""
+    return json.dumps(value).replace("</", "<\\/")
+
+
+def results_page(names: list[str]) -> str:
+    """The list of results/ files."""
+    items = "".join(
+        f'<li><a href="/results/{html.escape(n)}">{html.escape(n)}</a></li>' for n in names
+    )
+    body = f"<h1>results/</h1><p>The published tables ({len(names)} files).</p><ul>{items}</ul>"
+    return _layout(f"results/: {TITLE}", body)
+
+
+def result_file_page(name: str, text: str) -> str:
+    """One results/ text file, shown as text."""
+    raw = f'<a href="/results/{html.escape(name)}?raw=1">raw</a>'
+    body = f"<h1>{html.escape(name)}</h1><p>{raw}</p><pre>{html.escape(text)}</pre>"
+    return _layout(f"{name}: {TITLE}", body)
