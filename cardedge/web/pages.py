@@ -11,26 +11,16 @@ import html
 import inspect
 import json
 
+from cardedge.reports.blackjack import colours as blackjack_colours
+from cardedge.reports.zero import colours as zero_colours
 from cardedge.web.calls import parameters
 
 TITLE = "cardedge: exact Zero and blackjack"
 
-ZERO_COLOURS = {"S": "#f4d35e", "H": "#ffffff", "D": "#5fad56", "P": "#7cb5ec", "N": "#dddddd"}
-"""Zero's chart colours, as its PNG charts (``reports/zero/plots.py``) and the terminal
-(S yellow, H white, D green, P cyan, N grey) show them."""
-BLACKJACK_COLOURS = {
-    "H": "#f4a6a6",
-    "S": "#f7e08a",
-    "Dh": "#9fd89f",
-    "Ds": "#8fd3d3",
-    "P": "#9fb8f0",
-    "Ph": "#d0a8e8",
-    "Rh": "#d9d9d9",
-    "Rs": "#bfbfbf",
-    "Rp": "#a6a6a6",
-}
-"""Blackjack's chart colours, as its PNG chart (``reports/blackjack/strategy.py``) and the
-terminal (H red, S yellow, Dh green, Ds cyan, P blue, Ph magenta, R* white) show them."""
+ZERO_COLOURS = zero_colours.CHART_COLOURS
+"""Zero's chart colours, as its PNG charts and the terminal show them."""
+BLACKJACK_COLOURS = blackjack_colours.CHART_COLOURS
+"""Blackjack's chart colours, as its PNG chart shows them."""
 
 
 def _choices(game: str) -> dict[str, tuple[str, ...]]:

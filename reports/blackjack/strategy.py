@@ -31,6 +31,7 @@ from cardedge.analysis.blackjack.rules import (
 from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.core.progress import Progress
+from cardedge.reports.blackjack.colours import CHART_COLOURS
 from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.render import Table
 from cardedge.reports.core.shoes import (
@@ -322,17 +323,7 @@ def chart_figure(chart: Chart, rules: BlackjackRules):
     from cardedge.reports.core.plots import pyplot
 
     plt = pyplot(files_only=False)
-    colours = {
-        "H": "#f4a6a6",
-        "S": "#f7e08a",
-        "Dh": "#9fd89f",
-        "Ds": "#8fd3d3",
-        "P": "#9fb8f0",
-        "Ph": "#d0a8e8",
-        "Rh": "#d9d9d9",
-        "Rs": "#bfbfbf",
-        "Rp": "#a6a6a6",
-    }
+    colours = CHART_COLOURS
     rows = chart.rows()
     fig, ax = plt.subplots(figsize=(7, 0.28 * len(rows) + 1.2))
     for r, (_label, codes) in enumerate(rows):

@@ -8,10 +8,8 @@ from pathlib import Path
 from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.plots import pyplot
 from cardedge.reports.core.render import Table
+from cardedge.reports.zero.colours import CHART_COLOURS
 from cardedge.strategy.zero.charts import UP_LABELS, ZeroChart
-
-COLOURS = {"S": "#f4d35e", "H": "#ffffff", "D": "#5fad56", "P": "#7cb5ec", "N": "#dddddd"}
-"""Cell colours by action letter."""
 
 
 def chart_png(chart: ZeroChart, title: str, path: str | Path) -> None:
@@ -22,7 +20,7 @@ def chart_png(chart: ZeroChart, title: str, path: str | Path) -> None:
     for i, (_, _, cells) in enumerate(rows):
         for j, letter in enumerate(cells):
             ax.add_patch(
-                plt.Rectangle((j, i), 1, 1, facecolor=COLOURS[letter], edgecolor="#888888")
+                plt.Rectangle((j, i), 1, 1, facecolor=CHART_COLOURS[letter], edgecolor="#888888")
             )
             ax.text(j + 0.5, i + 0.5, letter, ha="center", va="center", fontsize=8)
     ax.set_xlim(0, len(UP_LABELS))
