@@ -11,6 +11,7 @@ import html
 import inspect
 import json
 
+from cardedge.api.blackjack import RULE_KEYWORDS
 from cardedge.reports.blackjack import colours as blackjack_colours
 from cardedge.reports.zero import colours as zero_colours
 from cardedge.web.calls import parameters
@@ -36,12 +37,10 @@ def _choices(game: str) -> dict[str, tuple[str, ...]]:
 
 CONTROLS = {
     "zero": ("decks", "rules", "shoe", "remove"),
-    "blackjack": (
-        "decks", "h17", "peek", "das", "double", "split_hands", "rsa", "hit_split_aces",
-        "natural", "surrender", "shoe", "remove",
-    ),
-}  # fmt: skip
-"""The rule controls of each page, in order: every rule option, the decks and the shoe."""
+    "blackjack": ("decks", *RULE_KEYWORDS, "shoe", "remove"),
+}
+"""The rule controls of each page, in order: the decks, every rule option (blackjack's from the
+API's ``RULE_KEYWORDS``, so a new rule gets its control), the shoe."""
 
 PANELS = {
     "zero": [

@@ -35,7 +35,9 @@ class Workers:
         future = self.pool.submit(work)
         future.add_done_callback(lambda _: self._done())
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.seconds)
+            # shielded: a request out of time must not cancel its work (wrap_future would,
+            # while it still waits for a thread), whose answer is kept for the retry
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.seconds)
         except TimeoutError:
             raise Busy(
                 f"no answer within {self.seconds:g} s: try again later (the answer is kept) "
