@@ -5,6 +5,7 @@ import json
 
 import numpy as np
 import pytest
+from test_blackjack_rules_engine import deal  # a round dealt card by card, as there
 
 from cardedge.analysis.blackjack import reference
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
@@ -19,9 +20,9 @@ from cardedge.analysis.core.shoe import Shoe
 from cardedge.cli import main
 from cardedge.engine.blackjack import replay as blackjack_replay
 from cardedge.engine.blackjack import simulate as blackjack_sim
-from cardedge.engine.blackjack.game import DOUBLE, HIT, SPLIT, STAND, BlackjackRound
+from cardedge.engine.blackjack.game import DOUBLE, HIT, SPLIT, STAND
 from cardedge.engine.blackjack.tables import policy_tables
-from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe, parse_card
+from cardedge.engine.core.dealing import IllegalAction, parse_card
 from cardedge.reports.blackjack.simulation import blackjack_training
 from cardedge.strategy.blackjack.charts import basic_strategy, strategy_policy
 
@@ -183,17 +184,6 @@ def test_the_derived_chart_doubles_only_where_the_rules_allow(double):
 
 
 # ---- the engine, the simulator and the trainer -------------------------------------------------
-def cards(text: str) -> list[int]:
-    return [parse_card(c) for c in text.split()]
-
-
-def deal(rules: BlackjackRules, text: str) -> BlackjackRound:
-    """A round dealt in the order given: P1 P2 up hole, then every draw in order."""
-    shoe = ShuffledShoe(rules.decks, 0)
-    shoe.stack(cards(text))
-    return BlackjackRound(rules, shoe)
-
-
 def test_the_engine_offers_a_double_only_where_the_rules_allow():
     ten_eleven = DEFAULT_RULES.with_(double="10-11")
     assert deal(ten_eleven, "5s 4h 6c Td").legal_actions() == (STAND, HIT)
