@@ -1,7 +1,8 @@
 """``results/study/``: the shoe studies the toolkit publishes, written by one command.
 
-Each study is a ``cardedge <game> study`` command line (``STUDIES``); ``make study`` runs them
-all with ``--resume`` into ``results/study/<name>/``, so a finished study is only re-tabulated.
+Each study is a ``cardedge <game> study`` command line (``STUDIES``, and the tables of 3 and 5
+players ``TABLE_STUDIES``); ``make study`` runs them all (``ALL_STUDIES``) with ``--resume`` into
+``results/study/<name>/``, so a finished study is only re-tabulated.
 They are kept out of ``make tables``: dealing and evaluating every round takes minutes.
 """
 
@@ -38,6 +39,35 @@ STUDIES: dict[str, list[str]] = {
 shoes, seed 1, 75% and 85% penetration, each game's best standard count (Zero Hi-Opt II,
 blackjack Hi-Lo) with its index plays, the 1-8 ramp, the risk of ruin with 1,000 and 2,000
 units."""
+
+TABLE_SHOES = "100"
+TABLE_PLAYERS: tuple[int, ...] = (3, 5)
+TABLE_STUDIES: dict[str, list[str]] = {
+    f"{name}_{players}p": [
+        *(TABLE_SHOES if args[i - 1] == "--shoes" else a for i, a in enumerate(args)),
+        "--players",
+        f"{players}",
+    ]
+    for name, args in STUDIES.items()
+    if "--penetration" in args and args[args.index("--penetration") + 1] == "0.75"
+    for players in TABLE_PLAYERS
+}
+"""The 75% studies again at tables of 3 and 5 players, our seat first (``--players``): 100
+shoes each (our seat's rounds cost as much as alone, the other seats' play adds a chart
+evaluation per round), by folder name ``<study>_<players>p``."""
+ALL_STUDIES: dict[str, list[str]] = {**STUDIES, **TABLE_STUDIES}
+"""Every study ``make study`` runs."""
+
+
+def table_folders(out="results/study") -> dict[str, list]:
+    """Per game, the 75% study folders at 1, 3 and 5 players (``players_table``'s input)."""
+    from pathlib import Path
+
+    return {
+        game: [Path(out) / f"{game}_6d_75"]
+        + [Path(out) / f"{game}_6d_75_{p}p" for p in TABLE_PLAYERS]
+        for game in ("zero", "blackjack")
+    }
 
 
 def _read(folder, table: str):

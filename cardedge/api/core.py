@@ -18,7 +18,7 @@ Shoes: ``shoe`` is a spec (``"A=24,2=24,...,T=96"``, as ``--shoe``) or a ``Shoe`
 
 Package-level twins of the top commands: ``tables(out=...)`` is ``cardedge tables``;
 ``cardedge studies`` has no twin (it runs the study command lines listed in
-``cardedge.reports.study_results.STUDIES``, resuming them; call ``zero.study`` /
+``cardedge.reports.study_results.ALL_STUDIES``, resuming them; call ``zero.study`` /
 ``blackjack.study`` for one study). ``play`` (both games) is the interactive trainer and has no
 API function: its session objects are ``reports.zero.simulation.zero_training`` and
 ``reports.blackjack.simulation.blackjack_training``.
@@ -50,7 +50,7 @@ Log = Callable[[str], None]
 NO_API = ("play", "studies", "serve")
 """Commands without an API function: ``play`` is interactive (its session objects are
 ``zero_training`` / ``blackjack_training`` in ``cardedge.reports.*.simulation``); ``studies``
-runs the published study command lines (``cardedge.reports.study_results.STUDIES``); ``serve``
+runs the published study command lines (``cardedge.reports.study_results.ALL_STUDIES``); ``serve``
 is the web server (``cardedge.web.app.create_app()`` builds its app)."""
 
 
@@ -401,7 +401,8 @@ def run_study(
         f"{len(summary.reused)} found in {store.folder}",
     )
     records = store.read(plan.batches)
-    tables = tables_of(game, plan, records, ramp, list(listed(bankroll)) if bankroll else [])
+    banks = list(listed(bankroll)) if bankroll else []
+    tables = tables_of(game, plan, records, ramp, banks, folder=store.folder)
     command = f"cardedge {game.game} study"
     title = tables["summary"].title.removeprefix("Shoe study: ")
     write_study_outputs(store.folder, tables, command, title)

@@ -80,11 +80,11 @@ def studies(out: str) -> None:
     """Run every published shoe study into OUT/<name> (resuming what is there), long."""
     from pathlib import Path
 
-    from cardedge.reports.study_results import STUDIES
+    from cardedge.reports.study_results import ALL_STUDIES
 
     if not out.strip():
         raise click.BadParameter("needs a folder name", param_hint="--out")
-    for name, args in STUDIES.items():
+    for name, args in ALL_STUDIES.items():
         folder = Path(out) / name
         click.echo(f"study {name}: cardedge {' '.join(args)} --out {folder} --resume", err=True)
         code = main([*args, "--out", str(folder), "--resume", "--format", "markdown"], quiet=True)

@@ -32,10 +32,12 @@ rounded to whole units and kept within ``LOW``..``HIGH``.
 
 from __future__ import annotations
 
+import functools
 import math
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -43,10 +45,10 @@ import pandas as pd
 
 from cardedge.analysis.core.counts import CountSystem
 from cardedge.core.progress import Progress
-from cardedge.reports.core.files import save_figure
+from cardedge.reports.core.files import png_source, save_figure
 from cardedge.reports.core.ramp import Ramp, stated_ramp
 from cardedge.reports.core.render import Table
-from cardedge.strategy.core.departures import departures_from_rows
+from cardedge.strategy.core.departures import Departure, departures_from_rows
 
 TC_LIMIT = 10
 """True-count bins of a level-1 count run from below -``TC_LIMIT`` + 1 to ``TC_LIMIT`` and
@@ -659,7 +661,7 @@ def spreads_table(
     )
 
 
-def true_count_png(table: Table, path, title: str):
+def true_count_png(table: Table, path, title: str, source: str | None = None):
     """Exact house edge (strategy and optimal) by true count, over bars of its frequency."""
     from cardedge.reports.core.plots import pyplot
 
@@ -680,12 +682,12 @@ def true_count_png(table: Table, path, title: str):
     ax.set_title("\n".join(textwrap.wrap(title, 100)), fontsize=8)
     ax.legend(fontsize=8, loc="upper right")
     fig.tight_layout()
-    save_figure(fig, path, dpi=110)
+    save_figure(fig, path, source, dpi=110)
     plt.close(fig)
     return path
 
 
-def depth_png(table: Table, path, title: str):
+def depth_png(table: Table, path, title: str, source: str | None = None):
     """Exact house edge by depth (mean, 10th-90th percentile band) and the share of rounds
     with a player advantage."""
     from cardedge.reports.core.plots import pyplot
@@ -708,7 +710,7 @@ def depth_png(table: Table, path, title: str):
     ax.set_title("\n".join(textwrap.wrap(title, 100)), fontsize=8)
     ax.legend(fontsize=8, loc="upper left")
     fig.tight_layout()
-    save_figure(fig, path, dpi=110)
+    save_figure(fig, path, source, dpi=110)
     plt.close(fig)
     return path
 
@@ -728,6 +730,101 @@ class FreshShoe:
     """The rules as the tables' titles name them."""
     rules_key: str
     """The rules as the tables' rows name them."""
+
+
+@dataclass(frozen=True)
+class Moments:
+    """A round's mean and SD of the net per initial wager: what the tables read of the fresh
+    shoe's outcome distribution (``FreshShoe.outcomes``)."""
+
+    ev: float
+    std: float
+
+
+FRESH_FILE = "fresh_shoe.json"
+"""The fresh shoe's analysis kept in a study's folder: computing it again (seconds) is most of
+re-tabulating a finished study."""
+FRESH_FORMAT = 1
+_FRESH_FIELDS = ("optimal_edge", "chart_edge", "rules_title", "rules_key")
+
+
+@functools.lru_cache(maxsize=1)
+def _code_digest() -> str:
+    """SHA-256 of the source of every layer a fresh shoe's analysis runs through (analysis,
+    strategy, reports): any edit there makes a kept analysis another code's, computed anew
+    (read once per process)."""
+    import hashlib
+
+    root = Path(__file__).resolve().parent.parent.parent
+    h = hashlib.sha256()
+    for layer in ("analysis", "strategy", "reports"):
+        for path in sorted((root / layer).rglob("*.py")):
+            h.update(str(path.relative_to(root)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _fresh_digest(game, values: dict) -> str:
+    """What a kept fresh shoe must carry to be used: the digest of the game's identity, the
+    code, the format and the values themselves (an edited value fails it)."""
+    import hashlib
+    import json
+
+    text = json.dumps(
+        [FRESH_FORMAT, game.identity(), _code_digest(), values], sort_keys=True, default=str
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _fresh_values(fresh: FreshShoe) -> dict:
+    values = {f: getattr(fresh, f) for f in _FRESH_FIELDS}
+    return {**values, "ev": float(fresh.outcomes.ev), "std": float(fresh.outcomes.std)}
+
+
+def read_fresh(folder, game) -> FreshShoe | None:
+    """The fresh shoe's analysis kept in ``folder`` for ``game``, or None when there is none,
+    it cannot be read, or its digest is not this game's, this code's and its values'."""
+    import json
+
+    try:
+        kept = json.loads((Path(folder) / FRESH_FILE).read_text())
+        values = kept["values"]
+        if kept["digest"] != _fresh_digest(game, values):
+            return None
+        outcomes = Moments(float(values["ev"]), float(values["std"]))
+        return FreshShoe(outcomes, **{f: values[f] for f in _FRESH_FIELDS})
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def write_fresh(folder, game, fresh: FreshShoe) -> None:
+    """Keep ``fresh`` in ``folder`` (``read_fresh``), unless it is there already."""
+    import json
+
+    from cardedge.core.files import write_text
+
+    values = _fresh_values(fresh)
+    text = json.dumps({"digest": _fresh_digest(game, values), "values": values}, indent=1)
+    path = Path(folder) / FRESH_FILE
+    try:
+        if path.read_text() == text + "\n":
+            return
+    except OSError:
+        pass
+    write_text(path, text + "\n")
+
+
+MEMO_SIZE = 8
+"""Index plays and fresh-shoe analyses a process keeps (``StudyRoom.departures``, ``fresh``)."""
+_DEPARTURES: dict = {}
+_FRESH: dict = {}
+
+
+def _remember(memo: dict, key, value) -> None:
+    """Keep ``value`` under ``key``, forgetting the oldest entries beyond ``MEMO_SIZE``."""
+    memo[key] = value
+    while len(memo) > MEMO_SIZE:
+        del memo[next(iter(memo))]
 
 
 @dataclass(frozen=True)
@@ -759,10 +856,34 @@ class StudyRoom:
         label, chart = self.chart(rules, strategy)
         departures = ()
         if indices:
-            left = index_decks_left(rules.decks)
-            table = self.indices_table(rules, left, system, progress)
-            departures = departures_from_rows(table.rows())
+            departures = self.departures(rules, index_decks_left(rules.decks), system, progress)
         return self.make_study(rules, chart, label, departures)
+
+    def departures(
+        self, rules, left: int, system: CountSystem | None, progress: Progress
+    ) -> tuple[Departure, ...]:
+        """The index plays of ``rules`` for ``system``, ``left`` decks left, computed once
+        per process (the last ``MEMO_SIZE``): a resumed study, a notebook or the web server
+        asks again for the same ones."""
+        key = (self.indices_table, rules, left, system)
+        if key not in _DEPARTURES:
+            table = self.indices_table(rules, left, system, progress)
+            _remember(_DEPARTURES, key, tuple(departures_from_rows(table.rows())))
+        return _DEPARTURES[key]
+
+    def fresh(self, game, folder=None) -> FreshShoe:
+        """``fresh_shoe(game)``, computed once per process for what the game plays (its
+        identity: rules, chart, index plays), the last ``MEMO_SIZE``; with a study's
+        ``folder``, also kept there (``FRESH_FILE``) for the next process that tabulates it."""
+        import json
+
+        key = (self.fresh_shoe, json.dumps(game.identity(), sort_keys=True))
+        if key not in _FRESH:
+            kept = read_fresh(folder, game) if folder is not None else None
+            _remember(_FRESH, key, kept or self.fresh_shoe(game))
+        if folder is not None:
+            write_fresh(folder, game, _FRESH[key])
+        return _FRESH[key]
 
     def tables(
         self,
@@ -771,10 +892,12 @@ class StudyRoom:
         records: pd.DataFrame,
         ramp: Ramp,
         bankrolls: Sequence[float] = (),
+        folder=None,
     ) -> dict[str, Table]:
         """Every table of a study of the game (``study_report``); ``bankrolls`` (units) add
-        the risk of ruin of every way of betting and size the optimal ramps."""
-        fresh = self.fresh_shoe(game)
+        the risk of ruin of every way of betting and size the optimal ramps; ``folder``, the
+        study's, keeps the fresh shoe's analysis (``StudyRoom.fresh``)."""
+        fresh = self.fresh(game, folder)
         second_moment = fresh.outcomes.std**2 + fresh.outcomes.ev**2
         edges = {"optimal play": fresh.optimal_edge, f"{game.strategy} chart": fresh.chart_edge}
         return study_report(
@@ -956,11 +1079,42 @@ def write_study_outputs(folder, tables: dict[str, Table], command: str, title: s
         paths.append(write_text(folder / name, text))
     for stem, (name, draw) in FIGURES.items():
         table = tables[stem]
-        paths.append((draw if len(table.data) else _empty_png)(table, folder / name, title))
+        draw = draw if len(table.data) else _empty_png
+        source = figure_source(table, title, draw)
+        if png_source(folder / name) != source:
+            draw(table, folder / name, title, source)
+        paths.append(folder / name)
     return paths
 
 
-def _empty_png(table: Table, path, title: str):
+FIGURE_FORMAT = "1"
+"""Bumped when the study figures change in a way their drawing functions' source does not
+show (a shared helper's style, say): every figure is then drawn again."""
+
+
+def figure_source(table: Table, title: str, draw: Callable) -> str:
+    """The digest of what a study figure is drawn from: the table's data, the title, the
+    drawing function's source, matplotlib's version and ``FIGURE_FORMAT``. A PNG saved with
+    it (``png_source``) is that figure, so a re-tabulation leaves it as it is."""
+    import hashlib
+    import inspect
+    from importlib.metadata import version
+
+    h = hashlib.sha256()
+    parts = (
+        FIGURE_FORMAT,
+        version("matplotlib"),
+        inspect.getsource(draw),
+        title,
+        table.data.to_csv(index=False, lineterminator="\n"),
+    )
+    for part in parts:
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def _empty_png(table: Table, path, title: str, source: str | None = None):
     """The figure of a table without rows: its title and the note saying why."""
     import matplotlib
 
@@ -971,6 +1125,6 @@ def _empty_png(table: Table, path, title: str):
     ax.axis("off")
     ax.text(0.5, 0.5, "\n".join(textwrap.wrap(" ".join(table.notes), 80)), ha="center")
     ax.set_title("\n".join(textwrap.wrap(title, 100)), fontsize=8)
-    save_figure(fig, path, dpi=110)
+    save_figure(fig, path, source, dpi=110)
     plt.close(fig)
     return path
