@@ -69,6 +69,20 @@ class ContextValues:
     """Action taken (``actions.Action``)."""
 
 
+@lru_cache(maxsize=2)
+def _dealer_outcome_memo(base: tuple[int, ...], hit_soft_17: bool) -> dict[int, np.ndarray]:
+    return {}
+
+
+def dealer_outcome_memo(base: tuple[int, ...], rules: BlackjackRules) -> dict[int, np.ndarray]:
+    """The dealer's outcome rows by removed cards (``ShoeAnalysis._dealer_outcomes``) for the
+    shoe ``base`` (counts by value) and the dealer's rule: one dict shared by every analysis of
+    that shoe and dealer in the process (the last two), whatever the player's rules (DAS,
+    surrender, doubling, splits, peek, payouts): the web page re-analyses a shoe on every rule
+    change, and only the dealer's soft 17 changes these rows."""
+    return _dealer_outcome_memo(base, rules.hit_soft_17)
+
+
 class ShoeAnalysis:
     """Stand EVs of every shoe state reachable from one pre-deal shoe under one rule set."""
 
@@ -85,7 +99,7 @@ class ShoeAnalysis:
         self.hands = hand_table()
         self.dealer = kernel_args(rules.hit_soft_17)
         self.kernel_rules = rules.kernel_record()
-        self._outcome_memo: dict[int, np.ndarray] = {}
+        self._outcome_memo = dealer_outcome_memo(tuple(int(c) for c in self.base), rules)
         self.stand0 = self._stand(-1, 0, False)
         self._split_stand: dict[tuple[int, int], np.ndarray] = {}
 
