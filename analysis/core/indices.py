@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -102,13 +103,33 @@ def realised_true_count(tags: Sequence[float], counts: Sequence[int], remaining:
 
 
 CLASSIC_NOTE = (
-    "classic_index: the index as the published tables give it, true counts floored (a true "
-    "count in [k, k+1) is k): the whole true count from which 'above' is played, 'below' "
-    "below it, whichever way the departure goes; the first whole count whose bin [k, k+1) "
-    "gains on average by playing 'above' (the EVs linear between the evaluated counts, the "
-    "bin taken as evenly filled)."
+    "classic_index: the index as the published tables give it, on the true count a player "
+    "keeps when deciding (the cards dealt before the round and the cards on the table: the "
+    "player's and the up card, their count the cell's deal-weighted mean, per deck left after "
+    "them) and floored (a true count in [k, k+1) is k): the whole true count from which "
+    "'above' is played, 'below' below it, whichever way the departure goes; the first whole "
+    "count whose bin [k, k+1) gains on average by playing 'above' (the EVs linear between the "
+    "evaluated counts, the bin taken as evenly filled)."
 )
 """How a table states the classic index column."""
+
+
+@dataclass(frozen=True)
+class TableCards:
+    """The cards on the table when a cell's decision is made: the player's and the up card.
+    ``count`` is their running count (the cell's deal-weighted mean over its hands), ``cards``
+    how many they are, ``remaining`` the decks left before the round."""
+
+    count: float
+    cards: int
+    remaining: float
+
+    def true_count(self, before: float) -> float:
+        """The true count the player decides on when the cards dealt before the round give
+        true count ``before``: their running count (``before x remaining``) plus the table's,
+        per deck left after the table's cards."""
+        left = self.remaining - self.cards / CARDS_PER_DECK
+        return (before * self.remaining + self.count) / left
 
 
 def bin_mean(gap_by_tc: Mapping[float, float], k: int) -> float:
@@ -131,14 +152,21 @@ def classic_index(gap_above: Mapping[float, float], crossing: float) -> int:
     return math.ceil(crossing)
 
 
-def index_rows(hand: str, up: str, by_tc: Mapping[float, Mapping[str, float]]) -> list[dict]:
+def index_rows(
+    hand: str,
+    up: str,
+    by_tc: Mapping[float, Mapping[str, float]],
+    table: TableCards | None = None,
+) -> list[dict]:
     """Up to two index rows of one cell (``by_tc``: {true count: {action: cell EV}}, 0 among
     the counts): going up from 0 and going down, the first count where another action's EV
     reaches the EV of the play at 0. ``crossing`` is interpolated linearly between the two
     counts that bracket it; ``index`` is it rounded away from 0 (the whole true count from which
     the departure pays); ``below`` / ``above`` are the plays below and at-or-above the index
     (going down: the departure is played at or below it); ``classic_index`` the same index as
-    published tables give it (``classic_index``)."""
+    published tables give it (``classic_index``), on the true count when deciding with
+    ``table``'s cards on the table (without one: the true count before the round)."""
+    decide = table.true_count if table is not None else (lambda t: t)
     base = by_tc[0]
     if len(base) < 2:
         return []
@@ -160,7 +188,7 @@ def index_rows(hand: str, up: str, by_tc: Mapping[float, Mapping[str, float]]) -
                 up_going = direction == "at or above"
                 index = math.ceil(crossing) if up_going else math.floor(crossing)
                 sign = 1 if up_going else -1
-                gap_above = {k: sign * (e[other] - e[played]) for k, e in by_tc.items()}
+                gap_above = {decide(k): sign * (e[other] - e[played]) for k, e in by_tc.items()}
                 rows.append(
                     {
                         "hand": hand,
@@ -172,7 +200,7 @@ def index_rows(hand: str, up: str, by_tc: Mapping[float, Mapping[str, float]]) -
                         "above": other if up_going else played,
                         "index": index,
                         "crossing": crossing,
-                        "classic_index": classic_index(gap_above, crossing),
+                        "classic_index": classic_index(gap_above, decide(crossing)),
                     }
                 )
                 break

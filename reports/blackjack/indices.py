@@ -31,7 +31,7 @@ import numpy as np
 
 from cardedge.analysis.blackjack.actions import PLAYER_ACTIONS, Action
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
-from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis
+from cardedge.analysis.blackjack.round import VALUE_INDEX, RoundResult, ShoeAnalysis
 from cardedge.analysis.blackjack.rules import SPLIT_CONVENTION, BlackjackRules
 from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.cards import CARDS_PER_RANK_PER_DECK, RANKS, TEN_RANKS
@@ -39,6 +39,7 @@ from cardedge.analysis.core.counts import CountSystem, resolve_system
 from cardedge.analysis.core.indices import (
     CLASSIC_NOTE,
     MAX_TRUE_COUNT,
+    TableCards,
     add_gains,
     gain_note,
     grid_shoes,
@@ -99,6 +100,14 @@ def hilo_shoe(true_count: float, remaining: int = REMAINING_DECKS) -> Shoe:
         raise ValueError(f"true count {true_count} is beyond what {remaining} decks can hold")
     name = f"Hi-Lo true count {true_count:+g}, {remaining} decks left"
     return Shoe(tuple(counts), f"{name} ({format_counts(counts, pool_tens=True)})")
+
+
+def value_tags(system: CountSystem) -> np.ndarray:
+    """The tag of each value index (0 ace .. 9 ten-valued) in the count the true count is kept
+    with (an unbalanced system's balanced twin), the mean over the ranks of that value."""
+    tags = system.balanced_by_rank()
+    ranks = np.array(VALUE_INDEX)
+    return np.array([tags[ranks == v].mean() for v in range(N_VALUES)])
 
 
 def cells(rules: BlackjackRules) -> list[tuple[str, list[int], bool]]:
@@ -174,11 +183,16 @@ def indices_table(
     counts = sorted(results)
     sds = true_count_sds(system.balanced_by_rank(), rules.decks)
     rows = []
+    tags = value_tags(system)
+    on_table = hand_table().counts @ tags
     for label, hands, pair in cells(rules):
         for u in UP_ORDER:
             by_tc = {t: cell_evs(results[t], rules, hands, u, pair) for t in counts}
-            p_cell = float(results[0].deal_probability[hands, u].sum())
-            cell_rows = index_rows(label, VALUE_LABELS[u], by_tc)
+            weights = results[0].deal_probability[hands, u]
+            p_cell = float(weights.sum())
+            seen = float(weights @ on_table[hands]) / p_cell if p_cell > 0 else 0.0
+            table = TableCards(seen + float(tags[u]), 3, remaining)
+            cell_rows = index_rows(label, VALUE_LABELS[u], by_tc, table)
             rows += add_gains(cell_rows, by_tc, p_cell, sds)
     rules_text = rules.describe().split(", ", 1)[1]
     step = grid[1][0] - grid[0][0]

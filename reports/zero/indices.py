@@ -34,6 +34,7 @@ from cardedge.analysis.core.indices import (
     CLASSIC_NOTE,
     GAIN_NOTE,
     MAX_TRUE_COUNT,
+    TableCards,
     add_gains,
     grid_shoes,
     index_rows,
@@ -74,20 +75,35 @@ def _three_card_weight(left: np.ndarray, hand: tuple[int, ...]) -> float:
     return total
 
 
+def value_tags(system: CountSystem) -> np.ndarray:
+    """The tag of each point value 0..9 in the count the true count is kept with (an
+    unbalanced system's balanced twin), the mean over the ranks of that value (0: T, J, Q, K)."""
+    tags = system.balanced_by_rank()
+    values = np.array(BACCARAT_VALUES)
+    return np.array([tags[values == v].mean() for v in range(N_VALUES)])
+
+
 def shoe_cells(rules: ZeroRules, shoe: Shoe) -> dict[tuple[str, str], dict[str, float]]:
     """{(hand label, up label): {action: cell EV}} of every chart cell on ``shoe``."""
     return cells_and_probabilities(rules, shoe)[0]
 
 
-def cells_and_probabilities(rules: ZeroRules, shoe: Shoe) -> tuple[dict, dict]:
-    """``shoe_cells`` and {cell: probability per round}: a two-card or split cell the
+def cells_and_probabilities(
+    rules: ZeroRules, shoe: Shoe, tags: np.ndarray | None = None
+) -> tuple[dict, dict, dict]:
+    """``shoe_cells``, {cell: probability per round}: a two-card or split cell the
     probability of its deals (no Zero Pair), a three-card cell the probability that a two-card
-    deal the player hits on ``shoe`` (hit the best play) draws to that total."""
+    deal the player hits on ``shoe`` (hit the best play) draws to that total; and {cell: the
+    cards on the table when it is decided (``TableCards``)} for the count with ``tags`` by
+    point value (all 0 without): the player's cards and the up card, their running count the
+    cell's weighted mean."""
+    tags = np.zeros(N_VALUES) if tags is None else np.asarray(tags, dtype=float)
     hands = HandEvaluator(rules, shoe)
     probs: dict[tuple[str, str], float] = {}
     deal = deal_probabilities(shoe).nonpair
     by_value = np.array(shoe.by_value(BACCARAT_VALUES, N_VALUES), dtype=float)
     out = {}
+    table: dict[tuple[str, str], tuple[float, int]] = {}
     pairs = list(combinations_with_replacement(range(N_VALUES), 2))
     for up in range(N_VALUES):
         u = UPCARD_LABELS[up]
@@ -98,10 +114,12 @@ def cells_and_probabilities(rules: ZeroRules, shoe: Shoe) -> tuple[dict, dict]:
                 continue
             evs = hands.action_evs(up, (a, b))
             total = (a + b) % 10
-            acc = two.setdefault(total, [0.0, 0.0, 0.0])
+            acc = two.setdefault(total, [0.0, 0.0, 0.0, 0.0])
             acc[0] += w
             acc[1] += w * evs["stand"]
             acc[2] += w * evs["hit"]
+            seen = float(tags[a] + tags[b] + tags[up])
+            acc[3] += w * seen
             left2 = by_value.copy()
             for v in (a, b, up):
                 left2[v] -= 1
@@ -111,13 +129,15 @@ def cells_and_probabilities(rules: ZeroRules, shoe: Shoe) -> tuple[dict, dict]:
                     probs[key] = probs.get(key, 0.0) + w * left2[x] / left2.sum()
             if "split" in evs:
                 probs[(f"split {a}-{b}", u)] = w
+                table[(f"split {a}-{b}", u)] = (seen, 3)
                 out[(f"split {a}-{b}", u)] = {
                     "split": evs["split"],
                     "no split": max(evs["stand"], evs["hit"]),
                 }
-        for total, (w, stand, hit) in sorted(two.items()):
+        for total, (w, stand, hit, seen) in sorted(two.items()):
             out[(f"two-card {total}", u)] = {"stand": stand / w, "hit": hit / w}
             probs[(f"two-card {total}", u)] = w
+            table[(f"two-card {total}", u)] = (seen / w, 3)
         left = by_value.copy()
         left[up] -= 1
         three = {}
@@ -126,13 +146,15 @@ def cells_and_probabilities(rules: ZeroRules, shoe: Shoe) -> tuple[dict, dict]:
             if w <= 0:
                 continue
             evs = hands.action_evs(up, hand)
-            acc = three.setdefault(sum(hand) % 10, [0.0, 0.0, 0.0])
+            acc = three.setdefault(sum(hand) % 10, [0.0, 0.0, 0.0, 0.0])
             acc[0] += w
             acc[1] += w * evs["stand"]
             acc[2] += w * evs.get("double", -np.inf)
-        for total, (w, stand, double) in sorted(three.items()):
+            acc[3] += w * float(sum(tags[v] for v in hand) + tags[up])
+        for total, (w, stand, double, seen) in sorted(three.items()):
             out[(f"three-card {total}", u)] = {"stand": stand / w, "double": double / w}
-    return out, probs
+            table[(f"three-card {total}", u)] = (seen / w, 4)
+    return out, probs, table
 
 
 def zero_indices_table(
@@ -146,17 +168,21 @@ def zero_indices_table(
     if isinstance(system, str):
         system = resolve_system(system)
     by_tc: dict[float, dict] = {}
+    tags = value_tags(system)
     for t, real, shoe in progress(grid_shoes(system, remaining)):
         shoe = check_shoe(shoe, rules)
-        by_tc[real], probs = cells_and_probabilities(rules.with_(decks=remaining), shoe)
+        by_tc[real], probs, table = cells_and_probabilities(
+            rules.with_(decks=remaining), shoe, tags
+        )
         if t == 0:
-            p_cells = probs
+            p_cells, on_table = probs, table
     sds = true_count_sds(system.balanced_by_rank())
     rows = []
     for hand, up in by_tc[0]:
         evs = {t: cells.get((hand, up), {}) for t, cells in by_tc.items()}
         if all(len(e) == 2 for e in evs.values()):
-            cell_rows = index_rows(hand, up, evs)
+            seen, cards = on_table[(hand, up)]
+            cell_rows = index_rows(hand, up, evs, TableCards(seen, cards, remaining))
             rows += add_gains(cell_rows, evs, p_cells.get((hand, up), 0.0), sds)
     name = preset_name(rules)
     title = (

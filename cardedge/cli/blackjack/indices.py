@@ -28,6 +28,6 @@ def indices(fmt, **options) -> None:
 
     --decks: the shoe the gain refers to (default 6). gain: the edge gained per round
     (percentage points) by playing the index at 75% of that shoe, the true count normal at
-    every depth up to it. classic_index: the index as published tables give it (floored true
-    counts)."""
+    every depth up to it. classic_index: the index as published tables give it (the true count
+    when deciding, the cards on the table counted, floored)."""
     emit(api.indices(**options, progress=bar()), fmt)

@@ -38,5 +38,5 @@ def indices(fmt, **options) -> None:
 
     gain: the edge gained per round (percentage points) by playing the index at 75% of a 6-deck
     shoe, the true count normal at every depth up to it. classic_index: the index as published
-    tables give it (floored true counts)."""
+    tables give it (the true count when deciding, the cards on the table counted, floored)."""
     emit(api.indices(**options, progress=bar()), fmt)
