@@ -377,6 +377,34 @@ def test_the_page_shows_the_command_lines_figure(server, browser, page, name, va
     assert os.path.getsize(SCREENSHOTS / f"{game}.png") > 10_000
 
 
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+def test_a_chart_chosen_on_the_page_is_priced_as_the_command_line_prices_it(
+    server, browser, tmp_path
+):
+    """The blackjack page with a chart file chosen (a 1-deck chart priced on 2 decks): its
+    figure appears beside the built-in ones, the command line's figure for that file."""
+    base, _ = server
+    chart = tmp_path / "one_deck.csv"
+    chart.write_text(cli_text("blackjack", "chart", "--decks", "1", "--format", "csv"))
+    browser.get(f"{base}/blackjack?decks=2")
+    wait_ready(browser)
+    assert not browser.find_elements("css selector", '.figure[data-strategy="upload"]')
+    browser.find_element("css selector", 'input[data-upload="strategy"]').send_keys(str(chart))
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 60).until(
+        lambda d: d.find_elements("css selector", '.figure[data-strategy="upload"]')
+    )
+    wait_ready(browser)
+    args = ["blackjack", "edge", "--decks", "2", "--strategy", str(chart), "--format", "json"]
+    expected = json.loads(cli_text(*args))[0]["house_edge_percent"]
+    assert figure(browser, "upload") == f"{expected}%"
+    label = browser.find_element("css selector", '.figure[data-strategy="upload"] .label').text
+    assert label == "your chart (one_deck.csv)"
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
+
+
 def test_the_web_reads_every_option_as_the_command_line_does():
     """The web types a query's values from the API function's signature: each served command's
     options must come out as click reads them (switches, whole numbers, numbers, repeatable)."""

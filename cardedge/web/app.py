@@ -49,6 +49,17 @@ def result_files(folder: Path) -> dict[str, Path]:
     return found
 
 
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) as soon as it passes ``limit`` bytes (a client may
+    send more than its Content-Length says)."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise calls.Refused(f"upload: larger than {limit:,} bytes", 413)
+    return bytes(body)
+
+
 def create_app(
     workers: int = 1,
     queue: int = 16,
@@ -67,7 +78,17 @@ def create_app(
         game = request.path_params["game"]
         command = request.path_params["command"]
         try:
-            call = calls.parse_call(game, command, list(request.query_params.multi_items()))
+            uploads: tuple = ()
+            if request.method == "POST":
+                size = int(request.headers.get("content-length") or 0)
+                if size > calls.MAX_UPLOAD_BYTES:
+                    raise calls.Refused(
+                        f"upload: larger than {calls.MAX_UPLOAD_BYTES:,} bytes", 413
+                    )
+                body = await read_body(request, calls.MAX_UPLOAD_BYTES)
+                uploads = calls.parse_uploads(game, command, body)
+            query = list(request.query_params.multi_items())
+            call = calls.parse_call(game, command, query, uploads)
         except calls.Refused as e:
             return error(str(e), e.status)
         except BadValue as e:
@@ -143,7 +164,7 @@ def create_app(
         Route("/zero", game_page),
         Route("/blackjack", game_page),
         Route("/api", api_index),
-        Route("/api/{game}/{command}", api),
+        Route("/api/{game}/{command}", api, methods=["GET", "POST"]),
         Route("/results", results_list),
         Route("/results/{name:path}", result_file),
         Route("/stats", stats),

@@ -1,8 +1,10 @@
 """A web request as an API call: ``GET /api/{game}/{command}?option=value`` checked and
 translated into ``cardedge.zero.COMMAND(option=value)`` (or ``cardedge.blackjack``'s), its
 result rendered as the command line renders it (``render_many``), with the bounds a public
-page needs: only built-in names where the command line would read a file, no written files,
-no long computations.
+page needs: built-in names where the command line would read a file, or the file's text
+uploaded with the request (``POST``, ``parse_uploads``: a chart, a pay table, a count system;
+small, plain names, written only into the call's own temporary folder), no written files, no
+long computations.
 
 The keywords and their types come from the API function's own signature (its defaults and
 annotations), so a new option of a command reaches the web without a line here; the values
@@ -12,8 +14,10 @@ are then checked by the API itself (``cardedge.api.core.BadValue``), as on the c
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from cardedge.api.core import BadValue
 
@@ -87,25 +91,116 @@ class Refused(ValueError):
 
 
 @dataclass(frozen=True)
+class Upload:
+    """A file a request uploads for a keyword (``POST``): its name (a plain file name whose
+    suffix says its type) and its text."""
+
+    keyword: str
+    name: str
+    text: str
+
+    def key(self) -> tuple[str, str, str]:
+        import hashlib
+
+        return (self.keyword, self.name, hashlib.sha256(self.text.encode()).hexdigest())
+
+
+@dataclass(frozen=True)
 class Call:
     """One checked request: the API function's module, name and keywords (values as the
-    function takes them), and the output format."""
+    function takes them), the files uploaded for keywords, and the output format."""
 
     game: str
     command: str
     keywords: tuple[tuple[str, object], ...]
     fmt: str
+    uploads: tuple[Upload, ...] = ()
 
     def key(self) -> tuple:
-        """The cache key: the same call whatever the order or spelling of its options."""
-        return (self.game, self.command, self.keywords, self.fmt)
+        """The cache key: the same call whatever the order or spelling of its options (an
+        upload by its name and the digest of its text)."""
+        uploads = tuple(u.key() for u in self.uploads)
+        return (self.game, self.command, self.keywords, self.fmt, uploads)
 
     def run(self) -> str:
-        """Call the API function and render its result (``--format FMT``'s text)."""
+        """Call the API function and render its result (``--format FMT``'s text); uploaded
+        files are written into a private temporary folder for the call (the API reads files)
+        and named in any error by their own names only."""
+        import tempfile
+
         from cardedge.reports.core.render import render_many
 
-        result = api_function(self.game, self.command)(**dict(self.keywords))
-        return render_many(result, self.fmt)
+        keywords = dict(self.keywords)
+        if not self.uploads:
+            return render_many(api_function(self.game, self.command)(**keywords), self.fmt)
+        with tempfile.TemporaryDirectory(prefix="cardedge-upload-") as folder:
+            for u in self.uploads:
+                path = Path(folder) / u.name
+                path.write_text(u.text, encoding="utf-8")
+                if repeatable(self.game, self.command, u.keyword):
+                    keywords[u.keyword] = (*_listed(keywords.get(u.keyword, ())), str(path))
+                else:
+                    keywords[u.keyword] = str(path)
+            try:
+                return render_many(api_function(self.game, self.command)(**keywords), self.fmt)
+            except BadValue as e:
+                raise BadValue(e.keyword, e.message.replace(folder + "/", "")) from None
+            except (ValueError, TypeError) as e:
+                raise type(e)(str(e).replace(folder + "/", "")) from None
+
+
+UPLOADS: dict[str, tuple[str, ...]] = {
+    "strategy": (".csv", ".json"),
+    "paytable": (".toml", ".json"),
+    "system": (".toml", ".json"),
+}
+"""Keywords whose file a request may upload (the command line reads them from a path), and the
+file types each takes (a chart: CSV or JSON; a pay table, a count system: TOML or JSON)."""
+MAX_UPLOAD_BYTES = 64_000
+"""The largest request body an upload may send (a chart or a pay table is a few kB)."""
+UPLOAD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._ -]{0,63}$")
+"""A file name as an upload may give it: a plain name, no folder."""
+
+
+def parse_uploads(game: str, command: str, body: bytes) -> tuple[Upload, ...]:
+    """The files of a ``POST`` body, JSON ``{"keyword": {"name": "chart.csv", "text": "..."}}``,
+    checked: only ``UPLOADS`` keywords the command takes, plain names of their file types, at
+    most ``MAX_UPLOAD_BYTES`` in all; ``Refused`` (one line) otherwise."""
+    import json
+
+    check_command(game, command)
+    if len(body) > MAX_UPLOAD_BYTES:
+        raise Refused(f"upload: larger than {MAX_UPLOAD_BYTES:,} bytes", 413)
+    try:
+        files = json.loads(body.decode("utf-8")) if body.strip() else {}
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise Refused(
+            'upload: the body must be JSON, {"keyword": {"name": ..., "text": ...}}'
+        ) from None
+    if not isinstance(files, dict):
+        raise Refused('upload: the body must be a JSON object of {"name": ..., "text": ...}')
+    params = parameters(game, command)
+    uploads = []
+    for raw, item in files.items():
+        keyword = str(raw).replace("-", "_")
+        if keyword not in UPLOADS or keyword not in params:
+            takes = [k for k in UPLOADS if k in params]
+            raise Refused(
+                f"upload: {game} {command} takes no file {raw!r} "
+                f"({', '.join(takes) if takes else 'none'})"
+            )
+        if not (isinstance(item, dict) and isinstance(item.get("name"), str)):
+            raise Refused(f'upload: {keyword} needs {{"name": ..., "text": ...}}')
+        name, text = item["name"], item.get("text")
+        if not isinstance(text, str):
+            raise Refused(f"upload: {keyword}: the file's text must be a string")
+        if not UPLOAD_NAME.match(name) or Path(name).suffix.lower() not in UPLOADS[keyword]:
+            raise BadValue(
+                keyword,
+                f"upload {name!r}: a plain file name ending in {' or '.join(UPLOADS[keyword])}",
+            )
+        uploads.append(Upload(keyword, name, text))
+    return tuple(uploads)
 
 
 def api_function(game: str, command: str) -> Callable:
@@ -145,15 +240,23 @@ def kind(p: inspect.Parameter) -> str:
     return "str"
 
 
-def parse_call(game: str, command: str, query: list[tuple[str, str]]) -> Call:
-    """The checked call of ``GET /api/{game}/{command}?query``; ``Refused`` (one line) for a
-    request the web does not answer, ``BadValue`` for a value the API would refuse."""
+def check_command(game: str, command: str) -> None:
+    """``Refused`` (404, 403) unless the web answers ``game command``."""
     if game not in GAMES:
         raise Refused(f"no game {game!r}: zero or blackjack", 404)
     if command in NOT_SERVED:
         raise Refused(f"{command}: not served on the web ({NOT_SERVED[command]})", 403)
     if command not in SERVED[game]:
         raise Refused(f"no command {command!r} for {game}: {', '.join(SERVED[game])}", 404)
+
+
+def parse_call(
+    game: str, command: str, query: list[tuple[str, str]], uploads: tuple[Upload, ...] = ()
+) -> Call:
+    """The checked call of ``GET /api/{game}/{command}?query`` (``POST`` with ``uploads``,
+    ``parse_uploads``); ``Refused`` (one line) for a request the web does not answer,
+    ``BadValue`` for a value the API would refuse."""
+    check_command(game, command)
     if len(query) > MAX_QUERY_ITEMS:
         raise Refused(f"too many options (at most {MAX_QUERY_ITEMS})")
     params = parameters(game, command)
@@ -179,7 +282,11 @@ def parse_call(game: str, command: str, query: list[tuple[str, str]]) -> Call:
             raise BadValue(name, "given more than once")
         keywords[name] = _values(params[name], values)
     _check_bounds(game, command, keywords)
-    return Call(game, command, tuple(sorted(keywords.items(), key=lambda kv: kv[0])), fmt)
+    for u in uploads:
+        if u.keyword in keywords and not repeatable(game, command, u.keyword):
+            raise BadValue(u.keyword, "given in the query and uploaded: give one")
+    items = tuple(sorted(keywords.items(), key=lambda kv: kv[0]))
+    return Call(game, command, items, fmt, tuple(uploads))
 
 
 def _values(p: inspect.Parameter, values: list[str]):

@@ -14,7 +14,7 @@ import json
 from cardedge.api.blackjack import RULE_KEYWORDS
 from cardedge.reports.blackjack import colours as blackjack_colours
 from cardedge.reports.zero import colours as zero_colours
-from cardedge.web.calls import parameters
+from cardedge.web.calls import UPLOADS, parameters
 
 TITLE = "cardedge: exact Zero and blackjack"
 
@@ -52,6 +52,7 @@ PANELS = {
                 {"label": "optimal play", "command": "edge", "extra": {"strategy": "optimal"}},
                 {"label": "basic strategy", "command": "edge", "extra": {"strategy": "basic"}},
                 {"label": "published chart", "command": "edge", "extra": {"strategy": "published"}},
+                {"label": "your chart", "command": "edge", "uploads": ["strategy"]},
             ],
         },
         {"id": "chart", "kind": "table", "title": "Basic strategy chart", "command": "chart"},
@@ -62,7 +63,13 @@ PANELS = {
             "command": "eor",
             "lazy": "ten analyses, a few seconds",
         },
-        {"id": "pays", "kind": "table", "title": "Zero Pays side bet", "command": "pays"},
+        {
+            "id": "pays",
+            "kind": "table",
+            "title": "Zero Pays side bet",
+            "command": "pays",
+            "uploads": ["paytable"],
+        },
     ],
     "blackjack": [
         {
@@ -72,6 +79,7 @@ PANELS = {
             "requests": [
                 {"label": "optimal play", "command": "edge", "extra": {"strategy": "optimal"}},
                 {"label": "basic strategy", "command": "edge", "extra": {"strategy": "basic"}},
+                {"label": "your chart", "command": "edge", "uploads": ["strategy"]},
             ],
         },
         {"id": "chart", "kind": "table", "title": "Basic strategy chart", "command": "chart"},
@@ -87,7 +95,19 @@ PANELS = {
 }
 """What each page shows: its panels and the API requests that fill them. A ``lazy`` panel (the
 effects of removal: one analysis per rank removed) is computed when asked for (its button),
-then on every change; the permalink says so (``show=eor``)."""
+then on every change; the permalink says so (``show=eor``). A request with ``uploads`` sends
+the files chosen for those keywords (``POST``); an edge figure with ``uploads`` is shown only
+once its file is chosen."""
+UPLOAD_CONTROLS = {
+    "zero": [
+        ("strategy", "your chart (CSV or JSON, as the chart command writes it)"),
+        ("paytable", "your Zero Pays pay table (TOML or JSON)"),
+    ],
+    "blackjack": [("strategy", "your chart (CSV or JSON, as the chart command writes it)")],
+}
+"""The files a page may upload (``calls.UPLOADS``): a chart to price beside the built-in ones,
+and Zero's pay table. They stay in the browser between changes; a permalink cannot carry
+them."""
 
 
 def _panel_requests(game: str) -> list[dict]:
@@ -121,6 +141,14 @@ def _control(game: str, p: inspect.Parameter) -> str:
         hint = "A=24,2=24,...,T=96" if name == "shoe" else "5,5,T"
         field = f'<input type="text" name="{name}" placeholder="{hint}" size="28">'
     return f'<label class="control">{label} {field}</label>'
+
+
+def _upload_control(keyword: str, label: str) -> str:
+    accept = ",".join(UPLOADS[keyword])
+    return (
+        f'<label class="control upload">{html.escape(label)} <input type="file" '
+        f'data-upload="{keyword}" accept="{accept}"></label>'
+    )
 
 
 def _panel(panel: dict) -> str:
@@ -178,8 +206,10 @@ def game_page(game: str) -> str:
     config = {"game": game, "panels": _panel_requests(game), "colours": colours}
     panels = "\n".join(_panel(p) for p in PANELS[game])
     name = "Zero" if game == "zero" else "European blackjack"
+    files = "\n".join(_upload_control(keyword, label) for keyword, label in UPLOAD_CONTROLS[game])
     body = f"""<h1>{name}: the exact calculator</h1>
 <form id="rules" autocomplete="off">{controls}</form>
+<form id="files" autocomplete="off">{files}</form>
 <p class="status"><span id="status"></span> <a id="permalink" href="">permalink</a></p>
 <div id="error" class="error" hidden></div>
 {panels}

@@ -6,6 +6,7 @@ const config = JSON.parse(document.getElementById("config").textContent);
 const form = document.getElementById("rules");
 let generation = 0;
 const shown = new Set(); // the lazy panels asked for (their button clicked, or show= in the URL)
+const uploads = {}; // keyword -> {name, text}: the files chosen on the page (never in the URL)
 
 function controlValues() {
   const values = {};
@@ -84,8 +85,21 @@ function keysOf(object) {
   return ORDER.get(object) || Object.keys(object);
 }
 
-async function fetchJson(url) {
-  const response = await fetch(url);
+// The files a request sends (its "uploads" keywords that have a file chosen), or null.
+function uploadsFor(request) {
+  const files = {};
+  for (const key of request.uploads || []) if (key in uploads) files[key] = uploads[key];
+  return Object.keys(files).length ? files : null;
+}
+
+function send(url, files) {
+  if (!files) return fetch(url);
+  const headers = { "Content-Type": "application/json" };
+  return fetch(url, { method: "POST", headers, body: JSON.stringify(files) });
+}
+
+async function fetchJson(url, files) {
+  const response = await send(url, files);
   const text = await response.text();
   const body = response.headers.get("content-type") === "application/json"
     ? parseOrdered(text) : JSON.parse(text);
@@ -192,11 +206,24 @@ function barsElement(table) {
 function downloadLinks(panel, request, values) {
   const links = document.querySelector(`#${panel.id} .links`);
   links.textContent = "";
+  const files = uploadsFor(request);
   for (const format of ["csv", "json"]) {
     const a = document.createElement("a");
     a.href = apiUrl(request, values, format);
     a.download = `${config.game}_${panel.id}.${format}`;
     a.textContent = `download ${format.toUpperCase()}`;
+    if (files) {
+      // the table of an uploaded file: asked again with the file, saved from memory
+      a.addEventListener("click", async (event) => {
+        event.preventDefault();
+        const blob = await (await send(a.href, files)).blob();
+        const link = document.createElement("a");
+        link.href = URL.createObjectURL(blob);
+        link.download = a.download;
+        link.click();
+        URL.revokeObjectURL(link.href);
+      });
+    }
     links.append(a, " ");
   }
 }
@@ -205,23 +232,28 @@ async function fillPanel(panel, values, mine) {
   const body = document.querySelector(`#${panel.id} .body`);
   if (panel.kind === "figures") {
     downloadLinks(panel, panel.requests[0], values);
-    const docs = await Promise.all(panel.requests.map((r) => fetchJson(apiUrl(r, values))));
+    // a figure of an uploaded file shows once the file is chosen
+    const requests = panel.requests.filter((r) => !r.uploads || uploadsFor(r));
+    const docs = await Promise.all(
+      requests.map((r) => fetchJson(apiUrl(r, values), uploadsFor(r))),
+    );
     if (mine !== generation) return;
     body.textContent = "";
-    panel.requests.forEach((request, i) => {
+    requests.forEach((request, i) => {
       const row = tablesOf(docs[i])[0].rows[0];
       const figure = document.createElement("div");
       figure.className = "figure";
-      figure.dataset.strategy = request.extra.strategy;
+      figure.dataset.strategy = request.extra ? request.extra.strategy : "upload";
       figure.innerHTML = `<span class="label"></span><span class="value"></span>`;
-      figure.querySelector(".label").textContent = request.label;
+      figure.querySelector(".label").textContent = request.uploads
+        ? `${request.label} (${row.strategy})` : request.label;
       figure.querySelector(".value").textContent = `${row.house_edge_percent}%`;
       body.appendChild(figure);
     });
     return;
   }
   downloadLinks(panel, panel, values);
-  const doc = await fetchJson(apiUrl(panel, values));
+  const doc = await fetchJson(apiUrl(panel, values), uploadsFor(panel));
   if (mine !== generation) return;
   body.textContent = "";
   for (const table of tablesOf(doc)) {
@@ -260,6 +292,14 @@ for (const button of document.querySelectorAll("button.show")) {
   button.addEventListener("click", () => {
     shown.add(button.dataset.panel);
     button.parentElement.textContent = "computing...";
+    update();
+  });
+}
+for (const input of document.querySelectorAll("input[data-upload]")) {
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (file) uploads[input.dataset.upload] = { name: file.name, text: await file.text() };
+    else delete uploads[input.dataset.upload];
     update();
   });
 }
