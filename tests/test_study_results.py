@@ -16,7 +16,7 @@ from cardedge.analysis.zero.rules import preset
 from cardedge.cli import main
 from cardedge.reports.blackjack.study import blackjack_study
 from cardedge.reports.core.files import png_source
-from cardedge.reports.study_results import STUDIES
+from cardedge.reports.study_results import ALL_STUDIES, STUDIES
 from cardedge.reports.zero.study import zero_study
 from cardedge.study.core.plan import StudyPlan
 from cardedge.study.core.rounds import deal_shoe, records_frame
@@ -50,7 +50,7 @@ def study_objects(args: list[str]):
     return game, plan
 
 
-@pytest.mark.parametrize("name", list(STUDIES))
+@pytest.mark.parametrize("name", list(ALL_STUDIES))
 def test_study_is_complete_and_its_tables_current(name, tmp_path, capsys):
     folder = STUDY_RESULTS / name
     manifest = json.loads((folder / MANIFEST).read_text())
@@ -62,7 +62,7 @@ def test_study_is_complete_and_its_tables_current(name, tmp_path, capsys):
     shutil.copytree(folder / BATCHES, copy / BATCHES)
     for png in FIGURES:
         shutil.copy(folder / png, copy / png)
-    code = main([*STUDIES[name], "--out", str(copy), "--resume", "--format", "csv"])
+    code = main([*ALL_STUDIES[name], "--out", str(copy), "--resume", "--format", "csv"])
     err = capsys.readouterr().err
     assert code == 0, err
     assert "0 batch(es) computed" in err
@@ -79,13 +79,13 @@ def test_study_is_complete_and_its_tables_current(name, tmp_path, capsys):
         assert png_source(copy / png) == png_source(folder / png), f"stale {png}: make study"
 
 
-@pytest.mark.parametrize("name", list(STUDIES))
+@pytest.mark.parametrize("name", list(ALL_STUDIES))
 def test_study_records_are_what_the_code_deals_now(name):
     """Shoe 0 dealt again, exactly as the committed records have it (the game and plan the
     command builds are the ones in the manifest)."""
     folder = STUDY_RESULTS / name
     manifest = json.loads((folder / MANIFEST).read_text())
-    game, plan = study_objects(STUDIES[name])
+    game, plan = study_objects(ALL_STUDIES[name])
     assert game.identity() == manifest["game"] and plan.identity() == manifest["plan"]
     committed = pd.read_parquet(folder / BATCHES / "batch-000000.parquet")
     committed = committed[committed["shoe"] == 0].reset_index(drop=True)
@@ -93,7 +93,7 @@ def test_study_records_are_what_the_code_deals_now(name):
     pd.testing.assert_frame_equal(again, committed, check_exact=True)
 
 
-@pytest.mark.parametrize("name", list(STUDIES))
+@pytest.mark.parametrize("name", list(ALL_STUDIES))
 def test_exact_and_simulated_wins_agree_within_their_errors(name):
     """The exact per-round EVs are the expectation of the simulated nets: flat, ramped and
     at the optimal (full and half Kelly) ramps, the two wins differ by less than 3 standard
@@ -121,3 +121,14 @@ def test_docs_quote_the_committed_risk_of_ruin_and_optimal_ramps():
     table = readme_risk_table(STUDY_RESULTS)
     assert table in readme
     assert table.count("optimal 1-8, full Kelly") == len(STUDIES)
+
+
+def test_docs_quote_the_committed_tables_of_1_3_and_5_players():
+    from cardedge.reports.study_results import TABLE_PLAYERS, players_table, table_folders
+
+    readme = (STUDY_RESULTS.parent.parent / "docs" / "study.md").read_text()
+    for game, folders in table_folders(STUDY_RESULTS).items():
+        table = players_table(folders)
+        assert table in readme, game
+        players = [row.split("|")[2].split()[0] for row in table.splitlines()[2:]]
+        assert players == ["1", *map(str, TABLE_PLAYERS)]
