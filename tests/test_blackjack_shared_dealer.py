@@ -1,6 +1,6 @@
-"""Analyses of one shoe share the dealer's outcome rows (``dealer_outcome_memo``) across the
-player's rules: the same bits as an analysis that computes them alone, and a dealer who hits
-soft 17 never reads a standing dealer's rows."""
+"""Analyses of one shoe share what the dealer gives (``dealer_memo``: the outcome rows and the
+stand EVs of each context) across the player's rules: the same bits as an analysis that
+computes them alone, and a dealer who hits soft 17 never reads a standing dealer's."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ VARIANTS = [
     {"double_after_split": False},
     {"surrender": True},
     {"peek": True, "resplit_aces": True},
+    {"hit_split_aces": True, "split_hands": 3},
     {"hit_soft_17": True},
     {"hit_soft_17": True, "double_after_split": False, "surrender": True},
 ]
@@ -32,9 +33,9 @@ def test_shared_dealer_rows_give_the_bits_of_an_analysis_alone(shoe):
     base = BlackjackRules(decks=2)
     alone = []
     for changes in VARIANTS:
-        rnd._dealer_outcome_memo.cache_clear()
+        rnd._dealer_memo.cache_clear()
         alone.append(evaluate(base.with_(**changes), shoe))
-    rnd._dealer_outcome_memo.cache_clear()
+    rnd._dealer_memo.cache_clear()
     shared = [evaluate(base.with_(**changes), shoe) for changes in VARIANTS]
     for (ev, deal, split), (ev2, deal2, split2) in zip(alone, shared, strict=True):
         assert ev == ev2
@@ -43,12 +44,12 @@ def test_shared_dealer_rows_give_the_bits_of_an_analysis_alone(shoe):
 
 
 def test_the_rows_are_shared_per_shoe_and_dealer_rule():
-    rnd._dealer_outcome_memo.cache_clear()
+    rnd._dealer_memo.cache_clear()
     stands = ShoeAnalysis(BlackjackRules(decks=2), Shoe.decks(2))
     no_das = BlackjackRules(decks=2, double_after_split=False, surrender=True)
     das = ShoeAnalysis(no_das, Shoe.decks(2))
     hits = ShoeAnalysis(BlackjackRules(decks=2, hit_soft_17=True), Shoe.decks(2))
     other = ShoeAnalysis(BlackjackRules(decks=3), Shoe.decks(3))
-    assert stands._outcome_memo is das._outcome_memo
-    assert hits._outcome_memo is not stands._outcome_memo
-    assert other._outcome_memo is not stands._outcome_memo
+    assert stands._dealer is das._dealer
+    assert hits._dealer is not stands._dealer
+    assert other._dealer is not stands._dealer

@@ -7,7 +7,7 @@ number of policies are then evaluated on it cheaply with ``evaluate``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -69,18 +69,28 @@ class ContextValues:
     """Action taken (``actions.Action``)."""
 
 
+@dataclass
+class DealerMemo:
+    """What the dealer's play gives every analysis of one shoe under one soft-17 rule, whatever
+    the player's rules (DAS, surrender, doubling, splits, peek, payouts): the outcome rows by
+    removed cards (``ShoeAnalysis._dealer_outcomes``) and the stand EVs of each context
+    (``ShoeAnalysis._stand``: the hands of a context, the pair cards out and whether split
+    hands stop at two cards). Read only once made: the kernels only read stand EVs."""
+
+    rows: dict[int, np.ndarray] = field(default_factory=dict)
+    stands: dict[tuple[int, int, bool], np.ndarray] = field(default_factory=dict)
+
+
 @lru_cache(maxsize=2)
-def _dealer_outcome_memo(base: tuple[int, ...], hit_soft_17: bool) -> dict[int, np.ndarray]:
-    return {}
+def _dealer_memo(base: tuple[int, ...], hit_soft_17: bool) -> DealerMemo:
+    return DealerMemo()
 
 
-def dealer_outcome_memo(base: tuple[int, ...], rules: BlackjackRules) -> dict[int, np.ndarray]:
-    """The dealer's outcome rows by removed cards (``ShoeAnalysis._dealer_outcomes``) for the
-    shoe ``base`` (counts by value) and the dealer's rule: one dict shared by every analysis of
-    that shoe and dealer in the process (the last two), whatever the player's rules (DAS,
-    surrender, doubling, splits, peek, payouts): the web page re-analyses a shoe on every rule
-    change, and only the dealer's soft 17 changes these rows."""
-    return _dealer_outcome_memo(base, rules.hit_soft_17)
+def dealer_memo(base: tuple[int, ...], rules: BlackjackRules) -> DealerMemo:
+    """The ``DealerMemo`` of the shoe ``base`` (counts by value) and ``rules``' dealer, shared
+    by every analysis of them in the process (the last two): the web page re-analyses a shoe on
+    every rule change, and only the dealer's soft 17 changes what the dealer gives."""
+    return _dealer_memo(base, rules.hit_soft_17)
 
 
 class ShoeAnalysis:
@@ -99,7 +109,7 @@ class ShoeAnalysis:
         self.hands = hand_table()
         self.dealer = kernel_args(rules.hit_soft_17)
         self.kernel_rules = rules.kernel_record()
-        self._outcome_memo = dealer_outcome_memo(tuple(int(c) for c in self.base), rules)
+        self._dealer = dealer_memo(tuple(int(c) for c in self.base), rules)
         self.stand0 = self._stand(-1, 0, False)
         self._split_stand: dict[tuple[int, int], np.ndarray] = {}
 
@@ -125,7 +135,15 @@ class ShoeAnalysis:
         return other
 
     def _stand(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
-        """``[hand, up]``: stand EVs of the hands of context (p, e); 0 outside it."""
+        """``[hand, up]``: stand EVs of the hands of context (p, e); 0 outside it (made once
+        per shoe and dealer, ``DealerMemo``)."""
+        key = (p, e, two_card_only)
+        stands = self._dealer.stands
+        if key not in stands:
+            stands[key] = self._stand_values(p, e, two_card_only)
+        return stands[key]
+
+    def _stand_values(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
         h = self.hands
         mask = h.n_cards >= 2
         if p >= 0:
@@ -165,7 +183,7 @@ class ShoeAnalysis:
         """``[k, up, outcome]`` for the shoes ``base - removed[k]``, memoized by removed cards
         (hands of different split contexts often remove the same multiset)."""
         keys = removed @ _KEY_WEIGHTS
-        memo = self._outcome_memo
+        memo = self._dealer.rows
         new = [k for k in dict.fromkeys(keys.tolist()) if k not in memo]
         if new:
             pos = {k: j for j, k in enumerate(keys.tolist())}
