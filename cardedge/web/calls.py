@@ -145,8 +145,8 @@ class Call:
                 return render_many(api_function(self.game, self.command)(**keywords), self.fmt)
             except BadValue as e:
                 raise BadValue(e.keyword, e.message.replace(folder + "/", "")) from None
-            except (ValueError, TypeError) as e:
-                raise type(e)(str(e).replace(folder + "/", "")) from None
+            except (ValueError, TypeError) as e:  # the API's one line, the folder left out
+                raise ValueError(str(e).replace(folder + "/", "")) from None
 
 
 UPLOADS: dict[str, tuple[str, ...]] = {
