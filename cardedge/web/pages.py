@@ -42,20 +42,27 @@ CONTROLS = {
 """The rule controls of each page, in order: the decks, every rule option (blackjack's from the
 API's ``RULE_KEYWORDS``, so a new rule gets its control), the shoe."""
 
+
+def edge_panel(title: str, strategies: dict[str, str]) -> dict:
+    """The house-edge figures: one ``edge`` request per built-in strategy (by label), then the
+    chart the user uploads (shown once chosen)."""
+    requests = [
+        {"label": label, "command": "edge", "extra": {"strategy": name}}
+        for name, label in strategies.items()
+    ]
+    requests.append({"label": "your chart", "command": "edge", "uploads": ["strategy"]})
+    return {"id": "edge", "kind": "figures", "title": title, "requests": requests}
+
+
+CHART_PANEL = {"id": "chart", "kind": "table", "title": "Basic strategy chart", "command": "chart"}
+
 PANELS = {
     "zero": [
-        {
-            "id": "edge",
-            "kind": "figures",
-            "title": "House edge (percent of the initial Zero wager, house's side)",
-            "requests": [
-                {"label": "optimal play", "command": "edge", "extra": {"strategy": "optimal"}},
-                {"label": "basic strategy", "command": "edge", "extra": {"strategy": "basic"}},
-                {"label": "published chart", "command": "edge", "extra": {"strategy": "published"}},
-                {"label": "your chart", "command": "edge", "uploads": ["strategy"]},
-            ],
-        },
-        {"id": "chart", "kind": "table", "title": "Basic strategy chart", "command": "chart"},
+        edge_panel(
+            "House edge (percent of the initial Zero wager, house's side)",
+            {"optimal": "optimal play", "basic": "basic strategy", "published": "published chart"},
+        ),
+        CHART_PANEL,
         {
             "id": "eor",
             "kind": "bars",
@@ -72,17 +79,11 @@ PANELS = {
         },
     ],
     "blackjack": [
-        {
-            "id": "edge",
-            "kind": "figures",
-            "title": "House edge (percent of the initial wager, house's side)",
-            "requests": [
-                {"label": "optimal play", "command": "edge", "extra": {"strategy": "optimal"}},
-                {"label": "basic strategy", "command": "edge", "extra": {"strategy": "basic"}},
-                {"label": "your chart", "command": "edge", "uploads": ["strategy"]},
-            ],
-        },
-        {"id": "chart", "kind": "table", "title": "Basic strategy chart", "command": "chart"},
+        edge_panel(
+            "House edge (percent of the initial wager, house's side)",
+            {"optimal": "optimal play", "basic": "basic strategy"},
+        ),
+        CHART_PANEL,
         {
             "id": "eor",
             "kind": "bars",
