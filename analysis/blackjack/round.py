@@ -111,7 +111,6 @@ class ShoeAnalysis:
         self.kernel_rules = rules.kernel_record()
         self._dealer = dealer_memo(tuple(int(c) for c in self.base), rules)
         self.stand0 = self._stand(-1, 0, False)
-        self._split_stand: dict[tuple[int, int], np.ndarray] = {}
 
     def variant(self, **changes) -> ShoeAnalysis:
         """The analysis of the same shoe under changed rules, sharing the dealer work when the
@@ -199,11 +198,9 @@ class ShoeAnalysis:
         return not self.rules.may_hit(p + 1)
 
     def split_stand(self, p: int, e: int) -> np.ndarray:
-        """Stand EVs of split hands of pair p with ``e`` other pair cards out (memoized)."""
-        key = (p, e)
-        if key not in self._split_stand:
-            self._split_stand[key] = self._stand(p, e, self.one_card_split(p))
-        return self._split_stand[key]
+        """Stand EVs of split hands of pair p with ``e`` other pair cards out (kept in the
+        shoe's ``DealerMemo``)."""
+        return self._stand(p, e, self.one_card_split(p))
 
     def play(
         self,
