@@ -99,6 +99,14 @@ class CountSystem:
             return tags
         return tags - self.deck_sum() / CARDS_PER_DECK
 
+    def balanced_by_value(self, value_of_rank: Sequence[int]) -> np.ndarray:
+        """``balanced_by_rank`` by a game's card values: the tag of value v is the mean over
+        the ranks r with ``value_of_rank[r] == v`` (values 0, 1, ...; blackjack's index 9 and
+        Zero's 0 pool the ten-valued ranks)."""
+        tags = self.balanced_by_rank()
+        values = np.asarray(value_of_rank)
+        return np.array([tags[values == v].mean() for v in range(int(values.max()) + 1)])
+
     def as_row(self) -> dict[str, float]:
         """The tags as ``{rank: tag}``."""
         return dict(zip(TAG_RANKS, self.tags, strict=True))

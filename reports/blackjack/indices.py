@@ -102,14 +102,6 @@ def hilo_shoe(true_count: float, remaining: int = REMAINING_DECKS) -> Shoe:
     return Shoe(tuple(counts), f"{name} ({format_counts(counts, pool_tens=True)})")
 
 
-def value_tags(system: CountSystem) -> np.ndarray:
-    """The tag of each value index (0 ace .. 9 ten-valued) in the count the true count is kept
-    with (an unbalanced system's balanced twin), the mean over the ranks of that value."""
-    tags = system.balanced_by_rank()
-    ranks = np.array(VALUE_INDEX)
-    return np.array([tags[ranks == v].mean() for v in range(N_VALUES)])
-
-
 def cells(rules: BlackjackRules) -> list[tuple[str, list[int], bool]]:
     """(label, two-card hand indices, is a pair cell) of every hard, soft and pair cell."""
     h = hand_table()
@@ -183,7 +175,7 @@ def indices_table(
     counts = sorted(results)
     sds = true_count_sds(system.balanced_by_rank(), rules.decks)
     rows = []
-    tags = value_tags(system)
+    tags = system.balanced_by_value(VALUE_INDEX)
     on_table = hand_table().counts @ tags
     for label, hands, pair in cells(rules):
         for u in UP_ORDER:

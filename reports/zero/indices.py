@@ -75,14 +75,6 @@ def _three_card_weight(left: np.ndarray, hand: tuple[int, ...]) -> float:
     return total
 
 
-def value_tags(system: CountSystem) -> np.ndarray:
-    """The tag of each point value 0..9 in the count the true count is kept with (an
-    unbalanced system's balanced twin), the mean over the ranks of that value (0: T, J, Q, K)."""
-    tags = system.balanced_by_rank()
-    values = np.array(BACCARAT_VALUES)
-    return np.array([tags[values == v].mean() for v in range(N_VALUES)])
-
-
 def shoe_cells(rules: ZeroRules, shoe: Shoe) -> dict[tuple[str, str], dict[str, float]]:
     """{(hand label, up label): {action: cell EV}} of every chart cell on ``shoe``."""
     return cells_and_probabilities(rules, shoe)[0]
@@ -168,7 +160,7 @@ def zero_indices_table(
     if isinstance(system, str):
         system = resolve_system(system)
     by_tc: dict[float, dict] = {}
-    tags = value_tags(system)
+    tags = system.balanced_by_value(BACCARAT_VALUES)
     for t, real, shoe in progress(grid_shoes(system, remaining)):
         shoe = check_shoe(shoe, rules)
         by_tc[real], probs, table = cells_and_probabilities(
