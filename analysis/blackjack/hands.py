@@ -13,7 +13,7 @@ recursion.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -72,7 +72,13 @@ class HandTable:
 
     def two_card(self, a: int, b: int) -> int:
         """Index of the two-card hand of value indices a and b."""
-        return self.find((a, b))
+        return self._two_card_index[a][b]
+
+    @cached_property
+    def _two_card_index(self) -> list[list[int]]:
+        # every pair of values is a hand; split and chart code asks for them tens of
+        # thousands of times per analysis, so the dictionary walk of ``find`` is done once
+        return [[self.find((a, b)) for b in range(N_VALUES)] for a in range(N_VALUES)]
 
     def label(self, i: int) -> str:
         """The hand's cards, e.g. 'A,7' or '5,5,6'."""

@@ -241,6 +241,7 @@ class ShoeAnalysis:
         """``[p, up]``: EV of splitting the pair of value index p (NaN where impossible)."""
         out = np.full((N_VALUES, N_VALUES), np.nan)
         base = self.base
+        h = self.hands
         for p in range(N_VALUES):
             if base[p] < 2:
                 continue
@@ -248,38 +249,43 @@ class ShoeAnalysis:
             contexts = [
                 self.play(policy, p, 1 + a, unsplit) for a in range(2 * (max_hands - 2) + 1)
             ]
+            # [a][y][up]: EV of the split hand p,y in context a, as Python floats (read a
+            # hundred times per pair, where numpy's element access would dominate)
+            firsts = [
+                ctx.value[[h.two_card(p, y) for y in range(N_VALUES)]].tolist() for ctx in contexts
+            ]
             for u in range(N_VALUES):
                 s = base.copy()
                 s[p] -= 2
                 s[u] -= 1
                 if s[u] < 0:
                     continue
-                out[p, u] = self._split_value(p, u, s, contexts, max_hands)
+                out[p, u] = self._split_value(p, u, s, firsts, max_hands)
         return out
 
-    def _split_value(self, p, u, s, contexts, max_hands) -> float:
-        """Split EV of pair p against u; ``s`` is the shoe S after the up and pair cards."""
-        h = self.hands
+    def _split_value(self, p, u, s, firsts, max_hands) -> float:
+        """Split EV of pair p against u; ``s`` is the shoe S after the up and pair cards,
+        ``firsts[a][y][u]`` the EV of the split hand p,y with ``a`` more pair cards out."""
         n = int(s.sum())
-        pairs = int(s[p])
+        counts = s.tolist()
+        pairs = counts[p]
         xs, ps = [], []
-        for a, ctx in enumerate(contexts):
-            sa = s.copy()
-            sa[p] -= a
-            na = int(sa.sum())
+        for a, values in enumerate(firsts):
+            na = n - a
             x = 0.0
-            if sa[p] >= 0 and na > 0:
+            if pairs >= a and na > 0:
                 for y in range(N_VALUES):
-                    if sa[y] > 0:
-                        x += sa[y] / na * ctx.value[h.two_card(p, y), u]
+                    k = counts[y] - a if y == p else counts[y]
+                    if k > 0:
+                        x += k / na * values[y][u]
             xs.append(x)
-            ps.append(float(ctx.value[h.two_card(p, p), u]))
+            ps.append(values[p][u])
         ev = split_value(n, pairs, max_hands, xs, ps)
         if self.rules.peek and u in (ACE, TEN) and n > 0:
             # Each hand was charged its wager on a dealer natural; a peeking dealer takes the
             # initial wager only, so give back the other hands' wagers.
             hole = TEN if u == ACE else ACE
-            p_nat = s[hole] / n
+            p_nat = counts[hole] / n
             if p_nat > 0:
                 more = expected_hands(n - 1, pairs - (1 if hole == p else 0), max_hands)
                 ev += (more - 1.0) * p_nat

@@ -27,6 +27,7 @@ other rules; write the second letter instead).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -309,12 +310,7 @@ def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = No
     h = hand_table()
     codes = np.full((len(h.n_cards), N_VALUES), Action.OPTIMAL, dtype=np.int8)
     pairs = np.full((N_VALUES, N_VALUES), Action.NO_SPLIT, dtype=np.int8)
-    for i in range(len(h.n_cards)):
-        if h.n_cards[i] < 2:
-            continue
-        kind = "soft" if h.soft[i] else "hard"
-        total = int(h.total[i])
-        pair = int(np.argmax(h.counts[i])) if h.n_cards[i] == 2 and h.counts[i].max() == 2 else -1
+    for (kind, total, pair), hands in _cell_groups().items():
         for u in range(N_VALUES):
             code = chart.cell(kind, total, u)
             if pair >= 0:
@@ -323,7 +319,7 @@ def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = No
                     code = _surrender_else(code)
                 elif pc not in ("P", "Ph"):
                     code = pc
-            codes[i, u] = _CODE_TO_PLAYER[code] if code in _CODE_TO_PLAYER else Action.HIT
+            codes[hands, u] = _CODE_TO_PLAYER[code] if code in _CODE_TO_PLAYER else Action.HIT
     for p in range(N_VALUES):
         for u in range(N_VALUES):
             pc = chart.cell("pairs", p, u)
@@ -332,6 +328,21 @@ def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = No
             elif pc == "Rp" and not rules.surrender:
                 pairs[p, u] = Action.SPLIT
     return BlackjackPolicy(name or chart.name, codes, pairs)
+
+
+@lru_cache(maxsize=1)
+def _cell_groups() -> dict[tuple[str, int, int], np.ndarray]:
+    """Hands of two cards or more grouped by the chart cells they play: (kind, total, the
+    pair's value index for a two-card pair, else -1)."""
+    h = hand_table()
+    groups: dict[tuple[str, int, int], list[int]] = {}
+    for i in range(len(h.n_cards)):
+        if h.n_cards[i] < 2:
+            continue
+        kind = "soft" if h.soft[i] else "hard"
+        pair = int(np.argmax(h.counts[i])) if h.n_cards[i] == 2 and h.counts[i].max() == 2 else -1
+        groups.setdefault((kind, int(h.total[i]), pair), []).append(i)
+    return {key: np.array(hands) for key, hands in groups.items()}
 
 
 def _surrender_else(code: str) -> str:
@@ -357,6 +368,11 @@ _UP_COLUMN = {u: UP_ORDER.index(u) for u in range(N_VALUES)}
 def _row_hands(kind: str, total: int) -> list[int]:
     """Hands that decide a row: the two-card non-pair hands of that total (a natural is no
     playable hand), else the pairs, else the three-card hands."""
+    return list(_row_hand_indices(kind, total))
+
+
+@lru_cache(maxsize=64)
+def _row_hand_indices(kind: str, total: int) -> tuple[int, ...]:
     h = hand_table()
     soft = kind == "soft"
     natural = h.two_card(ACE, TEN)
@@ -371,7 +387,7 @@ def _row_hands(kind: str, total: int) -> list[int]:
             and (want_pair is None or (h.counts[i].max() == 2) == want_pair)
         ]
         if found:
-            return found
+            return tuple(found)
     raise ValueError(f"no hand makes {kind} {total}")
 
 
