@@ -8,7 +8,7 @@ from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from cardedge.analysis.zero.round import ShoeStates
+from cardedge.analysis.zero.round import shoe_states
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.split import split_value
 
@@ -29,7 +29,7 @@ class HandEvaluator:
         """Memoize every shoe state reached from ``shoe`` (a fresh shoe of the rules' decks)."""
         self.rules = rules
         self.policy = policy
-        self.states = ShoeStates(
+        self.states = shoe_states(
             Shoe.decks(rules.decks) if shoe is None else shoe,
             rules.dealer_draw_threshold,
             MAX_CARDS_SEEN,

@@ -20,7 +20,7 @@ from cardedge.analysis.zero import player
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from cardedge.analysis.zero.round import ShoeStates, deal_probabilities, deal_value, play_record
+from cardedge.analysis.zero.round import deal_probabilities, deal_value, play_record, shoe_states
 from cardedge.analysis.zero.rules import PlayRules, ZeroRules, distinct_play_rules
 
 MAX_NET = 4
@@ -320,7 +320,7 @@ def _nonpair_outcomes(play: PlayRules, policy: ZeroPolicy, shoe: Shoe | None):
     """The ``Outcomes`` fields after rules and policy: nets, their probabilities, pairs, trips
     and the expected amount wagered."""
     shoe = Shoe.decks(play.decks) if shoe is None else shoe
-    states = ShoeStates(shoe, play.dealer_draw_threshold, 8)
+    states = shoe_states(shoe, play.dealer_draw_threshold, 8)
     probs = deal_probabilities(shoe)
     out = np.zeros(N_BINS)
     wager = nonpair_outcomes(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -171,6 +172,19 @@ class ShoeStates:
         """Empty memo of split hands' two-card values keyed (up, rank of cards out, total)."""
         shape = (N_TOTALS, multiset_count(N_TOTALS, max_cards), N_TOTALS)
         return SplitMemo(np.zeros(shape), np.zeros(shape, dtype=np.uint8))
+
+
+def shoe_states(shoe: Shoe, threshold: int, max_player_cards: int = 5) -> ShoeStates:
+    """The ``ShoeStates`` of ``shoe``, shared by every evaluation of it in the process (the
+    last three): its stand and double EVs depend on the shoe and the dealer's draw rule only,
+    not on the policy, the split and double rules or the payouts, so a notebook or the web
+    server evaluating a shoe again reads the states it filled before."""
+    return _shoe_states(shoe, int(threshold), int(max_player_cards))
+
+
+@lru_cache(maxsize=3)
+def _shoe_states(shoe: Shoe, threshold: int, max_player_cards: int) -> ShoeStates:
+    return ShoeStates(shoe, threshold, max_player_cards)
 
 
 @dataclass(frozen=True)
@@ -374,7 +388,7 @@ def evaluate_policies(
     if shoe.size < MIN_SHOE:
         raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
     fully_optimal = split != "standard"
-    states = ShoeStates(shoe, play.dealer_draw_threshold, 8 if fully_optimal else 5)
+    states = shoe_states(shoe, play.dealer_draw_threshold, 8 if fully_optimal else 5)
     probabilities = deal_probabilities(shoe)
     record = play_record(play, split)
     out = []

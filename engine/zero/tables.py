@@ -25,7 +25,7 @@ from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import card_count, three_card_value, two_card_value
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from cardedge.analysis.zero.round import ShoeStates, play_record, split_mask
+from cardedge.analysis.zero.round import play_record, shoe_states, split_mask
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.split import split_value
 
@@ -147,7 +147,7 @@ def _optimal_tables(st, ch, play):
 def optimal_tables(rules: ZeroRules, shoe: Shoe | None = None) -> ZeroTables:
     """Tables of composition-dependent optimal play for a fresh shoe (standard split)."""
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    states = ShoeStates(shoe, rules.dealer_draw_threshold, 5)
+    states = shoe_states(shoe, rules.dealer_draw_threshold, 5)
     return ZeroTables(
         "optimal", *_optimal_tables(states.record, OPTIMAL_POLICY.charts, play_record(rules))
     )

@@ -23,6 +23,7 @@ from cardedge.analysis.zero.round import (
     deal_probabilities,
     evaluate_round,
     play_record,
+    shoe_states,
 )
 from cardedge.analysis.zero.rules import PlayRules, ZeroRules
 from cardedge.strategy.core.chartfiles import read_chart_table, save_chart
@@ -229,7 +230,7 @@ def derive_best_chart(
     single cell can then be changed to raise the round EV.
     """
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    states = ShoeStates(shoe, rules.dealer_draw_threshold)
+    states = shoe_states(shoe, rules.dealer_draw_threshold)
     probs = deal_probabilities(shoe)
     weights = probs.nonpair
     chart = ZeroChart(
