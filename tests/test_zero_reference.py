@@ -1,7 +1,11 @@
 """The numba evaluator against the exact Fraction reference (analysis.zero.reference)."""
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import reference as ref
@@ -88,3 +92,41 @@ def test_split_conventions_are_ordered():
     own = evaluate_round(rules, shoe=Shoe(counts), split="optimal-own").ev
     assert standard <= own + TOL
     assert own <= optimal + TOL
+
+
+def _dealer_by_recursion(shoe, total, n_cards, threshold):
+    """The dealer's final totals drawn card by card in fractions (what ``dealer_final`` counts
+    in integers over one denominator)."""
+    if not (n_cards == 1 or (n_cards in (2, 3) and total >= threshold)):
+        return [Fraction(int(t == total)) for t in range(10)]
+    out = [Fraction(0)] * 10
+    n = sum(shoe)
+    for v, c in enumerate(shoe):
+        if c:
+            rest = list(shoe)
+            rest[v] -= 1
+            for t, q in enumerate(
+                _dealer_by_recursion(tuple(rest), (total + v) % 10, n_cards + 1, threshold)
+            ):
+                out[t] += Fraction(c, n) * q
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    shoe=st.lists(st.integers(0, 3), min_size=10, max_size=10).map(tuple),
+    up=st.integers(0, 9),
+    n_cards=st.integers(1, 4),
+    threshold=st.integers(3, 7),
+)
+def test_dealer_ways_are_the_card_by_card_probabilities(shoe, up, n_cards, threshold):
+    assert list(ref.dealer_final(shoe, up, n_cards, threshold)) == _dealer_by_recursion(
+        shoe, up, n_cards, threshold
+    )
+
+
+def test_a_dealer_who_cannot_draw_ends_nowhere():
+    # one card left: the hole card makes 5, the dealer must draw on 5 and the shoe is empty
+    assert ref.dealer_final((1,) + (0,) * 9, 5, 1, 5) == (Fraction(0),) * 10
+    # drawing only from 6 on, the dealer stands on 5
+    assert ref.dealer_final((1,) + (0,) * 9, 5, 1, 6)[5] == 1

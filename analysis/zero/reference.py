@@ -101,9 +101,19 @@ def _without(shoe: Shoe10, v: int) -> Shoe10:
     return tuple(rest)
 
 
+DEALER_MAX_CARDS = 4
+"""The dealer's hand never holds more than four cards (the up card, the hole card, two draws)."""
+
+
 @cache
 def dealer_final(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tuple[Fraction, ...]:
     """P(final total t) for a dealer holding ``n_cards`` cards totalling ``total``."""
+    depth = DEALER_MAX_CARDS - n_cards
+    n = sum(shoe)
+    if n >= depth:
+        den = _falling(n, depth)
+        return tuple(Fraction(w, den) for w in _dealer_ways(shoe, total, n_cards, threshold))
+    # a shoe too short for every draw: the plain recursion (a hand that cannot draw is lost)
     must_draw = n_cards == 1 or (n_cards in (2, 3) and total >= threshold)
     if not must_draw:
         return tuple(Fraction(int(t == total)) for t in range(10))
@@ -114,10 +124,52 @@ def dealer_final(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tupl
     return tuple(out)
 
 
+def _falling(n: int, k: int) -> int:
+    """n (n - 1) ... (n - k + 1): the ordered ways to draw k cards from n."""
+    out = 1
+    for j in range(k):
+        out *= n - j
+    return out
+
+
+@cache
+def _dealer_ways(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tuple[int, ...]:
+    """``dealer_final`` times ``_falling(sum(shoe), DEALER_MAX_CARDS - n_cards)``, in integers.
+
+    Every hand is counted as if the dealer went on drawing to four cards: a hand that stops
+    after j more cards stands for the ``_falling`` ways its unused draws could go, so all
+    probabilities share one denominator and no fraction is reduced on the way (the shoe must
+    hold that many cards).
+    """
+    must_draw = n_cards == 1 or (n_cards in (2, 3) and total >= threshold)
+    if not must_draw:
+        ways = _falling(sum(shoe), DEALER_MAX_CARDS - n_cards)
+        return tuple(ways if t == total else 0 for t in range(10))
+    out = [0] * 10
+    for v, c in enumerate(shoe):
+        if c:
+            rest = list(shoe)
+            rest[v] -= 1
+            child = _dealer_ways(tuple(rest), (total + v) % 10, n_cards + 1, threshold)
+            for t in range(10):
+                out[t] += c * child[t]
+    return tuple(out)
+
+
 def stand(shoe: Shoe10, up: int, p: int, threshold: int) -> Fraction:
     """EV of standing on total p: +1 if the dealer ends higher, -1 lower, 0 equal."""
-    dist = dealer_final(shoe, up, 1, threshold)
-    return sum(dist[p + 1 :], Fraction(0)) - sum(dist[:p], Fraction(0))
+    below = _dealer_below(shoe, up, threshold)
+    return (below[10] - below[p + 1]) - below[p]
+
+
+@cache
+def _dealer_below(shoe: Shoe10, up: int, threshold: int) -> tuple[Fraction, ...]:
+    """``[k]``: P(the dealer ends on a total below k), k = 0..10 (running sums of
+    ``dealer_final``, kept: every total a player stands on reads them)."""
+    out = [Fraction(0)]
+    for q in dealer_final(shoe, up, 1, threshold):
+        out.append(out[-1] + q)
+    return tuple(out)
 
 
 def double(shoe: Shoe10, up: int, p3: int, threshold: int) -> Fraction:
@@ -179,6 +231,7 @@ def two_card(
     return two_card_play(shoe, up, p2, can_double, threshold, chart)[0]
 
 
+@cache
 def split_hand(
     shoe: Shoe10, up: int, a: int, rules: ZeroRules, chart: Chart = OPTIMAL_CHART
 ) -> Fraction:
@@ -200,6 +253,7 @@ def split_hand(
     )
 
 
+@cache
 def _first_hand(
     shoe: Shoe10, up: int, total: int, n_cards: int, b: int, rules: ZeroRules
 ) -> Fraction:
