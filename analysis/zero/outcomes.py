@@ -124,21 +124,70 @@ def _add(m, cards, i, sign):
 
 
 @njit(cache=True)
+def _multiset_key(cards, i):
+    """A number naming the multiset of leaf i's drawn cards (1 to 3 of them): < 11**3."""
+    a, b, c = cards[i, 0], cards[i, 1], cards[i, 2]
+    # a missing card (-1) sorts last as 10
+    a = 10 if a < 0 else a
+    b = 10 if b < 0 else b
+    c = 10 if c < 0 else c
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return (a * 11 + b) * 11 + c
+
+
+@njit(cache=True)
+def _merged_leaves(leaves, n, index, out, orders):
+    """Merge the leaves that drew the same multiset of cards (in other orders) into ``out``:
+    summed probability, the number of ``orders`` merged, and the total, wager and cards of the
+    first of them (a multiset fixes the total and, by its size, the wager). How many."""
+    index[:] = -1
+    g = 0
+    for i in range(n):
+        key = _multiset_key(leaves.cards, i)
+        j = index[key]
+        if j < 0:
+            j = g
+            index[key] = g
+            g += 1
+            out.p[j] = 0.0
+            orders[j] = 0
+            out.total[j] = leaves.total[i]
+            out.wager[j] = leaves.wager[i]
+            for t in range(3):
+                out.cards[j, t] = leaves.cards[i, t]
+        out.p[j] += leaves.p[i]
+        orders[j] += 1
+    return g
+
+
+@njit(cache=True)
 def _split_outcomes(st, ch, up, m, w, a, b, das, out):
     """Add the split's joint outcome distribution (weight ``w``) to ``out``; returns E[wager]."""
+    leaves = _empty_leaves()
     first = _empty_leaves()
     second = _empty_leaves()
+    index = np.empty(11**3, dtype=np.int64)
+    orders = np.empty(MAX_LEAVES, dtype=np.int64)
     m_dec = m.copy()
     m_act = m.copy()
-    n1 = _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, first)
+    n1 = _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves)
+    n1 = _merged_leaves(leaves, n1, index, first, orders)
     # The second hand's decisions ignore the first hand's cards, so its final hands are the
-    # same for every first-hand outcome; only their probabilities change with the shoe.
-    n2 = _split_hand_leaves(st, ch, up, m_dec, m_act, b, das, second)
+    # same for every first-hand outcome; only their probabilities change with the shoe. Every
+    # order of one multiset of cards is equally likely, so a merged leaf weighs its number of
+    # orders times the chance of one of them.
+    n2 = _split_hand_leaves(st, ch, up, m_dec, m_act, b, das, leaves)
+    n2 = _merged_leaves(leaves, n2, index, second, orders)
     wager = 0.0
     for i in range(n1):
         _add(m_act, first.cards, i, 1)
         for j in range(n2):
-            p = w * first.p[i] * _draw_probability(st, up, m_act, second.cards, j)
+            p = w * first.p[i] * orders[j] * _draw_probability(st, up, m_act, second.cards, j)
             if p == 0.0:
                 continue
             _add(m_act, second.cards, j, 1)
