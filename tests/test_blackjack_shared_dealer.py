@@ -53,3 +53,18 @@ def test_the_rows_are_shared_per_shoe_and_dealer_rule():
     assert stands._dealer is das._dealer
     assert hits._dealer is not stands._dealer
     assert other._dealer is not stands._dealer
+
+
+def test_outcome_rows_are_found_by_key_after_any_order_of_adds():
+    rng = np.random.default_rng(7)
+    keys = rng.choice(10**12, size=600, replace=False).astype(np.int64)
+    rows = rng.random((600, 10, 7))
+    held = rnd.DealerOutcomeRows()
+    assert (held.find(keys) == -1).all()
+    for part in np.array_split(rng.permutation(600), [1, 50, 51, 400]):
+        held.add(keys[part], rows[part])
+    assert len(held) == 600
+    ask = np.concatenate([keys[::-1], [keys.max() + 1, -5]])
+    slots = held.find(ask)
+    assert (slots[-2:] == -1).all()
+    np.testing.assert_array_equal(held.table[slots[:-2]], rows[::-1])

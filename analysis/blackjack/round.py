@@ -69,6 +69,45 @@ class ContextValues:
     """Action taken (``actions.Action``)."""
 
 
+@dataclass(eq=False)
+class DealerOutcomeRows:
+    """The dealer's outcome rows ``[up, outcome]`` of shoe states, one per multiset of removed
+    cards (its ``_KEY_WEIGHTS`` key), in one growing array: looked up thousands at a time by
+    sorted keys, which a dictionary of small arrays made the new-shoe analysis' largest
+    Python cost."""
+
+    keys: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    """Sorted keys of the rows held."""
+    slots: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    """``table`` row of each key in ``keys``."""
+    table: np.ndarray = field(default_factory=lambda: np.zeros((0, N_VALUES, 7)))
+    size: int = 0
+
+    def __len__(self) -> int:
+        return self.size
+
+    def find(self, keys: np.ndarray) -> np.ndarray:
+        """``table`` row of each key, -1 where none is held."""
+        if not self.size:
+            return np.full(len(keys), -1, dtype=np.int64)
+        pos = np.minimum(np.searchsorted(self.keys, keys), self.size - 1)
+        return np.where(self.keys[pos] == keys, self.slots[pos], -1)
+
+    def add(self, keys: np.ndarray, rows: np.ndarray) -> None:
+        """Hold ``rows[k]`` as the row of ``keys[k]`` (keys not held yet, distinct)."""
+        end = self.size + len(keys)
+        if end > len(self.table):
+            grown = np.zeros((max(end, 2 * len(self.table)), N_VALUES, 7))
+            grown[: self.size] = self.table[: self.size]
+            self.table = grown
+        self.table[self.size : end] = rows
+        order = np.argsort(keys)
+        at = np.searchsorted(self.keys, keys[order])
+        self.keys = np.insert(self.keys, at, keys[order])
+        self.slots = np.insert(self.slots, at, np.arange(self.size, end)[order])
+        self.size = end
+
+
 @dataclass
 class DealerMemo:
     """What the dealer's play gives every analysis of one shoe under one soft-17 rule, whatever
@@ -77,7 +116,7 @@ class DealerMemo:
     (``ShoeAnalysis._stand``: the hands of a context, the pair cards out and whether split
     hands stop at two cards). Read only once made: the kernels only read stand EVs."""
 
-    rows: dict[int, np.ndarray] = field(default_factory=dict)
+    rows: DealerOutcomeRows = field(default_factory=DealerOutcomeRows)
     stands: dict[tuple[int, int, bool], np.ndarray] = field(default_factory=dict)
 
 
@@ -183,15 +222,16 @@ class ShoeAnalysis:
         (hands of different split contexts often remove the same multiset)."""
         keys = removed @ _KEY_WEIGHTS
         memo = self._dealer.rows
-        new = [k for k in dict.fromkeys(keys.tolist()) if k not in memo]
-        if new:
-            pos = {k: j for j, k in enumerate(keys.tolist())}
-            rows = removed[[pos[k] for k in new]]
+        slots = memo.find(keys)
+        missing = slots < 0
+        if missing.any():
+            new, first = np.unique(keys[missing], return_index=True)
+            rows = removed[missing][first]
             block = np.zeros((len(new), N_VALUES, 7))
             player.batch_outcomes(self.base, rows, *self.dealer, block)
-            for j, k in enumerate(new):
-                memo[k] = block[j]
-        return np.array([memo[k] for k in keys.tolist()]).reshape(len(keys), N_VALUES, 7)
+            memo.add(new, block)
+            slots = memo.find(keys)
+        return memo.table[slots]
 
     def one_card_split(self, p: int) -> bool:
         """True when split hands of pair value index p take exactly one card."""
@@ -217,9 +257,10 @@ class ShoeAnalysis:
         """
         h = self.hands
         shape = (len(h.n_cards), N_VALUES)
-        hit, dbl, val = np.zeros(shape), np.zeros(shape), np.zeros(shape)
-        sur = np.full(shape, np.nan)
-        act = np.zeros(shape, dtype=np.int64)
+        # the kernel writes every cell (hands outside the context too)
+        hit, dbl, val = np.empty(shape), np.empty(shape), np.empty(shape)
+        sur = np.empty(shape)
+        act = np.empty(shape, dtype=np.int64)
         stand = self.stand0 if p < 0 else self.split_stand(p, e)
         if reference is None:
             ref = (stand, hit, dbl, sur)
