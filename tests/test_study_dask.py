@@ -196,7 +196,9 @@ def test_zero_study_command_writes_records_tables_and_plots(tmp_path, capsys, re
         (["--shoes", "0"], "shoes"),
     ],
 )
-def test_bad_study_input_exits_2_with_one_line(tmp_path, capsys, extra, message):
+def test_bad_study_input_exits_2_with_one_line(tmp_path, capsys, monkeypatch, extra, message):
+    # a refused connection is retried until the connect timeout: a shorter one, same message
+    monkeypatch.setattr("cardedge.study.core.run.CONNECT_TIMEOUT", 1.0)
     args = ["zero", "study", "--decks", "1", "--shoes", "2", "--out", str(tmp_path / "s"), *extra]
     code, _, err = run_cli(args, capsys)
     assert code == 2, err
