@@ -182,6 +182,8 @@ WITNESSES: dict[str, Witness] = {
     "analysis.zero.outcomes._add": internal("analysis.zero.outcomes.nonpair_outcomes"),
     "analysis.zero.outcomes._settle": internal("analysis.zero.outcomes.nonpair_outcomes"),
     "analysis.zero.outcomes._sign": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._multiset_key": internal("analysis.zero.outcomes.nonpair_outcomes"),
+    "analysis.zero.outcomes._merged_leaves": internal("analysis.zero.outcomes.nonpair_outcomes"),
     # ---- Zero: chart derivation -----------------------------------------------------------
     # Reach-weighted cell sums against whole rounds re-evaluated with one cell flipped.
     "strategy.zero.cells.cell_values": Witness(
