@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import perm
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
@@ -111,7 +112,7 @@ def dealer_final(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tupl
     depth = DEALER_MAX_CARDS - n_cards
     n = sum(shoe)
     if n >= depth:
-        den = _falling(n, depth)
+        den = perm(n, depth)
         return tuple(Fraction(w, den) for w in _dealer_ways(shoe, total, n_cards, threshold))
     # a shoe too short for every draw: the plain recursion (a hand that cannot draw is lost)
     must_draw = n_cards == 1 or (n_cards in (2, 3) and total >= threshold)
@@ -124,26 +125,18 @@ def dealer_final(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tupl
     return tuple(out)
 
 
-def _falling(n: int, k: int) -> int:
-    """n (n - 1) ... (n - k + 1): the ordered ways to draw k cards from n."""
-    out = 1
-    for j in range(k):
-        out *= n - j
-    return out
-
-
 @cache
 def _dealer_ways(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tuple[int, ...]:
-    """``dealer_final`` times ``_falling(sum(shoe), DEALER_MAX_CARDS - n_cards)``, in integers.
+    """``dealer_final`` times ``perm(sum(shoe), DEALER_MAX_CARDS - n_cards)``, in integers.
 
     Every hand is counted as if the dealer went on drawing to four cards: a hand that stops
-    after j more cards stands for the ``_falling`` ways its unused draws could go, so all
+    after j more cards stands for the ``perm`` ways its unused draws could go, so all
     probabilities share one denominator and no fraction is reduced on the way (the shoe must
     hold that many cards).
     """
     must_draw = n_cards == 1 or (n_cards in (2, 3) and total >= threshold)
     if not must_draw:
-        ways = _falling(sum(shoe), DEALER_MAX_CARDS - n_cards)
+        ways = perm(sum(shoe), DEALER_MAX_CARDS - n_cards)
         return tuple(ways if t == total else 0 for t in range(10))
     out = [0] * 10
     for v, c in enumerate(shoe):
