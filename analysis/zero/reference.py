@@ -109,34 +109,27 @@ DEALER_MAX_CARDS = 4
 @cache
 def dealer_final(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tuple[Fraction, ...]:
     """P(final total t) for a dealer holding ``n_cards`` cards totalling ``total``."""
-    depth = DEALER_MAX_CARDS - n_cards
-    n = sum(shoe)
-    if n >= depth:
-        den = perm(n, depth)
-        return tuple(Fraction(w, den) for w in _dealer_ways(shoe, total, n_cards, threshold))
-    # a shoe too short for every draw: the plain recursion (a hand that cannot draw is lost)
-    must_draw = n_cards == 1 or (n_cards in (2, 3) and total >= threshold)
-    if not must_draw:
-        return tuple(Fraction(int(t == total)) for t in range(10))
-    out = [Fraction(0)] * 10
-    for v, p, rest in draws(shoe):
-        for t, q in enumerate(dealer_final(rest, (total + v) % 10, n_cards + 1, threshold)):
-            out[t] += p * q
-    return tuple(out)
+    den = perm(sum(shoe), _draws_left(shoe, n_cards))
+    return tuple(Fraction(w, den) for w in _dealer_ways(shoe, total, n_cards, threshold))
+
+
+def _draws_left(shoe: Shoe10, n_cards: int) -> int:
+    """The most cards the dealer can still draw: to four cards, or until the shoe is empty."""
+    return min(DEALER_MAX_CARDS - n_cards, sum(shoe))
 
 
 @cache
 def _dealer_ways(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tuple[int, ...]:
-    """``dealer_final`` times ``perm(sum(shoe), DEALER_MAX_CARDS - n_cards)``, in integers.
+    """``dealer_final`` times ``perm(sum(shoe), _draws_left(shoe, n_cards))``, in integers.
 
-    Every hand is counted as if the dealer went on drawing to four cards: a hand that stops
-    after j more cards stands for the ``perm`` ways its unused draws could go, so all
-    probabilities share one denominator and no fraction is reduced on the way (the shoe must
-    hold that many cards).
+    Every hand is counted as if the dealer went on drawing as far as ``_draws_left`` allows:
+    a hand that stops earlier stands for the ``perm`` ways its unused draws could go, so all
+    probabilities share one denominator and no fraction is reduced on the way. A hand that
+    must draw from an empty shoe counts nothing (it never ends).
     """
     must_draw = n_cards == 1 or (n_cards in (2, 3) and total >= threshold)
     if not must_draw:
-        ways = perm(sum(shoe), DEALER_MAX_CARDS - n_cards)
+        ways = perm(sum(shoe), _draws_left(shoe, n_cards))
         return tuple(ways if t == total else 0 for t in range(10))
     out = [0] * 10
     for v, c in enumerate(shoe):
