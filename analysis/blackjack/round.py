@@ -183,6 +183,25 @@ class ShoeAnalysis:
 
     def _stand_values(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
         h = self.hands
+        idx, removed = self._context_hands(p, e, two_card_only)
+        outcomes = self._dealer_outcomes(removed)
+        out = np.zeros((len(h.n_cards), N_VALUES))
+        out[idx] = np.einsum("kuo,ko->ku", outcomes, _STAND_SIGN[h.total[idx]])
+        return out
+
+    def context_outcomes(self, p: int = -1, e: int = 0) -> np.ndarray:
+        """``[hand, up, outcome]``: P(dealer outcome | up card, the hand's cards and, in split
+        context (p, e), e more pair cards gone) for every hand of the context; 0 outside it.
+        The numbers the context's stand EVs are made of (outcomes 17..21, bust, natural)."""
+        idx, removed = self._context_hands(p, e, p >= 0 and self.one_card_split(p))
+        out = np.zeros((len(self.hands.n_cards), N_VALUES, 7))
+        out[idx] = self._dealer_outcomes(removed)
+        return out
+
+    def _context_hands(self, p: int, e: int, two_card_only: bool) -> tuple[np.ndarray, np.ndarray]:
+        """The hands of context (p, e) the shoe can hold, and the cards each removes (its own
+        and, split from pair p, ``e`` more pair cards)."""
+        h = self.hands
         mask = h.n_cards >= 2
         if p >= 0:
             mask &= h.counts[:, p] > 0
@@ -193,29 +212,7 @@ class ShoeAnalysis:
             removed[:, p] += e
         mask &= (removed <= self.base).all(axis=1)
         idx = np.flatnonzero(mask)
-        outcomes = self._dealer_outcomes(removed[idx])
-        out = np.zeros((len(h.n_cards), N_VALUES))
-        out[idx] = np.einsum("kuo,ko->ku", outcomes, _STAND_SIGN[h.total[idx]])
-        return out
-
-    def context_outcomes(self, p: int = -1, e: int = 0) -> np.ndarray:
-        """``[hand, up, outcome]``: P(dealer outcome | up card, the hand's cards and, in split
-        context (p, e), e more pair cards gone) for every hand of the context; 0 outside it.
-        The numbers the context's stand EVs are made of (outcomes 17..21, bust, natural)."""
-        h = self.hands
-        mask = h.n_cards >= 2
-        if p >= 0:
-            mask &= h.counts[:, p] > 0
-        if p >= 0 and self.one_card_split(p):
-            mask &= h.n_cards == 2
-        removed = h.counts.copy()
-        if p >= 0:
-            removed[:, p] += e
-        mask &= (removed <= self.base).all(axis=1)
-        idx = np.flatnonzero(mask)
-        out = np.zeros((len(h.n_cards), N_VALUES, 7))
-        out[idx] = self._dealer_outcomes(removed[idx])
-        return out
+        return idx, removed[idx]
 
     def _dealer_outcomes(self, removed: np.ndarray) -> np.ndarray:
         """``[k, up, outcome]`` for the shoes ``base - removed[k]``, memoized by removed cards
