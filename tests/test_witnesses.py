@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from numba.core.dispatcher import Dispatcher
-from witnesses import INTERNAL, KINDS, WITNESSES
+from witnesses import ENTRY, INTERNAL, KINDS, WITNESSES
 
 import cardedge
 
@@ -136,6 +136,13 @@ def test_entry_is_well_formed(kernel):
         assert WITNESSES[host].kind in KINDS, f"{kernel}: host {host} is internal itself"
         assert _reaches(host, kernel), f"{kernel}: {host} never calls it"
         assert not w.tests and w.twin is None, f"{kernel}: an internal entry names its host only"
+        return
+    if w.kind.startswith(ENTRY):
+        target = w.kind.removeprefix(ENTRY)
+        assert target in WITNESSES, f"{kernel}: kernel {target} is not registered"
+        assert WITNESSES[target].kind in KINDS, f"{kernel}: kernel {target} has no witness"
+        assert _callees(find_kernels()[kernel]) == {target}, f"{kernel}: calls more than {target}"
+        assert not w.tests and w.twin is None, f"{kernel}: an entry names its kernel only"
         return
     assert w.kind in KINDS, f"{kernel}: unknown kind {w.kind!r}"
     assert w.tests, f"{kernel}: a witness needs at least one test"

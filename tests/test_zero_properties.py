@@ -51,7 +51,7 @@ def test_optimal_action_beats_every_fixed_action(counts, v1, v2, up):
     memo = states.record
 
     def play(chart2, chart3):
-        return player.two_card_value(memo, Charts(chart2, chart3, splits), up, m, p2, True)[0]
+        return player.two_card_value_entry(memo, Charts(chart2, chart3, splits), up, m, p2, True)[0]
 
     best = play(opt, opt)
     stand = player.stand_ev(memo, up, m, p2)

@@ -12,7 +12,9 @@ Kinds:
 - ``simulation replay``: the Monte Carlo kernels against the Python engines playing the very
   same cards (``engine/<game>/replay.py``), count for count;
 - ``internal to <kernel>``: a helper only reached through that registered kernel, witnessed by
-  that kernel's tests.
+  that kernel's tests;
+- ``entry to <kernel>``: a kernel that only hands its arguments to that registered kernel, so
+  Python can call it (``analysis.core.kernels``: the kernel itself is ``inner``).
 
 ``twin`` is the dotted name of the witness (a function or class; ``cardedge.`` prefix implied),
 ``tests`` pytest node ids without parameters. Run ``python tests/witnesses.py`` to print
@@ -27,6 +29,7 @@ FRACTION_TWIN = "fraction twin"
 ENUMERATION = "independent enumeration"
 REPLAY = "simulation replay"
 INTERNAL = "internal to "
+ENTRY = "entry to "
 KINDS = (FRACTION_TWIN, ENUMERATION, REPLAY)
 
 
@@ -39,6 +42,11 @@ class Witness(NamedTuple):
 def internal(host: str) -> Witness:
     """A helper kernel reached only through ``host``, which carries the witness."""
     return Witness(INTERNAL + host)
+
+
+def entry(kernel: str) -> Witness:
+    """Python's way into ``kernel`` (an inner kernel), which carries the witness."""
+    return Witness(ENTRY + kernel)
 
 
 ZREF = "tests/test_zero_reference.py::"
@@ -101,6 +109,7 @@ WITNESSES: dict[str, Witness] = {
             ZREF + "test_sampled_deals_match_reference",
         ),
     ),
+    "analysis.zero.player.two_card_value_entry": entry("analysis.zero.player.two_card_value"),
     # ---- Zero: splits ---------------------------------------------------------------------
     "analysis.zero.split.split_hand_value": internal("analysis.zero.split.split_value"),
     "analysis.zero.split.split_value": Witness(
@@ -138,6 +147,7 @@ WITNESSES: dict[str, Witness] = {
         ),
     ),
     "analysis.zero.round._unsplit_value": internal("analysis.zero.round.deal_value"),
+    "analysis.zero.round._dealt_value": internal("analysis.zero.round.deal_value"),
     "analysis.zero.round.optimal_split_deal_value": Witness(
         FRACTION_TWIN,
         "analysis.zero.reference._first_hand",

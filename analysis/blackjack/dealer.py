@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, points
+from cardedge.analysis.core.kernels import entry, inline
 
 N_OUTCOMES = 7
 OUTCOME_LABELS: tuple[str, ...] = ("17", "18", "19", "20", "21", "bust", "natural")
@@ -116,7 +116,7 @@ def dealer_hands(hit_soft_17: bool) -> DealerHands:
     )
 
 
-@njit(cache=True)
+@entry
 def dealer_outcomes(shoe, size, card_start, card_key, up_start, up_slot, up_orderings, out):
     """Fill ``out[up, k]`` with P(dealer outcome k | up card ``up``) for the shoe ``shoe``.
 
@@ -161,7 +161,7 @@ BATCH = 128
 the core's cache while every dealer multiset passes over them."""
 
 
-@njit(cache=True)
+@inline
 def dealer_outcomes_batch(shoes, size, card_start, card_key, up_start, up_slot, up_orderings, out):
     """``dealer_outcomes`` for every row of ``shoes`` (``out[k, up, outcome]``).
 

@@ -37,7 +37,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from cardedge.analysis.blackjack import player
 from cardedge.analysis.blackjack.actions import Action
@@ -47,6 +46,7 @@ from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY, BlackjackPolicy
 from cardedge.analysis.blackjack.round import ContextValues, RoundResult, ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.blackjack.split import _drop_nonpairs, pattern_probability, split_patterns
+from cardedge.analysis.core.kernels import entry, inline
 
 HAND_BINS = 9
 """A hand's net in half units -2 .. +2 (index 2 net + 4): doubled loss .. doubled win."""
@@ -60,7 +60,7 @@ ROUND_BINS = 4 * MAX_NET + 1
 SURRENDER_NET = -0.5
 
 
-@njit(cache=True)
+@inline
 def _result(total, outcome):
     """+1, 0 or -1: a standing total (<= 21) against a dealer result (17..21, bust, natural)."""
     if outcome == BUST:
@@ -75,7 +75,7 @@ def _result(total, outcome):
     return 0
 
 
-@njit(cache=True)
+@inline
 def _settle(out, i, u, total, wager, weights, scale):
     """Add a standing hand of ``total`` and ``wager`` against dealer results of probability
     ``scale * weights[outcome]`` to ``out[i, u]``."""
@@ -85,7 +85,7 @@ def _settle(out, i, u, total, wager, weights, scale):
         out[i, u, d, WAGER] += wager * w
 
 
-@njit(cache=True)
+@entry
 def hand_distributions(
     base, p, e, two_card_only, counts, n_cards, child, total, act, outcomes, out
 ):

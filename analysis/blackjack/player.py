@@ -30,17 +30,17 @@ on two cards when allowed, else hit / stand) or ``SURRENDER_ELSE_HIT``/``SURREND
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.dealer import BUST, NATURAL, dealer_outcomes_batch
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN
+from cardedge.analysis.core.kernels import entry, inline
 
 SURRENDER_LOSS = 0.5
 """What surrender costs, per unit of the initial wager."""
 
 
-@njit(cache=True)
+@inline
 def state_shoe(base, counts, i, p, e, shoe):
     """Fill ``shoe`` with the state's counts (up card in); False if the state is impossible."""
     for v in range(N_VALUES):
@@ -50,7 +50,7 @@ def state_shoe(base, counts, i, p, e, shoe):
     return True
 
 
-@njit(cache=True)
+@inline
 def in_context(counts, n_cards, i, p, two_card_only):
     """True when hand ``i`` is a hand of the context: two cards or more, holding the pair card
     in a split context (p >= 0), exactly two cards when split aces take one card."""
@@ -75,7 +75,7 @@ def stand_sign() -> np.ndarray:
     return sign
 
 
-@njit(cache=True)
+@entry
 def batch_outcomes(base, removed, size, card_start, card_key, up_start, up_slot, up_orderings, out):
     """Fill ``out[k, up, outcome]`` with the dealer's outcome probabilities for the shoe
     ``base - removed[k]`` (the up card still in it), for every row k."""
@@ -86,7 +86,7 @@ def batch_outcomes(base, removed, size, card_start, card_key, up_start, up_slot,
     dealer_outcomes_batch(shoes, size, card_start, card_key, up_start, up_slot, up_orderings, out)
 
 
-@njit(cache=True)
+@inline
 def natural_probability(shoe, u, n_left):
     """P(the hole card completes a dealer natural) with up card ``u`` out of ``shoe``; the
     shoe then holds ``n_left`` cards."""
@@ -99,7 +99,7 @@ def natural_probability(shoe, u, n_left):
     return 0.0
 
 
-@njit(cache=True)
+@inline
 def surrender_value(pnat, natural_loss):
     """EV per initial wager of surrendering when the hole card completes a natural with
     probability ``pnat`` and the player then loses ``natural_loss`` (1 under peek, the whole
@@ -107,7 +107,7 @@ def surrender_value(pnat, natural_loss):
     return -SURRENDER_LOSS * (1.0 - pnat) - natural_loss * pnat
 
 
-@njit(cache=True)
+@inline
 def choose(stand, hit, dbl, sur, can_double, can_surrender):
     """Action of the best EV (stand wins ties; a double or a surrender must be strictly
     better than everything before it)."""
@@ -124,7 +124,7 @@ def choose(stand, hit, dbl, sur, can_double, can_surrender):
     return best
 
 
-@njit(cache=True)
+@inline
 def coded_action(code, can_double, can_surrender, stand, hit, dbl, sur):
     """Action a fixed strategy code takes (OPTIMAL: the best of the given EVs)."""
     if code == Action.STAND:
@@ -142,7 +142,7 @@ def coded_action(code, can_double, can_surrender, stand, hit, dbl, sur):
     return choose(stand, hit, dbl, sur, can_double, can_surrender)
 
 
-@njit(cache=True)
+@entry
 def play_values(rules, c, e, base, hands, codes, ref, out):
     """Fill hit, double, surrender, value and action ``[hand, up]`` of every hand of a context.
 

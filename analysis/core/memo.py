@@ -10,7 +10,8 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
-from numba import njit
+
+from cardedge.analysis.core.kernels import inline
 
 
 def binomial_table(n_max: int = 40, k_max: int = 16) -> np.ndarray:
@@ -27,7 +28,7 @@ def multiset_count(n_values: int, max_size: int) -> int:
     return comb(n_values + max_size, n_values)
 
 
-@njit(cache=True)
+@inline
 def multiset_rank(m, binom):
     """Dense key of the multiset with counts ``m``: unique among multisets of size <= k_max.
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from cardedge.analysis.core.kernels import inline
 
 N_TOTALS = 10
 """Zero totals are 0..9 (sum of point values mod 10)."""
 
 
-@njit(cache=True)
+@inline
 def dealer_distribution(shoe, up, threshold, out):
     """Fill ``out[t]`` with P(dealer's final total is t) given the up card.
 
@@ -47,7 +48,7 @@ def dealer_distribution(shoe, up, threshold, out):
         shoe[h] += 1
 
 
-@njit(cache=True, inline="always")
+@inline
 def stand_evs(dist, out):
     """Fill ``out[p]`` with the EV per unit wagered of standing on p: P(dealer > p) - P(< p)."""
     below = 0.0

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from cardedge.analysis.core.kernels import entry, inner
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
 from cardedge.analysis.zero.actions import Action
@@ -30,7 +30,7 @@ MAX_LEAVES = 1000
 """Final hands one split hand can reach: second card x third card x double card."""
 
 
-@njit(cache=True)
+@inner
 def _sign(dealer, player_total):
     """+1 if the player's total is lower (wins), -1 if higher, 0 on a tie."""
     if dealer > player_total:
@@ -40,7 +40,7 @@ def _sign(dealer, player_total):
     return 0
 
 
-@njit(cache=True)
+@inner
 def _settle(w, total, bet, dist, out):
     for d in range(N_TOTALS):
         out[2 * bet * _sign(d, total) + 2 * MAX_NET] += w * dist[d]
@@ -51,7 +51,7 @@ Leaves = namedtuple("Leaves", ["p", "total", "wager", "cards"])
 ``wager[i]`` (1 or 2) and drawn cards ``cards[i, :3]`` (-1 where none)."""
 
 
-@njit(cache=True)
+@inner
 def _empty_leaves():
     """Room for every final hand of one split hand."""
     return Leaves(
@@ -62,7 +62,7 @@ def _empty_leaves():
     )
 
 
-@njit(cache=True)
+@inner
 def _leaf(leaves, k, p, total, wager, y, x, z):
     leaves.p[k] = p
     leaves.total[k] = total
@@ -71,7 +71,7 @@ def _leaf(leaves, k, p, total, wager, y, x, z):
     return k + 1
 
 
-@njit(cache=True)
+@inner
 def _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves):
     """Fill ``leaves`` with every final state of a split hand starting with card a; how many.
 
@@ -116,14 +116,14 @@ def _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves):
     return k
 
 
-@njit(cache=True)
+@inner
 def _add(m, cards, i, sign):
     for j in range(3):
         if cards[i, j] >= 0:
             m[cards[i, j]] += sign
 
 
-@njit(cache=True)
+@inner
 def _multiset_key(cards, i):
     """A number naming the multiset of leaf i's drawn cards (1 to 3 of them): < 11**3."""
     a, b, c = cards[i, 0], cards[i, 1], cards[i, 2]
@@ -140,7 +140,7 @@ def _multiset_key(cards, i):
     return (a * 11 + b) * 11 + c
 
 
-@njit(cache=True)
+@inner
 def _merged_leaves(leaves, n, index, out, orders):
     """Merge the leaves that drew the same multiset of cards (in other orders) into ``out``:
     summed probability, the number of ``orders`` merged, and the total, wager and cards of the
@@ -165,7 +165,7 @@ def _merged_leaves(leaves, n, index, out, orders):
     return g
 
 
-@njit(cache=True)
+@inner
 def _split_outcomes(st, ch, up, m, w, a, b, das, out):
     """Add the split's joint outcome distribution (weight ``w``) to ``out``; returns E[wager]."""
     leaves = _empty_leaves()
@@ -202,7 +202,7 @@ def _split_outcomes(st, ch, up, m, w, a, b, das, out):
     return wager
 
 
-@njit(cache=True)
+@inner
 def _draw_probability(st, up, m, cards, j):
     """P(drawing the cards ``cards[j]`` in order from the state's shoe); ``m`` is left as found."""
     p = 1.0
@@ -224,7 +224,7 @@ def _draw_probability(st, up, m, cards, j):
     return p
 
 
-@njit(cache=True)
+@inner
 def _hit_outcomes(st, ch, up, m, w, p2, out, wager):
     """Add the outcomes of hitting two-card total p2 (weight ``w``) to ``out``.
 
@@ -257,7 +257,7 @@ def _hit_outcomes(st, ch, up, m, w, p2, out, wager):
     return wager
 
 
-@njit(cache=True)
+@entry
 def nonpair_outcomes(st, ch, play, weights, out):
     """Add P(net result) of every non-pair deal (``weights[v1, v2, up]``) to ``out``.
 
@@ -272,8 +272,8 @@ def nonpair_outcomes(st, ch, play, weights, out):
                 w = weights[v1, v2, up]
                 if w <= 0.0:
                     continue
-                _, action, _ = deal_value(st, ch, play, up, v1, v2)
                 m[:] = 0
+                _, action, _ = deal_value(st, ch, play, up, v1, v2, m)
                 m[v1] += 1
                 m[v2] += 1
                 p2 = (v1 + v2) % 10

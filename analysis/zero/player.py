@@ -16,8 +16,8 @@ Splits are in ``split``, the loop over initial deals in ``round``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from cardedge.analysis.core.kernels import entry, inline, inner
 from cardedge.analysis.core.memo import multiset_rank
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS, dealer_distribution, stand_evs
@@ -29,13 +29,13 @@ type (``Literal[bool](True)``) and would compile every kernel below it a second 
 ``bool`` a split hand passes (a cold ``zero edge`` spent about a sixth more CPU so)."""
 
 
-@njit(cache=True, inline="always")
+@inline
 def card_count(st, up, m, v):
     """Cards of value v left in the shoe of state (up, m)."""
     return st.base[v] - m[v] - (1 if v == up else 0)
 
 
-@njit(cache=True, inline="always")
+@inline
 def cards_left(st, m):
     """Cards left in the shoe of a state with player cards ``m`` (the up card is out too)."""
     n = -1
@@ -44,10 +44,10 @@ def cards_left(st, m):
     return n
 
 
-@njit(cache=True, inline="always")
+@inner
 def _fill_state(st, up, m, r):
     """Compute memo row r of state (up, m): the dealer's distribution, then the stand EVs."""
-    shoe = np.empty(N_TOTALS, dtype=np.int64)
+    shoe = st.shoe
     for v in range(N_TOTALS):
         shoe[v] = card_count(st, up, m, v)
     dist = st.memo[up, r, N_TOTALS:]
@@ -59,7 +59,7 @@ def _fill_state(st, up, m, r):
 # Inlined into the two lookups below: a memo lookup is the evaluators' innermost step, and
 # one more call per lookup made the 6-deck round about a third slower (bench/zero_edge.py).
 # The fill stays a call, so the inlined code is small and compiles quickly.
-@njit(cache=True, inline="always")
+@inline
 def state_index(st, up, m):
     """Row of state (up, m) in ``st.memo``, filled on first use.
 
@@ -71,19 +71,19 @@ def state_index(st, up, m):
     return r
 
 
-@njit(cache=True)
+@inline
 def stand_ev(st, up, m, p):
     """EV of standing on total p in state (up, m), per unit wagered (memoized)."""
     return st.memo[up, state_index(st, up, m), p]
 
 
-@njit(cache=True)
+@inline
 def dealer_row(st, up, m):
     """P(dealer's final total is 0..9) in state (up, m) (memoized)."""
     return st.memo[up, state_index(st, up, m), N_TOTALS:]
 
 
-@njit(cache=True, inline="always")
+@inner
 def _fill_doubles(st, up, m, r):
     """Row r of ``st.doubles``: the EV of doubling every three-card total 0..9 in state (up, m).
 
@@ -108,7 +108,7 @@ def _fill_doubles(st, up, m, r):
     st.dflags[up, r] = 1
 
 
-@njit(cache=True)
+@inline
 def double_ev(st, up, m, p3):
     """EV of doubling a three-card total p3 (per unit of the original wager, so up to +-2),
     memoized per state: a three-card state is reached from several deals and split hands."""
@@ -118,7 +118,7 @@ def double_ev(st, up, m, p3):
     return st.doubles[up, r, p3]
 
 
-@njit(cache=True)
+@inline
 def three_card_value(st, up, m, p3, can_double, code):
     """(EV, 1 if doubled else 0) of a three-card total p3 under cell ``code`` (stand wins ties)."""
     stand = stand_ev(st, up, m, p3)
@@ -130,7 +130,7 @@ def three_card_value(st, up, m, p3, can_double, code):
     return stand, 0
 
 
-@njit(cache=True)
+@inline
 def hit_value(st, ch, up, m, p2, can_double):
     """(EV, P(double)) of hitting a two-card total p2, the three-card hand then per ``ch``."""
     n = cards_left(st, m)
@@ -149,7 +149,7 @@ def hit_value(st, ch, up, m, p2, can_double):
     return ev, p_double
 
 
-@njit(cache=True)
+@inner
 def two_card_value(st, ch, up, m, p2, can_double):
     """(EV, action, P(double)) of a two-card total p2 played by the charts (stand wins ties).
 
@@ -163,3 +163,9 @@ def two_card_value(st, ch, up, m, p2, can_double):
     if code == Action.HIT or hit > stand:
         return hit, Action.HIT, p_double
     return stand, Action.STAND, 0.0
+
+
+@entry
+def two_card_value_entry(st, ch, up, m, p2, can_double):
+    """``two_card_value`` for Python (tests, notebooks): the kernel itself is ``inner``."""
+    return two_card_value(st, ch, up, m, p2, can_double)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import namedtuple
 
 StateMemo = namedtuple(
-    "StateMemo", ["base", "threshold", "binom", "memo", "flags", "doubles", "dflags"]
+    "StateMemo", ["base", "threshold", "binom", "memo", "flags", "doubles", "dflags", "shoe"]
 )
 """Every shoe state reachable from one pre-deal shoe, memoized (``round.ShoeStates`` owns it).
 
@@ -20,7 +20,9 @@ dealer draws on a total >= ``threshold``. ``memo[up, rank(m)]`` holds the stand 
 0..9 then P(dealer's final total 0..9), ``flags[up, rank(m)]`` is 1 once that row is filled;
 ``binom`` is the binomial table ``rank`` uses. ``doubles[up, rank(m)]`` holds the EV of doubling a
 three-card total 0..9 in state (up, m) (per unit of the original wager), ``dflags`` marks
-filled rows: one pass over the ten next cards fills every total at once.
+filled rows: one pass over the ten next cards fills every total at once. ``shoe`` is room for
+the counts of the state whose row is being filled (the dealer draws from it), so that filling a
+row allocates nothing.
 """
 
 Charts = namedtuple("Charts", ["two", "three", "split"])

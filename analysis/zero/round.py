@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
+from cardedge.analysis.core.kernels import entry, inline, inner
 from cardedge.analysis.core.memo import binomial_table, multiset_count
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
@@ -44,24 +44,33 @@ UPCARD_LABELS = ("0", "A", "2", "3", "4", "5", "6", "7", "8", "9")
 _BINOM = binomial_table()
 
 
-@njit(cache=True, inline="always")
+@inline
 def _unsplit_value(st, ch, up, m, v1, v2):
     """(EV, action, P(double)) of playing the deal v1, v2 (in ``m``) without splitting."""
     return player.two_card_value(st, ch, up, m, (v1 + v2) % 10, player.UNSPLIT_MAY_DOUBLE)
 
 
-@njit(cache=True, inline="always")
-def deal_value(st, ch, play, up, v1, v2):
+@inline
+def deal_value(st, ch, play, up, v1, v2, m):
     """(EV, action, P(double)) of a non-pair initial deal v1, v2 against up card ``up``,
     splits valued by the standard convention.
 
     EV is per unit of the initial Zero wager; ``action`` is ``Action.STAND``, ``HIT`` or
     ``SPLIT``; P(double) is the probability of ending with a doubled three-card hand given the
-    action (0 when standing or splitting).
+    action (0 when standing or splitting). ``m`` is room for the player's cards, all zero on
+    entry and again on return (the kernels allocate nothing).
     """
-    m = np.zeros(N_TOTALS, dtype=np.int64)
     m[v1] += 1
     m[v2] += 1
+    ev, action, p_double = _dealt_value(st, ch, play, up, m, v1, v2)
+    m[v1] -= 1
+    m[v2] -= 1
+    return ev, action, p_double
+
+
+@inline
+def _dealt_value(st, ch, play, up, m, v1, v2):
+    """``deal_value`` once the player's cards v1, v2 are in ``m``."""
     ev, action, p_double = _unsplit_value(st, ch, up, m, v1, v2)
     cell = ch.split[v1, v2, up]
     if not play.split_ok[(v1 + v2) % 10] or cell == Action.NO_SPLIT:
@@ -72,27 +81,28 @@ def deal_value(st, ch, play, up, v1, v2):
     return ev, action, p_double
 
 
-@njit(cache=True)
-def optimal_split_deal_value(st, ch, play, h2, up, v1, v2):
+@inner
+def optimal_split_deal_value(st, ch, play, h2, up, v1, v2, m):
     """``deal_value`` with the fully optimal split (``play.split_mode``: SPLIT_OPTIMAL or
     SPLIT_OPTIMAL_OWN), its second hands memoized in ``h2``.
 
     A kernel of its own so that the standard path never compiles the fully optimal split.
     """
-    m = np.zeros(N_TOTALS, dtype=np.int64)
     m[v1] += 1
     m[v2] += 1
     ev, action, p_double = _unsplit_value(st, ch, up, m, v1, v2)
-    if not play.split_ok[(v1 + v2) % 10] or ch.split[v1, v2, up] == Action.NO_SPLIT:
-        return ev, action, p_double
-    joint = play.split_mode == SPLIT_OPTIMAL
-    sv = optimal_split_value(st, ch, h2, up, m, v1, v2, play.das, joint)
-    if ch.split[v1, v2, up] == Action.SPLIT or sv > ev:
-        return sv, Action.SPLIT, 0.0
+    cell = ch.split[v1, v2, up]
+    if play.split_ok[(v1 + v2) % 10] and cell != Action.NO_SPLIT:
+        joint = play.split_mode == SPLIT_OPTIMAL
+        sv = optimal_split_value(st, ch, h2, up, m, v1, v2, play.das, joint)
+        if cell == Action.SPLIT or sv > ev:
+            ev, action, p_double = sv, Action.SPLIT, 0.0
+    m[v1] -= 1
+    m[v2] -= 1
     return ev, action, p_double
 
 
-@njit(cache=True, inline="always")
+@inline
 def deal_possible(st, v1, v2, up):
     """True when the pre-deal shoe holds the player's cards v1, v2 and the up card."""
     need_v1 = 1 + (v2 == v1) + (up == v1)
@@ -101,47 +111,46 @@ def deal_possible(st, v1, v2, up):
     return st.base[v1] >= need_v1 and st.base[v2] >= need_v2 and st.base[up] >= need_up
 
 
+def deal_value_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Zeroed ``[v1, v2, up]`` arrays of EV, action and P(double) for the two loops below:
+    allocated here, so that no kernel compiles numpy's allocation (a cold start pays for
+    every such compilation)."""
+    shape = (N_TOTALS, N_TOTALS, N_TOTALS)
+    return np.zeros(shape), np.zeros(shape, dtype=np.int64), np.zeros(shape)
+
+
 # The two loops below differ only in the deal kernel they call: one loop taking the mode as
 # data would compile the fully optimal split into every standard run (2 s more of cold start).
-@njit(cache=True)
-def all_deal_values(st, ch, play):
-    """Arrays ``[v1, v2, up]`` of ``deal_value``'s (EV, action, P(double)) for every deal.
+@entry
+def all_deal_values(st, ch, play, ev, act, pdbl, m):
+    """Fill ``ev, act, pdbl[v1, v2, up]`` (``deal_value_arrays``) with ``deal_value``'s (EV,
+    action, P(double)) for every deal; ``m``: ten zeros, room for the player's cards.
 
     Deals the shoe cannot produce are left at 0 (EV 0, ``Action.STAND``). A deal's value
     depends on the multiset {v1, v2} only (``ZeroPolicy`` refuses order-dependent split
     cells), so each unordered pair is evaluated once and mirrored.
     """
-    shape = (N_TOTALS, N_TOTALS, N_TOTALS)
-    ev = np.zeros(shape)
-    act = np.zeros(shape, dtype=np.int64)
-    pdbl = np.zeros(shape)
     for v1 in range(N_TOTALS):
         for v2 in range(v1, N_TOTALS):
             for up in range(N_TOTALS):
                 if deal_possible(st, v1, v2, up):
-                    e, a, d = deal_value(st, ch, play, up, v1, v2)
+                    e, a, d = deal_value(st, ch, play, up, v1, v2, m)
                     ev[v1, v2, up] = ev[v2, v1, up] = e
                     act[v1, v2, up] = act[v2, v1, up] = a
                     pdbl[v1, v2, up] = pdbl[v2, v1, up] = d
-    return ev, act, pdbl
 
 
-@njit(cache=True)
-def all_optimal_split_deal_values(st, ch, play, h2):
+@entry
+def all_optimal_split_deal_values(st, ch, play, h2, ev, act, pdbl, m):
     """``all_deal_values`` with the fully optimal split (``optimal_split_deal_value``)."""
-    shape = (N_TOTALS, N_TOTALS, N_TOTALS)
-    ev = np.zeros(shape)
-    act = np.zeros(shape, dtype=np.int64)
-    pdbl = np.zeros(shape)
     for v1 in range(N_TOTALS):
         for v2 in range(v1, N_TOTALS):
             for up in range(N_TOTALS):
                 if deal_possible(st, v1, v2, up):
-                    e, a, d = optimal_split_deal_value(st, ch, play, h2, up, v1, v2)
+                    e, a, d = optimal_split_deal_value(st, ch, play, h2, up, v1, v2, m)
                     ev[v1, v2, up] = ev[v2, v1, up] = e
                     act[v1, v2, up] = act[v2, v1, up] = a
                     pdbl[v1, v2, up] = pdbl[v2, v1, up] = d
-    return ev, act, pdbl
 
 
 class ShoeStates:
@@ -161,6 +170,7 @@ class ShoeStates:
             flags=np.zeros((N_TOTALS, n_keys), dtype=np.uint8),
             doubles=np.zeros((N_TOTALS, n_keys, N_TOTALS)),
             dflags=np.zeros((N_TOTALS, n_keys), dtype=np.uint8),
+            shoe=np.zeros(N_TOTALS, dtype=np.int64),
         )
 
     @property
@@ -393,13 +403,16 @@ def evaluate_policies(
     record = play_record(play, split)
     out = []
     for policy in policies:
+        ev, act, pdbl = deal_value_arrays()
+        m = np.zeros(N_TOTALS, dtype=np.int64)
         if fully_optimal:
             # A second split hand at two cards: both split cards, up to 3 first-hand cards,
             # its own.
             h2 = states.split_memo(6)
-            ev, act, pdbl = all_optimal_split_deal_values(states.record, policy.charts, record, h2)
+            kernel_args = (states.record, policy.charts, record, h2, ev, act, pdbl, m)
+            all_optimal_split_deal_values(*kernel_args)
         else:
-            ev, act, pdbl = all_deal_values(states.record, policy.charts, record)
+            all_deal_values(states.record, policy.charts, record, ev, act, pdbl, m)
         out.append(PlayResult(play, policy.name, split, ev, act, pdbl, probabilities))
     return out
 

@@ -17,8 +17,7 @@ shoe states ``st`` and the charts ``ch`` as records (``analysis.zero.records``),
 
 from __future__ import annotations
 
-from numba import njit
-
+from cardedge.analysis.core.kernels import inline, inner
 from cardedge.analysis.core.memo import multiset_rank
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import (
@@ -32,7 +31,7 @@ from cardedge.analysis.zero.player import (
 SPLIT_STANDARD, SPLIT_OPTIMAL, SPLIT_OPTIMAL_OWN = 0, 1, 2
 
 
-@njit(cache=True, inline="always")
+@inner
 def split_hand_value(st, ch, up, m, a, das):
     """EV of one split hand starting with a card of value a (already in ``m``).
 
@@ -52,13 +51,13 @@ def split_hand_value(st, ch, up, m, a, das):
     return ev
 
 
-@njit(cache=True)
+@inline
 def split_value(st, ch, up, m, a, b, das):
     """EV of splitting a and b (both in ``m``) by the standard convention."""
     return split_hand_value(st, ch, up, m, a, das) + split_hand_value(st, ch, up, m, b, das)
 
 
-@njit(cache=True)
+@inner
 def _optimal_two_card_value(st, ch, h2, up, m, p2, das):
     """Optimal EV of a split hand's two-card total p2 in state ``m``, memoized in ``h2``.
 
@@ -73,7 +72,7 @@ def _optimal_two_card_value(st, ch, h2, up, m, p2, das):
     return h2.values[up, r, p2]
 
 
-@njit(cache=True)
+@inner
 def _second_hand_value(st, ch, h2, up, m, b, das):
     """EV of the second split hand (card b) once the first hand's cards, in ``m``, are seen."""
     n = cards_left(st, m)
@@ -88,7 +87,7 @@ def _second_hand_value(st, ch, h2, up, m, b, das):
     return ev
 
 
-@njit(cache=True)
+@inner
 def _first_three(st, ch, h2, up, m, p3, b, das, joint):
     """(own EV, own + second-hand EV) of the first hand at three-card total p3."""
     own = stand_ev(st, up, m, p3)
@@ -110,7 +109,7 @@ def _first_three(st, ch, h2, up, m, p3, b, das, joint):
     return own, both
 
 
-@njit(cache=True)
+@inner
 def _first_two(st, ch, h2, up, m, p2, b, das, joint):
     """(own EV, own + second-hand EV) of the first hand at two-card total p2."""
     own = stand_ev(st, up, m, p2)
@@ -132,7 +131,7 @@ def _first_two(st, ch, h2, up, m, p2, b, das, joint):
     return own, both
 
 
-@njit(cache=True)
+@inner
 def _ordered_split_value(st, ch, h2, up, m, a, b, das, joint):
     """EV of splitting with the a-hand played first and the b-hand knowing its cards.
 
@@ -151,7 +150,7 @@ def _ordered_split_value(st, ch, h2, up, m, a, b, das, joint):
     return ev
 
 
-@njit(cache=True)
+@inner
 def optimal_split_value(st, ch, h2, up, m, a, b, das, joint):
     """EV of the fully optimal split of a and b (in ``m``): the better order of play."""
     first_a = _ordered_split_value(st, ch, h2, up, m, a, b, das, joint)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit
 
 from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
+from cardedge.analysis.core.kernels import entry, inline
 from cardedge.engine.blackjack.game import SURRENDER_NET, first_actions
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
@@ -41,7 +41,7 @@ def blackjack_outcome_nets(rules) -> np.ndarray:
     return np.array([rules.natural_payout, 0.0] + ints + surrender)
 
 
-@njit(cache=True)
+@inline
 def _dealer_total(hard, has_ace):
     """(total, soft): one ace counts 11 when that does not pass 21."""
     if has_ace and hard + 10 <= 21:
@@ -49,7 +49,7 @@ def _dealer_total(hard, has_ace):
     return hard, False
 
 
-@njit(cache=True, nogil=True)
+@entry(nogil=True)
 def blackjack_rounds(rng, rounds, shoe, vidx, hands, rules, first, unsplit, split, counts):
     """Play ``rounds`` rounds of blackjack, adding to ``counts`` = (outcomes, decisions).
 
@@ -150,7 +150,7 @@ def blackjack_rounds(rng, rounds, shoe, vidx, hands, rules, first, unsplit, spli
         outcomes[2 + BJ_MAX_NET + net] += 1
 
 
-@njit(cache=True)
+@inline
 def _play_hand(rng, shoe, dealt, vidx, hands, rules, c, h, u, table, first_code):
     """Play one hand (hand index ``h``, rules context ``c``: 0 unsplit, else the pair's value
     index plus one) by ``table[hand, up]``; ``first_code`` >= 0 is its first decision instead.

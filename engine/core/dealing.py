@@ -16,9 +16,9 @@ the same cards in both.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, BLACKJACK_VALUES, RANKS, SUITS
+from cardedge.analysis.core.kernels import inline
 from cardedge.analysis.core.shoe import check_decks
 
 N_KINDS = len(RANKS) * len(SUITS)
@@ -92,7 +92,7 @@ def fresh_shoe(decks: int) -> np.ndarray:
     return np.tile(np.arange(N_KINDS, dtype=np.int64), check_decks(decks))
 
 
-@njit(cache=True)
+@inline
 def uniform_index(rng, n):
     """A uniform index in 0..n-1 from one double (``rng.random()``).
 
@@ -103,7 +103,7 @@ def uniform_index(rng, n):
     return int(rng.random() * n)
 
 
-@njit(cache=True)
+@inline
 def draw(rng, shoe, dealt):
     """Deal position ``dealt``: swap a uniformly chosen undealt card there and return it."""
     j = dealt + uniform_index(rng, shoe.shape[0] - dealt)

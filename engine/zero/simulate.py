@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit
 
+from cardedge.analysis.core.kernels import entry
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.paytable import PayTable, load_paytable
 from cardedge.analysis.zero.rules import ZeroRules
@@ -47,7 +47,7 @@ def zero_outcome_nets(rules: ZeroRules) -> np.ndarray:
     return np.array([rules.zero_pair_pays, rules.trips_pays] + ints)
 
 
-@njit(cache=True, nogil=True)
+@entry(nogil=True)
 def zero_rounds(rng, rounds, shoe, value, rank, rules, tables, side_index, counts):
     """Play ``rounds`` rounds of Zero, adding to ``counts`` = (outcomes, decisions, side).
 

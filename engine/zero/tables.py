@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from cardedge.analysis.core.kernels import entry, inline
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
@@ -82,7 +82,7 @@ def chart_tables(policy: ZeroPolicy, rules: ZeroRules) -> ZeroTables:
     return ZeroTables(policy.name, init, three, two_split.copy(), dbl_split.copy())
 
 
-@njit(cache=True)
+@inline
 def _possible(st, up, m):
     """True when the shoe holds the up card and the player cards ``m``."""
     for v in range(N_TOTALS):
@@ -91,7 +91,7 @@ def _possible(st, up, m):
     return True
 
 
-@njit(cache=True)
+@entry
 def _optimal_tables(st, ch, play):
     """(init, three, split_two, split_three): the exact best action of every situation.
 

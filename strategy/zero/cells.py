@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
 
+from cardedge.analysis.core.kernels import entry, inline
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import (
@@ -38,7 +38,7 @@ def empty_cell_sums() -> CellSums:
     return CellSums(np.zeros((10, 10, 2)), np.zeros((10, 10, 2)), np.zeros((10, 10, 10, 2)))
 
 
-@njit(cache=True)
+@inline
 def _visit_three(st, up, m, p3, w, can_double, sums):
     stand = stand_ev(st, up, m, p3)
     dbl = double_ev(st, up, m, p3) if can_double else stand
@@ -46,7 +46,7 @@ def _visit_three(st, up, m, p3, w, can_double, sums):
     sums.three[p3, up, 1] += w * dbl
 
 
-@njit(cache=True)
+@inline
 def _visit_two(st, ch, up, m, p2, w, can_double, sums):
     stand = stand_ev(st, up, m, p2)
     hit, _ = hit_value(st, ch, up, m, p2, can_double)
@@ -64,7 +64,7 @@ def _visit_two(st, ch, up, m, p2, w, can_double, sums):
         m[x] -= 1
 
 
-@njit(cache=True)
+@inline
 def _visit_split_hand(st, ch, up, m, a, w, das, sums):
     n = cards_left(st, m)
     for y in range(N_TOTALS):
@@ -76,7 +76,7 @@ def _visit_split_hand(st, ch, up, m, a, w, das, sums):
         m[y] -= 1
 
 
-@njit(cache=True)
+@entry
 def cell_values(st, ch, play, weights, sums):
     """Accumulate the reach-weighted action EVs of every cell of ``ch`` into ``sums``.
 
