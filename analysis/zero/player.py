@@ -56,10 +56,11 @@ def _fill_state(st, up, m, r):
     st.flags[up, r] = 1
 
 
-# Inlined into the two lookups below: a memo lookup is the evaluators' innermost step, and
-# one more call per lookup made the 6-deck round about a third slower (bench/zero_edge.py).
-# The fill stays a call, so the inlined code is small and compiles quickly.
-@inline
+# A memo lookup is the evaluators' innermost step. Inlined (numba's inline="always") into
+# each lookup it compiled once per call site, 1.5 s of a cold `zero edge`; as an inner kernel
+# (a plain machine call, no wrapper) the round runs as fast (bench/zero_edge.py: 45-50 ms, 11-12
+# ms with the states kept, either way).
+@inner
 def state_index(st, up, m):
     """Row of state (up, m) in ``st.memo``, filled on first use.
 
