@@ -28,11 +28,11 @@ study: install
 	$(BIN)/cardedge studies --out results/study
 
 # Two workers: the suite is mostly independent exact computations (and each worker compiles
-# the numba kernels it needs, in parallel, on a cold cache). A module's tests run on one worker
-# (--dist loadscope), so its module-scoped fixtures (every table of results/, a notebook run,
-# mypy) are computed once, not once per worker: 7 min 35 s against 8 min 4 s, same machine.
+# the numba kernels it needs, in parallel, on a cold cache). The modules whose module fixture
+# is long (every table of results/, a notebook run, mypy) are each an xdist_group, kept on one
+# worker (--dist loadgroup) so the fixture runs once; the other tests go where a worker is free.
 test: install-dev
-	$(BIN)/python -m pytest -q -n 2 --dist loadscope
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 # Re-run the notebooks in place so the committed copies show current outputs.
 notebooks: install-dev

@@ -405,14 +405,14 @@ def evaluate_policies(
     for policy in policies:
         ev, act, pdbl = deal_value_arrays()
         m = np.zeros(N_TOTALS, dtype=np.int64)
+        st, ch = states.record, policy.charts
         if fully_optimal:
             # A second split hand at two cards: both split cards, up to 3 first-hand cards,
             # its own.
             h2 = states.split_memo(6)
-            kernel_args = (states.record, policy.charts, record, h2, ev, act, pdbl, m)
-            all_optimal_split_deal_values(*kernel_args)
+            all_optimal_split_deal_values(st, ch, record, h2, ev, act, pdbl, m)
         else:
-            all_deal_values(states.record, policy.charts, record, ev, act, pdbl, m)
+            all_deal_values(st, ch, record, ev, act, pdbl, m)
         out.append(PlayResult(play, policy.name, split, ev, act, pdbl, probabilities))
     return out
 
