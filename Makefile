@@ -28,11 +28,9 @@ study: install
 	$(BIN)/cardedge studies --out results/study
 
 # Two workers: the suite is mostly independent exact computations (and each worker compiles
-# the numba kernels it needs, in parallel, on a cold cache). The modules whose module fixture
-# is long (every table of results/, a notebook run, mypy) are each an xdist_group, kept on one
-# worker (--dist loadgroup) so the fixture runs once; the other tests go where a worker is free.
+# the numba kernels it needs, in parallel, on a cold cache).
 test: install-dev
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -q -n 2
 
 # Re-run the notebooks in place so the committed copies show current outputs.
 notebooks: install-dev

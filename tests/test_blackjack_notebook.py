@@ -8,10 +8,6 @@ import pytest
 from cardedge.analysis.blackjack.round import shoe_analysis
 from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_OPTIMAL_EDGE_PERCENT
 
-# One worker runs this module (make test: --dist loadgroup), so its module fixture
-# (the notebook run) is computed once, not once per worker.
-pytestmark = pytest.mark.xdist_group("blackjack_notebook")
-
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "blackjack.ipynb"
 
 

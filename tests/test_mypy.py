@@ -19,10 +19,6 @@ from pathlib import Path
 
 import pytest
 
-# One worker runs this module (make test: --dist loadgroup), so its module fixture
-# (the mypy run over the package) is computed once, not once per worker.
-pytestmark = pytest.mark.xdist_group("mypy")
-
 REPO = Path(__file__).resolve().parents[1]
 
 ERROR = re.compile(r"^(?P<where>[^:]+:\d+): error: (?P<message>.*?)  \[(?P<code>[a-z-]+)\]$")

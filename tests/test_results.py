@@ -6,10 +6,6 @@ import pytest
 
 from cardedge.reports.results import expected_files, result_tables
 
-# One worker runs this module (make test: --dist loadgroup), so its module fixture
-# (every table of results/, about 40 s) is computed once, not once per worker.
-pytestmark = pytest.mark.xdist_group("results")
-
 RESULTS = Path(__file__).resolve().parent.parent / "results"
 
 
