@@ -198,10 +198,11 @@ def main() -> None:
     print("| --- | --- | --- |")
     for name in commands:
         print(f"| {name} | {statistics.median(times[name]):.2f} s | {spread(ratios[name])} |")
-    print(
-        f"| zero cold ({args.cold_rounds} rounds, empty numba cache) | "
-        f"{statistics.median(cold_times):.2f} s | {spread(cold_ratios)} |"
-    )
+    if cold_times:  # --cold-rounds 0 skips the cold runs
+        print(
+            f"| zero cold ({args.cold_rounds} rounds, empty numba cache) | "
+            f"{statistics.median(cold_times):.2f} s | {spread(cold_ratios)} |"
+        )
     print()
     print(f"in one process (imports {imports:.2f} s):")
     print(f"  first call: Zero 6-deck edge {first_zero:.3f} s, then blackjack {first_bj:.3f} s")

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, points
+from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN
 from cardedge.analysis.core.kernels import entry, inline
 
 N_OUTCOMES = 7
@@ -54,65 +54,62 @@ class DealerHands:
     ``up_slot[j] // 7``; its outcome is ``up_slot[j] % 7``."""
 
 
-def _draws(hard: int, aces: bool, hit_soft_17: bool) -> bool:
-    soft = aces and hard + 10 <= 21
-    total = hard + 10 if soft else hard
-    return total < 17 or (hit_soft_17 and soft and total == 17)
+_PACK = CARD_STRIDE ** np.arange(N_VALUES - 1, -1, -1, dtype=np.int64)
+"""Packs a multiset's counts (each below 16) into one int64 that sorts as the tuple of counts."""
 
 
 @lru_cache(maxsize=2)
 def dealer_hands(hit_soft_17: bool) -> DealerHands:
-    """Finishing multisets of the dealer drawing to 17 (hitting soft 17 when asked)."""
-    found: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
-    # Every draw order, depth first; each carries its hard total and whether it holds an ace,
-    # and a draw that busts is not followed (about 0.1 s per rule where summing each order
-    # again took 0.4 s: the first blackjack call of a process pays it).
-    pts = [points(v) for v in range(N_VALUES)]
-    stack = [((up,), up, pts[up], up == ACE) for up in range(N_VALUES)]
-    while stack:
-        seq, up, hard, has_ace = stack.pop()
-        if len(seq) == 2 and has_ace and TEN in seq:
-            outcome = NATURAL
-        elif _draws(hard, has_ace, hit_soft_17):
-            stack.extend(
-                (seq + (v,), up, hard + pts[v], has_ace or v == ACE)
-                for v in range(N_VALUES)
-                if hard + pts[v] <= 21
-            )
-            continue
-        else:
-            outcome = (hard + 10 if has_ace and hard + 10 <= 21 else hard) - 17
-        counts = [0] * N_VALUES
-        for v in seq:
-            counts[v] += 1
-        ups = found.setdefault((tuple(counts), outcome), {})
-        ups[up] = ups.get(up, 0) + 1
-    keys = sorted(found)
-    size, outcome, card_start, card_key = [], [], [0], []
-    up_start, up_slot, up_orderings = [0], [], []
-    for counts, out in keys:
-        size.append(sum(counts))
-        outcome.append(out)
-        card_key += [v * CARD_STRIDE + c for v, c in enumerate(counts) if c]
-        card_start.append(len(card_key))
-        for up, k in sorted(found[(counts, out)].items()):
-            up_slot.append(up * N_OUTCOMES + out)
-            up_orderings.append(k)
-        up_start.append(len(up_slot))
-    if max(size) >= CARD_STRIDE:
-        raise ValueError(f"a dealer hand of {max(size)} cards does not fit the packing")
+    """Finishing multisets of the dealer drawing to 17 (hitting soft 17 when asked).
 
-    def arr(x):
-        return np.array(x, dtype=np.int64)
-
+    Multisets are listed in the order of (their tuple of counts, outcome), and a multiset's up
+    cards in increasing order, so the kernel always sums in the same order. Built a card count
+    at a time: the draw orders (from each up card) that reach a multiset with every shorter
+    hand still drawing are counted together, since whether a hand draws depends on its cards,
+    not their order (9 ms, where following every draw order took 60-100 ms of every blackjack
+    process's first call). ``tests/test_blackjack_tables.py`` checks it against that walk.
+    """
+    pts = np.arange(1, N_VALUES + 1, dtype=np.int64)
+    one_card = np.eye(N_VALUES, dtype=np.int64)
+    # the hands of one card count: counts by value, the up card, draw orders reaching it
+    counts, up, orders = one_card, np.arange(N_VALUES), np.ones(N_VALUES, dtype=np.int64)
+    finished = []
+    n_cards = 1
+    while len(counts):
+        hard = counts @ pts
+        has_ace = counts[:, ACE] > 0
+        soft = has_ace & (hard + 10 <= 21)
+        total = np.where(soft, hard + 10, hard)
+        natural = (n_cards == 2) & has_ace & (counts[:, TEN] > 0)
+        draws = ~natural & ((total < 17) | (hit_soft_17 & soft & (total == 17)))
+        outcome = np.where(natural, NATURAL, total - 17)
+        finished.append((counts[~draws], up[~draws], outcome[~draws], orders[~draws]))
+        parent, v = np.nonzero(draws[:, None] & (hard[:, None] + pts[None, :] <= 21))
+        reached = counts[parent] + one_card[v]
+        key = (reached @ _PACK) * CARD_STRIDE + up[parent]
+        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        orders_next = np.zeros(first.size, dtype=np.int64)
+        np.add.at(orders_next, inverse, orders[parent])
+        counts, up, orders = reached[first], up[parent][first], orders_next
+        n_cards += 1
+    counts, up, outcome, orders = (np.concatenate(part) for part in zip(*finished, strict=True))
+    group = (counts @ _PACK) * N_OUTCOMES + outcome
+    order = np.lexsort((up, group))
+    counts, up, outcome, orders, group = (x[order] for x in (counts, up, outcome, orders, group))
+    _, starts = np.unique(group, return_index=True)
+    multiset = counts[starts]
+    size = multiset.sum(axis=1)
+    if size.max() >= CARD_STRIDE:
+        raise ValueError(f"a dealer hand of {size.max()} cards does not fit the packing")
+    d, value = np.nonzero(multiset)
     return DealerHands(
-        arr(size),
-        arr(outcome),
-        arr(card_start),
-        arr(card_key),
-        arr(up_start),
-        arr(up_slot),
-        np.array(up_orderings, dtype=np.float64),
+        size,
+        outcome[starts],
+        np.concatenate(([0], np.cumsum(np.count_nonzero(multiset, axis=1)))),
+        value * CARD_STRIDE + multiset[d, value],
+        np.append(starts, len(up)),
+        up * N_OUTCOMES + outcome,
+        orders.astype(np.float64),
     )
 
 

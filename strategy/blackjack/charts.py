@@ -374,20 +374,13 @@ def _row_hands(kind: str, total: int) -> list[int]:
 @lru_cache(maxsize=64)
 def _row_hand_indices(kind: str, total: int) -> tuple[int, ...]:
     h = hand_table()
-    soft = kind == "soft"
-    natural = h.two_card(ACE, TEN)
+    row = (h.soft == (kind == "soft")) & (h.total == total)
+    row[h.two_card(ACE, TEN)] = False
+    pair = h.counts.max(axis=1) == 2
     for n, want_pair in ((2, False), (2, True), (3, None)):
-        found = [
-            i
-            for i in range(len(h.n_cards))
-            if h.n_cards[i] == n
-            and bool(h.soft[i]) == soft
-            and h.total[i] == total
-            and i != natural
-            and (want_pair is None or (h.counts[i].max() == 2) == want_pair)
-        ]
-        if found:
-            return tuple(found)
+        found = row & (h.n_cards == n) & (True if want_pair is None else pair == want_pair)
+        if found.any():
+            return tuple(np.flatnonzero(found).tolist())
     raise ValueError(f"no hand makes {kind} {total}")
 
 
