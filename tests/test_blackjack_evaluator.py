@@ -133,7 +133,8 @@ def test_batched_dealer_gives_the_bits_of_one_shoe_at_a_time(h17):
     shoes[::5, 0] = 0
     args = dealer.kernel_args(h17)
     batched = np.zeros((len(shoes), 10, 7))
-    dealer.dealer_outcomes_batch(shoes, *args, batched)
+    base = shoes.max(axis=0)
+    dealer.dealer_outcomes_batch(base, base - shoes, *args, batched, dealer.batch_scratch())
     for k, shoe in enumerate(shoes):
         one = np.zeros((10, 7))
         dealer.dealer_outcomes(shoe.copy(), *args, one)

@@ -200,4 +200,4 @@ def test_the_parameter_count_counts_every_kind_of_parameter():
         return a
 
     assert kernel_parameters(thirteen) == 13
-    assert kernel_parameters(find_kernels()["analysis.blackjack.player.play_values"]) == 8
+    assert kernel_parameters(find_kernels()["analysis.blackjack.player.play_values"]) == 9

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -158,24 +159,52 @@ BATCH = 128
 the core's cache while every dealer multiset passes over them."""
 
 
+class BatchScratch(NamedTuple):
+    """Work arrays of ``dealer_outcomes_batch`` for one block of ``BATCH`` shoes (``batch_scratch``
+    makes them): the caller allocates, so the kernels allocate nothing, and a process that loads
+    them from numba's cache does not import numba's array-allocation code (60 ms)."""
+
+    shoes: np.ndarray
+    """``[i, v]``: the block's shoes (int64)."""
+    ff: np.ndarray
+    inv: np.ndarray
+    acc: np.ndarray
+    p: np.ndarray
+    total: np.ndarray
+    """``[i]``: cards in shoe i (int64)."""
+
+
+def batch_scratch() -> BatchScratch:
+    """Fresh (uninitialised) work arrays for ``dealer_outcomes_batch``."""
+    return BatchScratch(
+        np.empty((BATCH, N_VALUES), dtype=np.int64),
+        np.empty((N_VALUES * CARD_STRIDE, BATCH)),
+        np.empty((CARD_STRIDE, BATCH)),
+        np.empty((N_VALUES * N_OUTCOMES, BATCH)),
+        np.empty(BATCH),
+        np.empty(BATCH, dtype=np.int64),
+    )
+
+
 @inline
-def dealer_outcomes_batch(shoes, size, card_start, card_key, up_start, up_slot, up_orderings, out):
-    """``dealer_outcomes`` for every row of ``shoes`` (``out[k, up, outcome]``).
+def dealer_outcomes_batch(
+    base, removed, size, card_start, card_key, up_start, up_slot, up_orderings, out, scratch
+):
+    """``dealer_outcomes`` for the shoe ``base - removed[k]`` of every row k
+    (``out[k, up, outcome]``); ``scratch`` from ``batch_scratch``.
 
     The same arithmetic per shoe, in the same order (so the same bits), but the dealer
     multisets are the outer loop and a block of shoes the inner one: the inner loops run over
     contiguous memory and the compiler vectorizes them.
     """
-    n_shoes = shoes.shape[0]
-    ff = np.empty((N_VALUES * CARD_STRIDE, BATCH))
-    inv = np.empty((CARD_STRIDE, BATCH))
-    acc = np.empty((N_VALUES * N_OUTCOMES, BATCH))
-    p = np.empty(BATCH)
-    total = np.empty(BATCH, dtype=np.int64)
+    n_shoes = removed.shape[0]
+    shoes, ff, inv, acc, p, total = scratch
     for start in range(0, n_shoes, BATCH):
         b = min(BATCH, n_shoes - start)
         for i in range(b):
-            shoe = shoes[start + i]
+            shoe = shoes[i]
+            for v in range(N_VALUES):
+                shoe[v] = base[v] - removed[start + i, v]
             n = 0
             for v in range(N_VALUES):
                 n += shoe[v]
@@ -205,7 +234,7 @@ def dealer_outcomes_batch(shoes, size, card_start, card_key, up_start, up_slot, 
                 for i in range(b):
                     a[i] += p[i] * w
         for i in range(b):
-            shoe = shoes[start + i]
+            shoe = shoes[i]
             o = out[start + i]
             for u in range(N_VALUES):
                 for k in range(N_OUTCOMES):

@@ -76,14 +76,15 @@ def stand_sign() -> np.ndarray:
 
 
 @entry
-def batch_outcomes(base, removed, size, card_start, card_key, up_start, up_slot, up_orderings, out):
+def batch_outcomes(
+    base, removed, size, card_start, card_key, up_start, up_slot, up_orderings, out, scratch
+):
     """Fill ``out[k, up, outcome]`` with the dealer's outcome probabilities for the shoe
-    ``base - removed[k]`` (the up card still in it), for every row k."""
-    shoes = np.empty_like(removed)
-    for k in range(removed.shape[0]):
-        for v in range(N_VALUES):
-            shoes[k, v] = base[v] - removed[k, v]
-    dealer_outcomes_batch(shoes, size, card_start, card_key, up_start, up_slot, up_orderings, out)
+    ``base - removed[k]`` (the up card still in it), for every row k (``scratch``:
+    ``dealer.batch_scratch()``)."""
+    dealer_outcomes_batch(
+        base, removed, size, card_start, card_key, up_start, up_slot, up_orderings, out, scratch
+    )
 
 
 @inline
@@ -143,13 +144,14 @@ def coded_action(code, can_double, can_surrender, stand, hit, dbl, sur):
 
 
 @entry
-def play_values(rules, c, e, base, hands, codes, ref, out):
+def play_values(rules, c, e, base, hands, codes, ref, out, shoe):
     """Fill hit, double, surrender, value and action ``[hand, up]`` of every hand of a context.
 
     ``rules``: the rules' ``KernelRules`` record; ``c``: the context, 0 for the unsplit hand or
     ``p + 1`` for a hand split from pair value index p with ``e`` other pair cards out.
     ``hands``: ``hands.HandArrays``. ``out`` = (stand, hit, double, surrender, value, action)
-    arrays, stand filled in. ``value`` is the hand's EV under ``codes``; an OPTIMAL cell takes
+    arrays, stand filled in; ``shoe`` a work array of ``N_VALUES`` int64. ``value`` is the
+    hand's EV under ``codes``; an OPTIMAL cell takes
     the action that is best by ``ref`` = (stand, hit, double, surrender) (pass the context's
     own arrays for exact-shoe optimal play, the unsplit arrays for CDZ- split hands). A hand
     may double or surrender where the record says so; a double that busts or meets a dealer
@@ -161,7 +163,6 @@ def play_values(rules, c, e, base, hands, codes, ref, out):
     counts, n_cards, child = hands.counts, hands.n_cards, hands.child
     p = c - 1
     two_card_only = rules.one_card[c]
-    shoe = np.empty(N_VALUES, dtype=np.int64)
     keep = 2.0 - rules.natural_loss_on_double
     for i in range(counts.shape[0] - 1, -1, -1):
         for u in range(N_VALUES):

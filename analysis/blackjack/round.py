@@ -14,7 +14,7 @@ import numpy as np
 
 from cardedge.analysis.blackjack import player
 from cardedge.analysis.blackjack.actions import Action
-from cardedge.analysis.blackjack.dealer import kernel_args
+from cardedge.analysis.blackjack.dealer import batch_scratch, kernel_args
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, hand_table, points
 from cardedge.analysis.blackjack.policy import (
     OPTIMAL_POLICY,
@@ -225,7 +225,7 @@ class ShoeAnalysis:
             new, first = np.unique(keys[missing], return_index=True)
             rows = removed[missing][first]
             block = np.zeros((len(new), N_VALUES, 7))
-            player.batch_outcomes(self.base, rows, *self.dealer, block)
+            player.batch_outcomes(self.base, rows, *self.dealer, block, batch_scratch())
             memo.add(new, block)
             slots = memo.find(keys)
         return memo.table[slots]
@@ -272,6 +272,7 @@ class ShoeAnalysis:
             policy.codes,
             ref,
             (stand, hit, dbl, sur, val, act),
+            np.empty(N_VALUES, dtype=np.int64),
         )
         return ContextValues(stand, hit, dbl, sur, val, act)
 
