@@ -290,14 +290,16 @@ def best_integer_tags(
     sy = math.sqrt(float(w @ (y - y_mean) ** 2))
     n = (2 * level + 1) ** len(TAG_RANKS)
     top = -np.inf
-    for start in range(0, n, chunk):
-        x = _tag_sets(level, start, min(n, start + chunk))
-        top = max(top, float(_correlations(x, tag_w, tag_y, y_mean, sy).max()))
-    tied: list[np.ndarray] = []
+    # one pass: keep each chunk's rows within 1e-12 of the best so far (any row within 1e-12 of
+    # the final best is among them), then drop those the final best leaves behind
+    near: list[tuple[np.ndarray, np.ndarray]] = []
     for start in range(0, n, chunk):
         x = _tag_sets(level, start, min(n, start + chunk))
         corr = _correlations(x, tag_w, tag_y, y_mean, sy)
-        tied += list(x[corr >= top - 1e-12])
+        top = max(top, float(corr.max()))
+        keep = corr >= top - 1e-12
+        near.append((x[keep], corr[keep]))
+    tied = [t for x, corr in near for t in x[corr >= top - 1e-12]]
     best = min(tied, key=lambda t: (abs(float(t @ DECK_TAG_WEIGHTS)), float(np.abs(t).sum())))
     corr = weighted_correlation(best[list(TAG_OF_RANK)], y, w)
     return BestTags(level, tuple(int(t) for t in best), corr, len(tied) - 1)
