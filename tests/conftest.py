@@ -1,3 +1,6 @@
+import pickle
+from collections.abc import Callable
+
 import pytest
 
 from cardedge.analysis.zero.round import evaluate_round
@@ -16,3 +19,50 @@ def zero_optimal():
         return cache[key]
 
     return get
+
+
+BUSY = object()
+"""What ``once_per_run(..., wait=False)`` returns while another worker computes the value."""
+
+
+@pytest.fixture(scope="session")
+def once_per_run(tmp_path_factory, worker_id, testrun_uid):
+    """``once_per_run(name, compute, wait=True)``: ``compute()``, computed once in this run.
+
+    Under pytest-xdist the first worker that asks computes it and leaves a pickle in the run's
+    temporary folder (shared by the workers, removed with it); a worker that asks later reads it,
+    one that asks meanwhile waits for it (or, with ``wait=False``, gets ``BUSY`` and can do
+    something else first). So a long computation several modules' tests need (every table of
+    ``results/``) costs the run once, not once per worker. Nothing outlives the run (the file
+    names carry its id), so a stale value cannot be read.
+    """
+    memo: dict[str, object] = {}
+    if worker_id == "master":  # one process: memory is enough
+
+        def get(name: str, compute: Callable[[], object], wait: bool = True):
+            if name not in memo:
+                memo[name] = compute()
+            return memo[name]
+
+        return get
+    import fcntl
+
+    root = tmp_path_factory.getbasetemp().parent
+
+    def get_shared(name: str, compute: Callable[[], object], wait: bool = True):
+        if name in memo:
+            return memo[name]
+        path = root / f"{testrun_uid}-{name}.pickle"
+        with open(root / f"{testrun_uid}-{name}.lock", "w") as lock:
+            try:  # the lock is released when the file closes
+                fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+            except BlockingIOError:
+                return BUSY
+            if path.is_file():
+                memo[name] = pickle.loads(path.read_bytes())
+            else:
+                memo[name] = compute()
+                path.write_bytes(pickle.dumps(memo[name]))
+        return memo[name]
+
+    return get_shared

@@ -3,15 +3,32 @@
 from pathlib import Path
 
 import pytest
+from conftest import BUSY
 
-from cardedge.reports.results import expected_files, result_tables
+from cardedge.reports.results import GAMES, expected_files, result_tables
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
 
 
 @pytest.fixture(scope="module")
-def tables():
-    return result_tables()
+def game_tables(once_per_run):
+    """``game_tables(game, wait=True)``: the game's tables of ``results/`` (its
+    ``default_tables()``), computed once in the test run: the two games' on two workers at
+    once, and a test of either worker reads what the other computed."""
+    return lambda game, wait=True: once_per_run(
+        f"results-{game.__name__}", game.default_tables, wait
+    )
+
+
+@pytest.fixture(scope="module")
+def tables(game_tables):
+    """Every table of ``results/``: the games' tables, as ``result_tables`` joins them. A game
+    another worker is computing is waited for last."""
+    by_game = {game: game_tables(game, wait=False) for game in GAMES}
+    joined = {}
+    for game, got in by_game.items():
+        joined.update(game_tables(game) if got is BUSY else got)
+    return joined
 
 
 @pytest.fixture(scope="module")
@@ -19,9 +36,21 @@ def expected(tables):
     return expected_files(tables)
 
 
-def test_every_committed_result_is_current(expected):
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__.split(".")[-2])
+def test_every_committed_result_is_current(game, game_tables):
+    expected = expected_files(game_tables(game))
     stale = [name for name, text in expected.items() if (RESULTS / name).read_text() != text]
     assert not stale, f"stale results (run `make tables`): {stale}"
+
+
+def test_result_tables_joins_the_games_tables_as_the_fixtures_do(monkeypatch):
+    """``make tables`` writes ``result_tables()``; the fixtures above join the games' tables
+    themselves (to compute each once per run), so the join is checked here, each game's
+    computation replaced by a marker."""
+    for k, game in enumerate(GAMES):
+        monkeypatch.setattr(game, "default_tables", lambda k=k: {f"t{k}": k, "shared": k})
+    assert result_tables() == {"t0": 0, "t1": 1, "shared": len(GAMES) - 1}
+    assert len(GAMES) == 2
 
 
 def test_no_result_file_is_orphaned(expected):
