@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN
+from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, packed
 from cardedge.analysis.core.kernels import entry, inline
 
 N_OUTCOMES = 7
@@ -55,10 +55,6 @@ class DealerHands:
     ``up_slot[j] // 7``; its outcome is ``up_slot[j] % 7``."""
 
 
-_PACK = CARD_STRIDE ** np.arange(N_VALUES - 1, -1, -1, dtype=np.int64)
-"""Packs a multiset's counts (each below 16) into one int64 that sorts as the tuple of counts."""
-
-
 @lru_cache(maxsize=2)
 def dealer_hands(hit_soft_17: bool) -> DealerHands:
     """Finishing multisets of the dealer drawing to 17 (hitting soft 17 when asked).
@@ -87,14 +83,14 @@ def dealer_hands(hit_soft_17: bool) -> DealerHands:
         finished.append((counts[~draws], up[~draws], outcome[~draws], orders[~draws]))
         parent, v = np.nonzero(draws[:, None] & (hard[:, None] + pts[None, :] <= 21))
         reached = counts[parent] + one_card[v]
-        key = (reached @ _PACK) * CARD_STRIDE + up[parent]
+        key = packed(reached) * CARD_STRIDE + up[parent]
         _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
         orders_next = np.zeros(first.size, dtype=np.int64)
         np.add.at(orders_next, inverse, orders[parent])
         counts, up, orders = reached[first], up[parent][first], orders_next
         n_cards += 1
     counts, up, outcome, orders = (np.concatenate(part) for part in zip(*finished, strict=True))
-    group = (counts @ _PACK) * N_OUTCOMES + outcome
+    group = packed(counts) * N_OUTCOMES + outcome
     order = np.lexsort((up, group))
     counts, up, outcome, orders, group = (x[order] for x in (counts, up, outcome, orders, group))
     _, starts = np.unique(group, return_index=True)

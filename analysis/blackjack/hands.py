@@ -86,7 +86,12 @@ class HandTable:
 
 
 _PACK = 16 ** np.arange(N_VALUES - 1, -1, -1, dtype=np.int64)
-"""Packs a hand's counts (each below 16) into one int64 that sorts as the tuple of counts."""
+
+
+def packed(counts: np.ndarray) -> np.ndarray:
+    """Each row of counts by value index (each count below 16) as one int64, ordered as the
+    rows' tuples are (the hand table and the dealer's list sort and merge hands by it)."""
+    return counts @ _PACK
 
 
 @lru_cache(maxsize=1)
@@ -108,7 +113,7 @@ def hand_table() -> HandTable:
         if parent.size == 0:
             break
         reached = hands[parent] + one_card[v]
-        _, first, inverse = np.unique(reached @ _PACK, return_index=True, return_inverse=True)
+        _, first, inverse = np.unique(packed(reached), return_index=True, return_inverse=True)
         # the walk finds a hand at its first (parent, value) pair
         found = np.argsort(first, kind="stable")
         rank = np.empty_like(found)

@@ -151,9 +151,9 @@ def play_values(rules, c, e, base, hands, codes, ref, out, shoe):
     ``p + 1`` for a hand split from pair value index p with ``e`` other pair cards out.
     ``hands``: ``hands.HandArrays``. ``out`` = (stand, hit, double, surrender, value, action)
     arrays, stand filled in; ``shoe`` a work array of ``N_VALUES`` int64. ``value`` is the
-    hand's EV under ``codes``; an OPTIMAL cell takes
-    the action that is best by ``ref`` = (stand, hit, double, surrender) (pass the context's
-    own arrays for exact-shoe optimal play, the unsplit arrays for CDZ- split hands). A hand
+    hand's EV under ``codes``; an OPTIMAL cell takes the action that is best by ``ref`` =
+    (stand, hit, double, surrender) (pass the context's own arrays for exact-shoe optimal play,
+    the unsplit arrays for CDZ- split hands). A hand
     may double or surrender where the record says so; a double that busts or meets a dealer
     natural loses 2, or under peek 1 on the natural. ``double`` is NaN on a two-card hand that
     may not double, ``surrender`` NaN where not allowed.
