@@ -37,21 +37,16 @@ def once_per_run(tmp_path_factory, worker_id, testrun_uid):
     names carry its id), so a stale value cannot be read.
     """
     memo: dict[str, object] = {}
-    if worker_id == "master":  # one process: memory is enough
 
-        def get(name: str, compute: Callable[[], object], wait: bool = True):
-            if name not in memo:
-                memo[name] = compute()
-            return memo[name]
-
-        return get
-    import fcntl
-
-    root = tmp_path_factory.getbasetemp().parent
-
-    def get_shared(name: str, compute: Callable[[], object], wait: bool = True):
+    def get(name: str, compute: Callable[[], object], wait: bool = True):
         if name in memo:
             return memo[name]
+        if worker_id == "master":  # one process: memory is enough
+            memo[name] = compute()
+            return memo[name]
+        import fcntl
+
+        root = tmp_path_factory.getbasetemp().parent
         path = root / f"{testrun_uid}-{name}.pickle"
         with open(root / f"{testrun_uid}-{name}.lock", "w") as lock:
             try:  # the lock is released when the file closes
@@ -65,4 +60,4 @@ def once_per_run(tmp_path_factory, worker_id, testrun_uid):
                 path.write_bytes(pickle.dumps(memo[name]))
         return memo[name]
 
-    return get_shared
+    return get
