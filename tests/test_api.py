@@ -207,15 +207,15 @@ def test_bad_input_is_one_line_value_error():
 
 
 def test_rule_keywords_map_onto_the_rules_object_in_one_place():
-    from cardedge.api.blackjack import RULE_KEYWORDS, rules_for
+    from cardedge.api.blackjack import RULES, rules_for
 
     r = rules_for(4, h17=True, peek=True, das=False, split_hands=3, rsa=True, natural="6:5")[0]
-    assert (r.decks, r.hit_soft_17, r.peek, r.double_after_split) == (4, True, True, False)
-    assert (r.split_hands, r.resplit_aces, r.natural_pays) == (3, True, "6:5")
+    assert (r.decks, r.h17, r.peek, r.das) == (4, True, True, False)
+    assert (r.split_hands, r.rsa, r.natural) == (3, True, "6:5")
     assert cardedge.blackjack.rules(6, surrender=True).surrender is True
     import dataclasses
 
-    assert set(RULE_KEYWORDS.values()) <= {f.name for f in dataclasses.fields(r)}
+    assert set(RULES.names) <= {f.name for f in dataclasses.fields(r)}
 
 
 def test_the_shared_objects_give_the_published_figures():

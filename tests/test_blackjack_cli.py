@@ -34,7 +34,7 @@ def test_edge_json_has_rules_and_full_precision(capsys):
     assert [r["strategy"] for r in rows] == ["optimal", "normal"]
     opt = rows[0]
     assert opt["decks"] == 6 and opt["rules"]["peek"] is True
-    assert opt["rules"]["split_hands"] == 4 and opt["rules"]["resplit_aces"] is False
+    assert opt["rules"]["split_hands"] == 4 and opt["rules"]["rsa"] is False
     assert round(opt["house_edge_percent"], 4) == PUBLISHED_OPTIMAL_EDGE_PERCENT
     assert len(repr(opt["house_edge_percent"])) > 10  # full precision, not rounded
     assert rows[1]["house_edge_percent"] > opt["house_edge_percent"]

@@ -56,7 +56,7 @@ def deals(values):
         ({"decks": 9}, "decks"),
         ({"split_hands": 5}, "split_hands"),
         ({"split_hands": 1}, "split_hands"),
-        ({"natural_pays": "2:1"}, "natural_pays"),
+        ({"natural": "2:1"}, "natural"),
         ({"peek": "yes"}, "peek"),
         ({"surrender": 1}, "surrender"),
     ],
@@ -68,8 +68,8 @@ def test_bad_rules_name_the_value(change, word):
 
 def test_defaults_are_the_rules_page():
     r = DEFAULT_RULES
-    assert (r.decks, r.hit_soft_17, r.peek, r.double_after_split) == (6, False, False, True)
-    assert (r.split_hands, r.resplit_aces, r.hit_split_aces, r.natural_payout) == (
+    assert (r.decks, r.h17, r.peek, r.das) == (6, False, False, True)
+    assert (r.split_hands, r.rsa, r.hit_split_aces, r.natural_payout) == (
         4,
         False,
         False,
@@ -311,10 +311,10 @@ RESPLIT_CASES = [
     # shoe by value, pair, hands, rule changes
     ((1, 0, 0, 0, 0, 0, 0, 5, 1, 12), 7, 4, {}),
     ((1, 0, 0, 0, 0, 0, 0, 5, 1, 12), 7, 3, {"peek": True}),
-    ((3, 0, 0, 0, 1, 0, 0, 1, 1, 13), 0, 4, {"hit_split_aces": True, "resplit_aces": True}),
-    ((3, 0, 0, 0, 1, 0, 0, 1, 1, 13), 0, 4, {"peek": True, "resplit_aces": True}),
+    ((3, 0, 0, 0, 1, 0, 0, 1, 1, 13), 0, 4, {"hit_split_aces": True, "rsa": True}),
+    ((3, 0, 0, 0, 1, 0, 0, 1, 1, 13), 0, 4, {"peek": True, "rsa": True}),
     ((1, 5, 0, 1, 1, 0, 0, 0, 2, 13), 1, 4, {}),
-    ((1, 5, 0, 1, 1, 0, 0, 0, 2, 13), 1, 3, {"peek": True, "double_after_split": False}),
+    ((1, 5, 0, 1, 1, 0, 0, 0, 2, 13), 1, 3, {"peek": True, "das": False}),
 ]
 
 
@@ -402,7 +402,7 @@ WIZARD_6D_H17_ENHC_UP_ACE = {
 
 
 def test_six_deck_no_hole_card_values_match_the_wizard_of_odds_appendix():
-    result = shoe_analysis(DEFAULT_RULES.with_(hit_soft_17=True)).evaluate()
+    result = shoe_analysis(DEFAULT_RULES.with_(h17=True)).evaluate()
     h = hand_table()
     for (a, b), want in WIZARD_6D_H17_ENHC_UP_ACE.items():
         i = h.two_card(a, b)
@@ -427,9 +427,7 @@ def test_random_small_shoes_match_literal_play(small, tens, peek, h17, das, data
     """Random shoes (enough points for one split), random rules: every action of a random
     deal and the split of a random pair, fast evaluator against the literal twin."""
     values = tuple(small) + (tens,)
-    rules = BlackjackRules(
-        decks=1, peek=peek, hit_soft_17=h17, double_after_split=das, split_hands=2
-    )
+    rules = BlackjackRules(decks=1, peek=peek, h17=h17, das=das, split_hands=2)
     result = ShoeAnalysis(rules, shoe_of(values)).evaluate()
     ref = reference.Reference(rules, values)
     options = [d for d in deals(values) if {d[0], d[1]} != {ACE, TEN}]
@@ -448,11 +446,11 @@ def test_random_small_shoes_match_literal_play(small, tens, peek, h17, das, data
 # -- surrender: published figures and an independent account of the gain --------------------
 SURRENDER_CASES = [
     PUBLISHED_RULES,
-    PUBLISHED_RULES.with_(hit_soft_17=True),
+    PUBLISHED_RULES.with_(h17=True),
     DEFAULT_RULES,
-    DEFAULT_RULES.with_(hit_soft_17=True),
+    DEFAULT_RULES.with_(h17=True),
     PUBLISHED_RULES.with_(decks=1),
-    DEFAULT_RULES.with_(decks=2, double_after_split=False),
+    DEFAULT_RULES.with_(decks=2, das=False),
 ]
 
 
@@ -506,7 +504,7 @@ def test_late_surrender_edges_match_published_analyses():
     H17 and 0.331 for S17). Without surrender the same S17 game is the published 0.4029."""
     want = {False: (0.330, 0.333), True: (0.527, 0.530)}
     for h17, (optimal, basic) in want.items():
-        a = shoe_analysis(PUBLISHED_RULES.with_(hit_soft_17=h17, surrender=True))
+        a = shoe_analysis(PUBLISHED_RULES.with_(h17=h17, surrender=True))
         got_opt = a.evaluate().house_edge_percent
         got_basic = evaluate_strategy("basic", a).house_edge_percent
         assert (round(got_opt, 3), round(got_basic, 3)) == (optimal, basic)

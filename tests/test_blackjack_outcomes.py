@@ -117,9 +117,9 @@ SIX_DECK_CASES = [
     (DEFAULT_RULES, "normal"),
     (DEFAULT_RULES, "easy"),
     (PUBLISHED_RULES.with_(surrender=True), "optimal"),
-    (DEFAULT_RULES.with_(surrender=True, hit_soft_17=True), "basic"),
-    (DEFAULT_RULES.with_(natural_pays="6:5", resplit_aces=True, hit_split_aces=True), "optimal"),
-    (PUBLISHED_RULES.with_(decks=2, split_hands=3, double_after_split=False), "optimal"),
+    (DEFAULT_RULES.with_(surrender=True, h17=True), "basic"),
+    (DEFAULT_RULES.with_(natural="6:5", rsa=True, hit_split_aces=True), "optimal"),
+    (PUBLISHED_RULES.with_(decks=2, split_hands=3, das=False), "optimal"),
 ]
 
 

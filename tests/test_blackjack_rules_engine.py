@@ -46,8 +46,8 @@ def test_totals_count_one_ace_as_eleven_when_it_fits():
 
 def test_dealer_stands_on_soft_17_unless_h17():
     assert not dealer_draws(cards("As 6h"), DEFAULT)
-    assert dealer_draws(cards("As 6h"), DEFAULT.with_(hit_soft_17=True))
-    assert not dealer_draws(cards("Ts 7h"), DEFAULT.with_(hit_soft_17=True))
+    assert dealer_draws(cards("As 6h"), DEFAULT.with_(h17=True))
+    assert not dealer_draws(cards("Ts 7h"), DEFAULT.with_(h17=True))
     assert dealer_draws(cards("Ts 6h"), DEFAULT)
 
 
@@ -63,7 +63,7 @@ def test_settlement_of_a_hand():
 # ---- naturals --------------------------------------------------------------------------------
 @pytest.mark.parametrize("pays, net", [("3:2", 1.5), ("6:5", 1.2), ("1:1", 1.0)])
 def test_a_natural_is_paid_at_once(pays, net):
-    rnd = deal(DEFAULT.with_(natural_pays=pays), "As Kh 9c 7d")
+    rnd = deal(DEFAULT.with_(natural=pays), "As Kh 9c 7d")
     assert rnd.finished and rnd.outcome.net == net and rnd.outcome.first_action == "natural"
     assert rnd.legal_actions() == ()
 
@@ -118,7 +118,7 @@ def test_soft_17_rule_changes_the_dealer_result():
     rnd = deal(DEFAULT, text)
     rnd.act(STAND)
     assert rnd.outcome.dealer_total == 17 and rnd.outcome.net == 1.0
-    rnd = deal(DEFAULT.with_(hit_soft_17=True), text)
+    rnd = deal(DEFAULT.with_(h17=True), text)
     rnd.act(STAND)
     assert rnd.outcome.dealer_total == 20 and rnd.outcome.net == -1.0
 
@@ -192,7 +192,7 @@ def test_aces_are_not_resplit_unless_the_rules_allow():
     rnd = deal(DEFAULT, "As Ah 9c 8d Ac 5d")  # hand 1 draws an ace: A,A = soft 12, no resplit
     rnd.act(SPLIT)
     assert rnd.finished and rnd.outcome.hands[0].total == 12
-    rnd = deal(DEFAULT.with_(resplit_aces=True), "As Ah 9c 8d Ac 5d 6s 7s")
+    rnd = deal(DEFAULT.with_(rsa=True), "As Ah 9c 8d Ac 5d 6s 7s")
     rnd.act(SPLIT)
     assert not rnd.finished and rnd.legal_actions() == (STAND, SPLIT)  # no hit, no double
     rnd.act(SPLIT)
@@ -211,7 +211,7 @@ def test_double_after_split_only_when_allowed():
     rnd = deal(DEFAULT, "8s 8h 7c Td 3c")
     rnd.act(SPLIT)
     assert DOUBLE in rnd.legal_actions()
-    rnd = deal(DEFAULT.with_(double_after_split=False), "8s 8h 7c Td 3c")
+    rnd = deal(DEFAULT.with_(das=False), "8s 8h 7c Td 3c")
     rnd.act(SPLIT)
     assert rnd.legal_actions() == (STAND, HIT)
     with pytest.raises(IllegalAction, match="double"):
@@ -336,7 +336,7 @@ def test_any_legal_play_settles_consistently(
     rules = BlackjackRules(
         decks=decks,
         peek=peek,
-        resplit_aces=rsa,
+        rsa=rsa,
         hit_split_aces=hsa,
         split_hands=split_hands,
         surrender=surrender,

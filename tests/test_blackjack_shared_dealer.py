@@ -14,12 +14,12 @@ from cardedge.analysis.core.shoe import Shoe
 
 VARIANTS = [
     {},
-    {"double_after_split": False},
+    {"das": False},
     {"surrender": True},
-    {"peek": True, "resplit_aces": True},
+    {"peek": True, "rsa": True},
     {"hit_split_aces": True, "split_hands": 3},
-    {"hit_soft_17": True},
-    {"hit_soft_17": True, "double_after_split": False, "surrender": True},
+    {"h17": True},
+    {"h17": True, "das": False, "surrender": True},
 ]
 
 
@@ -46,9 +46,9 @@ def test_shared_dealer_rows_give_the_bits_of_an_analysis_alone(shoe):
 def test_the_rows_are_shared_per_shoe_and_dealer_rule():
     rnd._dealer_memo.cache_clear()
     stands = ShoeAnalysis(BlackjackRules(decks=2), Shoe.decks(2))
-    no_das = BlackjackRules(decks=2, double_after_split=False, surrender=True)
+    no_das = BlackjackRules(decks=2, das=False, surrender=True)
     das = ShoeAnalysis(no_das, Shoe.decks(2))
-    hits = ShoeAnalysis(BlackjackRules(decks=2, hit_soft_17=True), Shoe.decks(2))
+    hits = ShoeAnalysis(BlackjackRules(decks=2, h17=True), Shoe.decks(2))
     other = ShoeAnalysis(BlackjackRules(decks=3), Shoe.decks(3))
     assert stands._dealer is das._dealer
     assert hits._dealer is not stands._dealer

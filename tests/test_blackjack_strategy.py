@@ -63,7 +63,7 @@ def test_no_peek_changes_only_the_plays_a_dealer_natural_punishes():
 
 
 def test_das_marks_are_the_classic_split_if_das_cells(published_chart):
-    no_das = basic_strategy(shoe_analysis(PUBLISHED_RULES).variant(double_after_split=False))
+    no_das = basic_strategy(shoe_analysis(PUBLISHED_RULES).variant(das=False))
     marked = mark_das(published_chart, no_das)
     ph = {
         (label, up)
@@ -132,7 +132,7 @@ def _chart_decisions(chart, rules):
         pc = chart.cell("pairs", pair, up)
         if pc == "Rp":
             return not rules.surrender
-        return pc == "P" or (pc == "Ph" and rules.double_after_split)
+        return pc == "P" or (pc == "Ph" and rules.das)
 
     return play, split
 
@@ -171,7 +171,7 @@ def test_late_surrender_charts_are_the_classic_ones():
     assert {(r, u) for r, u, _, _ in s17.differences(GENERIC_CHART)} == {
         (r, u) for r, u, _ in _r_cells(s17)
     }
-    h17 = basic_strategy(shoe_analysis(PUBLISHED_RULES.with_(hit_soft_17=True, surrender=True)))
+    h17 = basic_strategy(shoe_analysis(PUBLISHED_RULES.with_(h17=True, surrender=True)))
     assert _r_cells(h17) == _r_cells(s17) | {
         ("hard 15", "A", "Rh"),
         ("hard 17", "A", "Rs"),

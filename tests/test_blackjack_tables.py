@@ -42,13 +42,13 @@ def hand_walk() -> tuple[list[tuple[int, ...]], np.ndarray]:
     return order, child
 
 
-def _draws(hard: int, aces: bool, hit_soft_17: bool) -> bool:
+def _draws(hard: int, aces: bool, h17: bool) -> bool:
     soft = aces and hard + 10 <= 21
     total = hard + 10 if soft else hard
-    return total < 17 or (hit_soft_17 and soft and total == 17)
+    return total < 17 or (h17 and soft and total == 17)
 
 
-def dealer_walk(hit_soft_17: bool) -> dict[tuple[tuple[int, ...], int], dict[int, int]]:
+def dealer_walk(h17: bool) -> dict[tuple[tuple[int, ...], int], dict[int, int]]:
     """(counts of the dealer's finished hand, outcome) -> {up card: draw orders}, following
     every draw order from every up card."""
     found: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
@@ -57,7 +57,7 @@ def dealer_walk(hit_soft_17: bool) -> dict[tuple[tuple[int, ...], int], dict[int
         seq, up, hard, has_ace = stack.pop()
         if len(seq) == 2 and has_ace and TEN in seq:
             outcome = NATURAL
-        elif _draws(hard, has_ace, hit_soft_17):
+        elif _draws(hard, has_ace, h17):
             stack.extend(
                 (seq + (v,), up, hard + points(v), has_ace or v == ACE)
                 for v in range(N_VALUES)
@@ -105,15 +105,15 @@ def test_every_hand_in_the_walks_order_with_its_children():
     np.testing.assert_array_equal(table.total, total)
 
 
-@pytest.mark.parametrize("hit_soft_17", [False, True])
-def test_every_dealer_finish_in_sorted_order_with_its_draw_orders(hit_soft_17):
-    walk = dealer_walk(hit_soft_17)
-    hands = dealer_hands(hit_soft_17)
+@pytest.mark.parametrize("h17", [False, True])
+def test_every_dealer_finish_in_sorted_order_with_its_draw_orders(h17):
+    walk = dealer_walk(h17)
+    hands = dealer_hands(h17)
     got = unpack(hands)
     assert list(got) == sorted(walk)
     assert got == {key: dict(sorted(ups.items())) for key, ups in walk.items()}
     assert [list(ups) for ups in got.values()] == [sorted(ups) for ups in got.values()]
-    if not hit_soft_17:
+    if not h17:
         assert len(got) == 1677  # the module's docstring counts them
     for array in (hands.size, hands.outcome, hands.card_start, hands.card_key):
         assert array.dtype == np.int64

@@ -44,7 +44,7 @@ def zero_tables(rules, strategy):
     [
         (preset("stated", 6), "optimal"),
         (preset("published", 6), "published"),
-        (preset("stated", 1).with_(double_after_split=False), "optimal"),
+        (preset("stated", 1).with_(das=False), "optimal"),
         (preset("published", 8).with_(split_totals=frozenset({7, 8, 9})), "optimal"),
     ],
 )
@@ -64,14 +64,14 @@ def test_zero_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
         (DEFAULT_RULES, "basic"),
         (DEFAULT_RULES, "optimal"),
         (PUBLISHED_RULES, "normal"),
-        (BlackjackRules(decks=1, hit_soft_17=True, resplit_aces=True), "optimal"),
+        (BlackjackRules(decks=1, h17=True, rsa=True), "optimal"),
         (
-            BlackjackRules(decks=2, hit_split_aces=True, double_after_split=False, split_hands=3),
+            BlackjackRules(decks=2, hit_split_aces=True, das=False, split_hands=3),
             "easy",
         ),
-        (BlackjackRules(decks=2, hit_split_aces=True, natural_pays="6:5"), "basic"),
+        (BlackjackRules(decks=2, hit_split_aces=True, natural="6:5"), "basic"),
         (DEFAULT_RULES.with_(surrender=True), "optimal"),
-        (PUBLISHED_RULES.with_(surrender=True, hit_soft_17=True), "basic"),
+        (PUBLISHED_RULES.with_(surrender=True, h17=True), "basic"),
     ],
 )
 def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
@@ -203,7 +203,7 @@ def test_chart_tables_follow_the_chart_cells():
                     assert tb.split_two[a, b, x, up] == (
                         chart.two_card[(a + x) % 10, up] == Action.HIT
                     )
-    no_das = chart_tables(policy, rules.with_(double_after_split=False))
+    no_das = chart_tables(policy, rules.with_(das=False))
     assert not no_das.split_three.any() and tb.split_three.any()
 
 

@@ -40,10 +40,7 @@ def test_the_presets_differ_only_in_price():
     for decks in (1, 6, 8):
         assert preset("stated", decks).play_rules() == preset("published", decks).play_rules()
     assert preset("stated", 6).play_rules() != preset("stated", 8).play_rules()
-    assert (
-        preset("stated", 6).play_rules()
-        != preset("stated", 6).with_(double_after_split=False).play_rules()
-    )
+    assert preset("stated", 6).play_rules() != preset("stated", 6).with_(das=False).play_rules()
 
 
 def test_one_evaluation_prices_every_payout(monkeypatch):
@@ -70,4 +67,4 @@ def test_a_play_result_prices_only_rules_played_alike():
     played = zero_round.evaluate_play(preset("published", 1).play_rules())
     assert played.price(preset("stated", 1)).ev < played.price(preset("published", 1)).ev
     with pytest.raises(ValueError, match="not played as"):
-        played.price(preset("stated", 1).with_(double_after_split=False))
+        played.price(preset("stated", 1).with_(das=False))

@@ -78,7 +78,7 @@ def test_double_after_split_off_keeps_split_hands_single():
     """Without DAS the odd chart's split hands cannot double: no deal wagers more than 2 units,
     so nothing ends beyond -2 .. +2 except the first-two-card doubles (-2 .. +2 as well)."""
     counts = STRIPPED[0]
-    rules = preset("stated", 1).with_(double_after_split=False)
+    rules = preset("stated", 1).with_(das=False)
     exact = ref.outcome_distribution(rules, odd_policy(), Shoe(counts))
     fast = outcome_distribution(rules, odd_policy(), Shoe(counts))
     by_net = dict(zip(exact.net, exact.probability, strict=True))

@@ -86,7 +86,7 @@ def _independent_round_ev(counts, rules, deal_ev):
                 v1, v2, up = BACCARAT_VALUES[r1], BACCARAT_VALUES[r2], BACCARAT_VALUES[ru]
                 if r1 == r2 and (v1 + v2) % 10 == 0:
                     trips = r1 in TEN_RANKS and ru == r1
-                    total += float(w) * (rules.trips_pays if trips else rules.zero_pair_pays)
+                    total += float(w) * (rules.trips_payout if trips else rules.zero_pair_pays)
                 else:
                     total += float(w) * deal_ev[v1, v2, up]
     return total
@@ -95,7 +95,7 @@ def _independent_round_ev(counts, rules, deal_ev):
 @given(counts=rank_shoes, trips=st.sampled_from([None, 3.0, 10.0]))
 @settings(max_examples=25, deadline=None)
 def test_round_ev_is_the_weighted_sum_over_every_rank_deal(counts, trips):
-    rules = ZeroRules(decks=1, zero_trips_pays=trips)
+    rules = ZeroRules(decks=1, trips_pays=trips)
     res = evaluate_round(rules, shoe=Shoe(tuple(counts)))
     assert res.ev == pytest.approx(_independent_round_ev(counts, rules, res.deal_ev), abs=1e-12)
 

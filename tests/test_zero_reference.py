@@ -48,7 +48,7 @@ def test_fully_optimal_split_on_stripped_shoe_matches_reference():
 
 def test_rule_variants_on_stripped_shoe_match_reference():
     counts = STRIPPED[1]
-    rules = ZeroRules(decks=1, dealer_draw_threshold=4, double_after_split=False, split_totals={7})
+    rules = ZeroRules(decks=1, dealer_draws=4, das=False, split_totals={7})
     exact = ref.round_ev(counts, rules)
     assert evaluate_round(rules, shoe=Shoe(counts)).ev == pytest.approx(float(exact), abs=TOL)
 

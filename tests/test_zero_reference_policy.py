@@ -124,7 +124,7 @@ def test_chart_file_plays_as_the_chart_it_was_saved_from(tmp_path):
 @pytest.mark.parametrize("das", [True, False])
 @pytest.mark.parametrize("counts,name", [(STRIPPED[0], "published"), (STRIPPED[1], "stated")])
 def test_odd_chart_round_matches_reference(counts, name, das):
-    rules = preset(name, 1).with_(double_after_split=das)
+    rules = preset(name, 1).with_(das=das)
     assert_round_matches(counts, rules, odd_policy())
     fast = evaluate_round(rules, odd_policy(), shoe=Shoe(counts))
     for v1, v2, up in value_deals(counts):
@@ -182,9 +182,9 @@ def test_chart_cells_must_be_actions_of_their_block():
 def reference_action_evs(counts, rules, chart, up, hand, seen=(), split_hand=False):
     """The reference's EV of every legal action on ``hand`` (HandEvaluator.action_evs' meaning)."""
     shoe = value_shoe(counts, up, *hand, *seen)
-    thr = rules.dealer_draw_threshold
+    thr = rules.dealer_draws
     total = sum(hand) % 10
-    can_double = not split_hand or rules.double_after_split
+    can_double = not split_hand or rules.das
     out = {"stand": ref.stand(shoe, up, total, thr)}
     if len(hand) == 3:
         if can_double:
@@ -206,7 +206,7 @@ def reference_action_evs(counts, rules, chart, up, hand, seen=(), split_hand=Fal
 def test_hand_evaluator_action_evs_match_reference(policy):
     """Every action's EV of two-card, three-card and split hands: stand_ev, double_ev,
     hit_value and split_value called directly, as the trainer and the tables do."""
-    counts, rules = STRIPPED[1], preset("stated", 1).with_(double_after_split=False)
+    counts, rules = STRIPPED[1], preset("stated", 1).with_(das=False)
     fast = HandEvaluator(rules, Shoe(counts), policy)
     chart = ref.Chart.of(policy)
     situations = []

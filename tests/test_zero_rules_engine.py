@@ -215,7 +215,7 @@ def test_a_split_hand_of_five_five_is_no_zero_pair():
 
 
 def test_no_double_after_split_when_the_rules_forbid_it():
-    rules = STATED.with_(double_after_split=False)
+    rules = STATED.with_(das=False)
     rnd = deal(rules, "4s 4h 5c Kd 6s Ah")
     rnd.act(SPLIT)
     rnd.act(HIT)
@@ -232,13 +232,13 @@ def test_split_totals_are_rules_as_data():
 
 
 def test_dealer_threshold_is_rules_as_data():
-    rnd = deal(STATED.with_(dealer_draw_threshold=8), "Ks 2h 5c 2d")  # dealer 7 stands
+    rnd = deal(STATED.with_(dealer_draws=8), "Ks 2h 5c 2d")  # dealer 7 stands
     rnd.act(STAND)
     assert rnd.outcome.dealer_total == 7 and len(rnd.outcome.dealer) == 2
 
 
 def test_zero_pair_payout_is_rules_as_data():
-    rnd = deal(STATED.with_(zero_pair_pays=2.0, zero_trips_pays=10.0), "Qs Qh Qc Ad")
+    rnd = deal(STATED.with_(zero_pair_pays=2.0, trips_pays=10.0), "Qs Qh Qc Ad")
     assert rnd.outcome.net == 10.0
     rnd = deal(STATED.with_(zero_pair_pays=2.0), "Qs Qh Jc Ad")
     assert rnd.outcome.net == 2.0
@@ -341,7 +341,7 @@ def test_shoe_and_rules_must_agree():
 )
 def test_any_legal_play_settles_consistently(seed, choices, decks, das):
     """Random legal actions: every card dealt is on the table, nets add up, limits hold."""
-    rules = preset("published", decks).with_(double_after_split=das)
+    rules = preset("published", decks).with_(das=das)
     shoe = ShuffledShoe(decks, seed)
     rnd = ZeroRound(rules, shoe)
     steps = iter(choices)
@@ -363,4 +363,4 @@ def test_any_legal_play_settles_consistently(seed, choices, decks, das):
         assert all(h.wager == 1.0 for h in out.hands)
     d = out.dealer_total
     # the dealer stopped for a reason: below the threshold, or four cards
-    assert d < rules.dealer_draw_threshold or len(out.dealer) == 4
+    assert d < rules.dealer_draws or len(out.dealer) == 4

@@ -29,9 +29,9 @@ never asks for, so a later optimal evaluation reads rows another policy filled."
 EVALUATIONS = [
     (preset("published", 1), ODD, "standard"),
     (preset("published", 1), OPTIMAL_POLICY, "standard"),
-    (ZeroRules(decks=1, double_after_split=False, split_totals={7}), OPTIMAL_POLICY, "standard"),
+    (ZeroRules(decks=1, das=False, split_totals={7}), OPTIMAL_POLICY, "standard"),
     (preset("stated", 1), ODD, "standard"),
-    (ZeroRules(decks=1, dealer_draw_threshold=4), OPTIMAL_POLICY, "standard"),
+    (ZeroRules(decks=1, dealer_draws=4), OPTIMAL_POLICY, "standard"),
 ]
 
 

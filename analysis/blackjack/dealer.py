@@ -56,7 +56,7 @@ class DealerHands:
 
 
 @lru_cache(maxsize=2)
-def dealer_hands(hit_soft_17: bool) -> DealerHands:
+def dealer_hands(h17: bool) -> DealerHands:
     """Finishing multisets of the dealer drawing to 17 (hitting soft 17 when asked).
 
     Multisets are listed in the order of (their tuple of counts, outcome), and a multiset's up
@@ -78,7 +78,7 @@ def dealer_hands(hit_soft_17: bool) -> DealerHands:
         soft = has_ace & (hard + 10 <= 21)
         total = np.where(soft, hard + 10, hard)
         natural = (n_cards == 2) & has_ace & (counts[:, TEN] > 0)
-        draws = ~natural & ((total < 17) | (hit_soft_17 & soft & (total == 17)))
+        draws = ~natural & ((total < 17) | (h17 & soft & (total == 17)))
         outcome = np.where(natural, NATURAL, total - 17)
         finished.append((counts[~draws], up[~draws], outcome[~draws], orders[~draws]))
         parent, v = np.nonzero(draws[:, None] & (hard[:, None] + pts[None, :] <= 21))
@@ -246,20 +246,20 @@ def dealer_outcomes_batch(
                 o[u, BUST] = 1.0 - rest
 
 
-def kernel_args(hit_soft_17: bool) -> tuple:
+def kernel_args(h17: bool) -> tuple:
     """The dealer-list arrays ``dealer_outcomes`` takes after the shoe."""
-    t = dealer_hands(hit_soft_17)
+    t = dealer_hands(h17)
     return (t.size, t.card_start, t.card_key, t.up_start, t.up_slot, t.up_orderings)
 
 
-def outcome_table(shoe_values, hit_soft_17: bool = False) -> np.ndarray:
+def outcome_table(shoe_values, h17: bool = False) -> np.ndarray:
     """``[up, k]``: P(outcome k | up card), for a shoe given as counts by value index.
 
     The shoe includes the up card; rows for up cards it lacks are zero.
     """
     shoe = np.asarray(shoe_values, dtype=np.int64)
     out = np.zeros((N_VALUES, N_OUTCOMES))
-    dealer_outcomes(shoe, *kernel_args(hit_soft_17), out)
+    dealer_outcomes(shoe, *kernel_args(h17), out)
     return out
 
 

@@ -85,7 +85,7 @@ class Reference:
         self.play = play
         self.split = split
         self.shoe = tuple(shoe)
-        self.payout = NATURAL_PAYOUTS[rules.natural_pays]
+        self.payout = NATURAL_PAYOUTS[rules.natural]
         self._memo: dict = {}
         self._decide: dict = {}
         self._best: dict = {}
@@ -109,7 +109,7 @@ class Reference:
             up + hole + 2,
             ACE in (up, hole),
             2,
-            self.rules.hit_soft_17,
+            self.rules.h17,
         )
 
     # -- one hand, hole card known to the evaluator but not to the player ----------------

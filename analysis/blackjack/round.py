@@ -121,7 +121,7 @@ class DealerMemo:
 
 
 @lru_cache(maxsize=2)
-def _dealer_memo(base: tuple[int, ...], hit_soft_17: bool) -> DealerMemo:
+def _dealer_memo(base: tuple[int, ...], h17: bool) -> DealerMemo:
     return DealerMemo()
 
 
@@ -129,7 +129,7 @@ def dealer_memo(base: tuple[int, ...], rules: BlackjackRules) -> DealerMemo:
     """The ``DealerMemo`` of the shoe ``base`` (counts by value) and ``rules``' dealer, shared
     by every analysis of them in the process (the last two): the web page re-analyses a shoe on
     every rule change, and only the dealer's soft 17 changes what the dealer gives."""
-    return _dealer_memo(base, rules.hit_soft_17)
+    return _dealer_memo(base, rules.h17)
 
 
 class ShoeAnalysis:
@@ -146,7 +146,7 @@ class ShoeAnalysis:
         if strict:
             check_shoe(self.base, rules)
         self.hands = hand_table()
-        self.dealer = kernel_args(rules.hit_soft_17)
+        self.dealer = kernel_args(rules.h17)
         self.kernel_rules = rules.kernel_record()
         self._dealer = dealer_memo(tuple(int(c) for c in self.base), rules)
         self.stand0 = self._stand(-1, 0, False)
@@ -157,7 +157,7 @@ class ShoeAnalysis:
         surrender)."""
         rules = self.rules.with_(**changes)
         same_stands = (
-            rules.hit_soft_17 == self.rules.hit_soft_17
+            rules.h17 == self.rules.h17
             and rules.hit_split_aces == self.rules.hit_split_aces
             and rules.decks == self.rules.decks
         )

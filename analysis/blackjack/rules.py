@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from cardedge.analysis.core.rules import Choice, Rule, RuleSet, Switch, Whole
 from cardedge.analysis.core.shoe import MAX_DECKS, check_decks
 
 NATURAL_PAYOUTS: dict[str, Fraction] = {
@@ -62,7 +63,7 @@ class KernelRules(NamedTuple):
     """
 
     peek: bool
-    hit_soft_17: bool
+    h17: bool
     double: np.ndarray
     """``[c, total, soft]``: a two-card hand of that best total may double (bool)."""
     surrender: np.ndarray
@@ -81,19 +82,19 @@ class BlackjackRules:
     """The rules of one blackjack game; payouts are net wins per unit of the hand's wager."""
 
     decks: int = 6
-    hit_soft_17: bool = False
+    h17: bool = False
     """True: the dealer hits soft 17 (H17); False: stands on every 17 (S17)."""
     peek: bool = False
     """True: the dealer checks for a natural first, so the player loses only the initial wager
     to it; False (European no-hole-card): a dealer natural takes doubled and split bets too."""
-    double_after_split: bool = True
+    das: bool = True
     """Doubling is allowed on a split hand's first two cards (never on one-card split aces)."""
     split_hands: int = 4
     """Most hands a player may hold after splitting and resplitting (2: one split, no resplit)."""
-    resplit_aces: bool = False
+    rsa: bool = False
     hit_split_aces: bool = False
     """True: split aces are played like any split hand; False: one card each, no more."""
-    natural_pays: str = "3:2"
+    natural: str = "3:2"
     """A natural's payout, a key of ``NATURAL_PAYOUTS``."""
     surrender: bool = False
     """An unsplit hand's first two cards may be surrendered for half the initial wager: late
@@ -105,27 +106,7 @@ class BlackjackRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "decks", check_decks(self.decks, MAX_DECKS))
-        if isinstance(self.split_hands, bool) or self.split_hands not in (2, 3, 4):
-            raise ValueError(f"split_hands must be 2, 3 or 4, got {self.split_hands!r}")
-        if self.natural_pays not in NATURAL_PAYOUTS:
-            raise ValueError(
-                f"natural_pays must be one of {', '.join(NATURAL_PAYOUTS)}, "
-                f"got {self.natural_pays!r}"
-            )
-        if self.double not in DOUBLE_RULES:
-            raise ValueError(
-                f"double must be one of {', '.join(DOUBLE_RULES)}, got {self.double!r}"
-            )
-        for name in (
-            "hit_soft_17",
-            "peek",
-            "double_after_split",
-            "resplit_aces",
-            "hit_split_aces",
-            "surrender",
-        ):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        RULES.check(self)
 
     @property
     def surrender_natural_loss(self) -> float:
@@ -136,11 +117,11 @@ class BlackjackRules:
     @property
     def natural_payout(self) -> float:
         """Net win of a natural against a dealer non-natural, per unit wagered."""
-        return float(NATURAL_PAYOUTS[self.natural_pays])
+        return float(NATURAL_PAYOUTS[self.natural])
 
     def max_hands(self, pair_value: int) -> int:
         """Most hands a pair of this point value (1 for aces .. 10) can be split into."""
-        if pair_value == 1 and not self.resplit_aces:
+        if pair_value == 1 and not self.rsa:
             return 2
         return self.split_hands
 
@@ -165,7 +146,7 @@ class BlackjackRules:
         split hand (``split_from``: its pair's point value) only with DAS and when it may hit."""
         if n_cards != 2:
             return False
-        if split_from is not None and not (self.double_after_split and self.may_hit(split_from)):
+        if split_from is not None and not (self.das and self.may_hit(split_from)):
             return False
         return self.doubles_on(total, soft)
 
@@ -193,22 +174,9 @@ class BlackjackRules:
         return asdict(self)
 
     def describe(self) -> str:
-        """One line naming the rules, for table titles."""
-        parts = [
-            f"{self.decks} deck{'s' if self.decks != 1 else ''}",
-            "H17" if self.hit_soft_17 else "S17",
-            "peek" if self.peek else "no peek (ENHC)",
-            "DAS" if self.double_after_split else "no DAS",
-            *([f"double hard {self.double} only"] if self.double != "any" else []),
-            f"split to {self.split_hands}",
-            "RSA" if self.resplit_aces else "no RSA",
-        ]
-        if self.hit_split_aces:
-            parts.append("hit split aces")
-        if self.surrender:
-            parts.append("late surrender" if self.peek else "surrender")
-        parts.append(f"BJ {self.natural_pays}")
-        return ", ".join(parts)
+        """One line naming the rules, for table titles: the decks, then each rule's words."""
+        decks = f"{self.decks} deck{'s' if self.decks != 1 else ''}"
+        return ", ".join([decks, *RULES.titles(self)])
 
 
 def _context_pair(c: int) -> int | None:
@@ -228,7 +196,7 @@ def _kernel_record(rules: BlackjackRules) -> KernelRules:
     max_hands = np.array([rules.max_hands(v) for v in range(1, N_PAIRS + 1)], dtype=np.int64)
     return KernelRules(
         bool(rules.peek),
-        bool(rules.hit_soft_17),
+        bool(rules.h17),
         double,
         surrender.astype(np.bool_),
         one_card.astype(np.bool_),
@@ -236,6 +204,77 @@ def _kernel_record(rules: BlackjackRules) -> KernelRules:
         1.0 if rules.peek else 2.0,
         float(rules.surrender_natural_loss),
     )
+
+
+def _surrender_title(rules: BlackjackRules) -> str | None:
+    if not rules.surrender:
+        return None
+    return "late surrender" if rules.peek else "surrender"
+
+
+RULES = RuleSet(
+    (
+        Rule(
+            "h17",
+            Switch(),
+            "Dealer hits / stands on soft 17.",
+            lambda r: "H17" if r.h17 else "S17",
+            off="s17",
+        ),
+        Rule(
+            "peek",
+            Switch(),
+            "Dealer peeks for a natural (US) / European no-hole-card (default).",
+            lambda r: "peek" if r.peek else "no peek (ENHC)",
+        ),
+        Rule(
+            "das",
+            Switch(),
+            "Double after split allowed.",
+            lambda r: "DAS" if r.das else "no DAS",
+        ),
+        Rule(
+            "double",
+            Choice(tuple(DOUBLE_RULES)),
+            "Hands that may double: any two cards, or only hard 9-11 or 10-11 (European; no "
+            "soft doubles; split hands too, with --das).",
+            lambda r: f"double hard {r.double} only" if r.double != "any" else None,
+        ),
+        Rule(
+            "split_hands",
+            Whole(2, 4),
+            "Most hands after splitting and resplitting.",
+            lambda r: f"split to {r.split_hands}",
+        ),
+        Rule(
+            "rsa",
+            Switch(),
+            "Aces may be resplit.",
+            lambda r: "RSA" if r.rsa else "no RSA",
+        ),
+        Rule(
+            "hit_split_aces",
+            Switch(),
+            "Split aces play on (default: one card each).",
+            lambda r: "hit split aces" if r.hit_split_aces else None,
+        ),
+        Rule(
+            "surrender",
+            Switch(),
+            "Surrender an unsplit hand's first two cards for half the wager (default: no). "
+            "With --peek it is late surrender (a dealer natural wins first); without a hole card "
+            "half is lost even to a dealer natural.",
+            _surrender_title,
+        ),
+        Rule(
+            "natural",
+            Choice(tuple(NATURAL_PAYOUTS)),
+            "Natural payout.",
+            lambda r: f"BJ {r.natural}",
+        ),
+    )
+)
+"""Blackjack's rules, declared once, in the order titles name them."""
 
 
 DEFAULT_RULES = BlackjackRules()

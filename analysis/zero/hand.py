@@ -31,7 +31,7 @@ class HandEvaluator:
         self.policy = policy
         self.states = shoe_states(
             Shoe.decks(rules.decks) if shoe is None else shoe,
-            rules.dealer_draw_threshold,
+            rules.dealer_draws,
             MAX_CARDS_SEEN,
         )
 
@@ -63,7 +63,7 @@ class HandEvaluator:
         m = self._removed(up, tuple(hand) + tuple(seen))
         st = self.states.record
         total = sum(hand) % 10
-        can_double = not split_hand or self.rules.double_after_split
+        can_double = not split_hand or self.rules.das
         out = {"stand": float(player.stand_ev(st, up, m, total))}
         if len(hand) == 3:
             if can_double:
@@ -72,7 +72,7 @@ class HandEvaluator:
         charts = self.policy.charts
         out["hit"] = float(player.hit_value(st, charts, up, m, total, can_double)[0])
         if not split_hand and total in self.rules.split_totals:
-            das = self.rules.double_after_split
+            das = self.rules.das
             out["split"] = float(split_value(st, charts, up, m, hand[0], hand[1], das))
         return out
 

@@ -308,13 +308,13 @@ class Outcomes:
         """(outcome, net result, probability) for every outcome of positive probability."""
         r = self.rules
         out = []
-        if self.trips > 0 and r.zero_trips_pays is not None:
-            out.append(("ten-valued trips", r.trips_pays, self.trips))
+        if self.trips > 0 and r.trips_pays is not None:
+            out.append(("ten-valued trips", r.trips_payout, self.trips))
         out.append(
             (
                 "zero pair",
                 r.zero_pair_pays,
-                self.zero_pair + (0 if r.zero_trips_pays is not None else self.trips),
+                self.zero_pair + (0 if r.trips_pays is not None else self.trips),
             )
         )
         for net, p in zip(self.net[::-1], self.probability[::-1], strict=True):
@@ -369,7 +369,7 @@ def _nonpair_outcomes(play: PlayRules, policy: ZeroPolicy, shoe: Shoe | None):
     """The ``Outcomes`` fields after rules and policy: nets, their probabilities, pairs, trips
     and the expected amount wagered."""
     shoe = Shoe.decks(play.decks) if shoe is None else shoe
-    states = shoe_states(shoe, play.dealer_draw_threshold, 8)
+    states = shoe_states(shoe, play.dealer_draws, 8)
     probs = deal_probabilities(shoe)
     out = np.zeros(N_BINS)
     wager = nonpair_outcomes(

@@ -230,7 +230,7 @@ def split_hand(
                 up,
                 (a + v) % 10,
                 rules.may_double(split_hand=True),
-                rules.dealer_draw_threshold,
+                rules.dealer_draws,
                 chart,
             )
             for v, p, rest in draws(shoe)
@@ -244,7 +244,7 @@ def _first_hand(
     shoe: Shoe10, up: int, total: int, n_cards: int, b: int, rules: ZeroRules
 ) -> Fraction:
     """Best EV of first split hand plus the second hand played knowing the first's cards."""
-    thr = rules.dealer_draw_threshold
+    thr = rules.dealer_draws
     if n_cards == 1:
         return sum(
             (
@@ -304,7 +304,7 @@ def _deal_play(
         up,
         (v1 + v2) % 10,
         rules.may_double(split_hand=False),
-        rules.dealer_draw_threshold,
+        rules.dealer_draws,
         chart,
     )
     cell = chart.split[v1][v2][up]
@@ -386,7 +386,7 @@ def round_ev(
     for r1, r2, ru, p, counts in _deals(rank_counts):
         kind = _zero_pair(r1, r2, ru)
         if kind is not None:
-            total += p * Fraction(rules.trips_pays if kind == "trips" else rules.zero_pair_pays)
+            total += p * Fraction(rules.trips_payout if kind == "trips" else rules.zero_pair_pays)
             continue
         v1, v2, up = BACCARAT_VALUES[r1], BACCARAT_VALUES[r2], BACCARAT_VALUES[ru]
         total += p * deal_ev(_values(counts), up, v1, v2, rules, split, policy)
@@ -427,7 +427,7 @@ class Outcomes:
         return (
             sum((n * p for n, p in zip(self.net, self.probability, strict=True)), Fraction(0))
             + self.zero_pair * Fraction(r.zero_pair_pays)
-            + self.trips * Fraction(r.trips_pays)
+            + self.trips * Fraction(r.trips_payout)
         )
 
 
@@ -515,7 +515,7 @@ def deal_outcomes(
     left, each deciding on its own cards and both split cards only; one dealer hand then draws
     from what both left.
     """
-    thr = rules.dealer_draw_threshold
+    thr = rules.dealer_draws
     if _deal_play(shoe, up, v1, v2, rules, "standard", chart)[1] == SPLIT:
         das = rules.may_double(split_hand=True)
         ends: dict = {}

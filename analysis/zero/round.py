@@ -282,7 +282,7 @@ class RoundResult:
         ev_sum = (nonpair * self.deal_ev).sum(axis=(0, 1)) + pair.sum(
             axis=(0, 1)
         ) * r.zero_pair_pays
-        ev_sum += pr.trips_by_up * (r.trips_pays - r.zero_pair_pays)
+        ev_sum += pr.trips_by_up * (r.trips_payout - r.zero_pair_pays)
         act = self.deal_action
         hit = nonpair * (act == Action.HIT)
         decisions = np.stack(
@@ -315,7 +315,7 @@ def split_mask(rules: ZeroRules | PlayRules) -> np.ndarray:
 
 def play_record(rules: ZeroRules | PlayRules, split: str = "standard") -> Play:
     """The ``Play`` record of ``rules`` with the split convention ``split``."""
-    return Play(bool(rules.double_after_split), split_mask(rules), _SPLIT_CODES[split])
+    return Play(bool(rules.das), split_mask(rules), _SPLIT_CODES[split])
 
 
 @dataclass(frozen=True)
@@ -352,7 +352,7 @@ class PlayResult:
         total = (
             self.nonpair_ev
             + probs.zero_pair * rules.zero_pair_pays
-            + probs.trips * (rules.trips_pays - rules.zero_pair_pays)
+            + probs.trips * (rules.trips_payout - rules.zero_pair_pays)
         )
         return RoundResult(
             rules,
@@ -398,7 +398,7 @@ def evaluate_policies(
     if shoe.size < MIN_SHOE:
         raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
     fully_optimal = split != "standard"
-    states = shoe_states(shoe, play.dealer_draw_threshold, 8 if fully_optimal else 5)
+    states = shoe_states(shoe, play.dealer_draws, 8 if fully_optimal else 5)
     probabilities = deal_probabilities(shoe)
     record = play_record(play, split)
     out = []

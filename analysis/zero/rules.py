@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from cardedge.analysis.core.rules import Payout, Rule, RuleSet, Switch, Totals, Whole
 from cardedge.analysis.core.shoe import check_decks
 from cardedge.analysis.zero.records import KernelRules
 
@@ -28,7 +29,7 @@ PUBLISHED_EDGES: dict[tuple[str, int], float] = {
 
 TRIPS_NOTE = (
     "'published' adds one term the stated rules lack: a ten-valued Zero Pair whose rank matches "
-    "the dealer's up card pays 3 to 1 instead of 3 to 2 (zero_trips_pays); it alone reproduces "
+    "the dealer's up card pays 3 to 1 instead of 3 to 2 (trips_pays); it alone reproduces "
     "the published figures."
 )
 
@@ -38,8 +39,8 @@ class PlayRules:
     """The rules that decide how every hand is played, hence every kernel's result."""
 
     decks: int
-    dealer_draw_threshold: int
-    double_after_split: bool
+    dealer_draws: int
+    das: bool
     split_totals: frozenset[int]
 
     def play_rules(self) -> PlayRules:
@@ -52,49 +53,41 @@ class PlayRules:
 
     def may_double(self, split_hand: bool) -> bool:
         """May a three-card hand double? An unsplit one always; a split one with DAS."""
-        return not split_hand or self.double_after_split
+        return not split_hand or self.das
 
     def kernel_record(self) -> KernelRules:
         """The play rules as the numba kernels read them (``records.KernelRules``)."""
         split_ok = np.array([self.may_split(t) for t in range(10)], dtype=np.bool_)
-        return KernelRules(int(self.dealer_draw_threshold), bool(self.double_after_split), split_ok)
+        return KernelRules(int(self.dealer_draws), bool(self.das), split_ok)
 
 
 @dataclass(frozen=True)
 class ZeroRules:
-    """The rules of one Zero game; every payout is in units of the initial Zero wager."""
+    """The rules of one Zero game; every payout is in units of the initial Zero wager.
+
+    Each field but ``decks`` is a rule declared in ``RULES`` (its help, values and title), which
+    checks it: a refused value raises ``BadValue`` naming the rule.
+    """
 
     decks: int = 6
     zero_pair_pays: float = 1.5
     """Net win of a Zero Pair (3 to 2)."""
-    zero_trips_pays: float | None = None
+    trips_pays: float | None = None
     """Net win of a ten-valued Zero Pair matching the up card's rank; None: as a Zero Pair."""
-    dealer_draw_threshold: int = 5
+    dealer_draws: int = 5
     """The dealer draws on a two- or three-card total at or above this."""
-    double_after_split: bool = True
+    das: bool = True
+    """A split hand may double (double after split)."""
     split_totals: frozenset[int] = field(default_factory=lambda: frozenset({8, 9}))
     """Two-card totals that may be split (empty: no splitting)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "decks", check_decks(self.decks))
-        if self.zero_pair_pays < 0:
-            raise ValueError(f"zero_pair_pays must be >= 0, got {self.zero_pair_pays!r}")
-        if self.zero_trips_pays is not None and self.zero_trips_pays < 0:
-            raise ValueError(f"zero_trips_pays must be >= 0, got {self.zero_trips_pays!r}")
-        if not 0 <= self.dealer_draw_threshold <= 10:
-            raise ValueError(
-                f"dealer_draw_threshold must be in 0..10, got {self.dealer_draw_threshold!r}"
-            )
-        bad = [t for t in self.split_totals if not 0 <= t <= 9]
-        if bad:
-            raise ValueError(f"split totals must be in 0..9, got {sorted(bad)}")
-        object.__setattr__(self, "split_totals", frozenset(self.split_totals))
+        RULES.check(self)
 
     def play_rules(self) -> PlayRules:
         """The rules that decide play: all but the Zero Pair and trips payouts."""
-        return PlayRules(
-            self.decks, self.dealer_draw_threshold, self.double_after_split, self.split_totals
-        )
+        return PlayRules(self.decks, self.dealer_draws, self.das, self.split_totals)
 
     def kernel_record(self) -> KernelRules:
         """The play rules as the numba kernels read them (``records.KernelRules``)."""
@@ -109,41 +102,86 @@ class ZeroRules:
         return self.play_rules().may_double(split_hand)
 
     @property
-    def trips_pays(self) -> float:
+    def trips_payout(self) -> float:
         """Net win of a ten-valued Zero Pair matching the up card (the pair payout if unset)."""
-        return self.zero_pair_pays if self.zero_trips_pays is None else self.zero_trips_pays
+        return self.zero_pair_pays if self.trips_pays is None else self.trips_pays
 
     def with_(self, **changes) -> ZeroRules:
-        """A copy with some rules changed."""
+        """A copy with some rules changed (validated again)."""
         return replace(self, **changes)
 
     def describe(self) -> str:
-        """One line naming the rules, for table titles."""
-        parts = [
-            f"{self.decks} deck{'s' if self.decks != 1 else ''}",
-            f"zero pair {self.zero_pair_pays:g}:1",
-        ]
-        if self.zero_trips_pays is not None:
-            parts.append(f"ten-valued trips {self.zero_trips_pays:g}:1")
-        parts.append(f"dealer draws on {self.dealer_draw_threshold}+")
-        if self.split_totals:
-            parts.append("split " + "/".join(str(t) for t in sorted(self.split_totals)))
-        else:
-            parts.append("no split")
-        parts.append("DAS" if self.double_after_split else "no DAS")
-        return ", ".join(parts)
+        """One line naming the rules, for table titles: the decks, then each rule's words."""
+        return ", ".join(
+            [f"{self.decks} deck{'s' if self.decks != 1 else ''}", *RULES.titles(self)]
+        )
 
 
-def preset(name: str, decks: int = 6) -> ZeroRules:
-    """The named rule preset: 'stated' (rules 1-8) or 'published' (plus 3:1 ten-valued trips).
+def _split_title(rules: ZeroRules) -> str:
+    if not rules.split_totals:
+        return "no split"
+    return "split " + "/".join(str(t) for t in sorted(rules.split_totals))
 
-    Both have the same ``play_rules()`` for a given number of decks: they differ only in price.
+
+RULES = RuleSet(
+    (
+        Rule(
+            "zero_pair_pays",
+            Payout(),
+            "What a Zero Pair (two ten-valued cards of one rank) wins, per unit wagered: a "
+            "ratio like 3:2 or 2:1, or a decimal like 1.75.",
+            lambda r: f"zero pair {r.zero_pair_pays:g}:1",
+        ),
+        Rule(
+            "trips_pays",
+            Payout(none_means="paid as a Zero Pair"),
+            "What a Zero Pair matching the dealer's up card's rank wins (ten-valued trips); "
+            "none: paid as a Zero Pair.",
+            lambda r: None if r.trips_pays is None else f"ten-valued trips {r.trips_pays:g}:1",
+        ),
+        Rule(
+            "dealer_draws",
+            Whole(0, 10),
+            "The dealer draws on a two- or three-card total at or above this (0..10).",
+            lambda r: f"dealer draws on {r.dealer_draws}+",
+        ),
+        Rule(
+            "split_totals",
+            Totals(0, 9),
+            "Two-card totals that may split: none, one (9), a range (8-9) or a list (7+9).",
+            _split_title,
+        ),
+        Rule(
+            "das",
+            Switch(),
+            "A split hand may double (double after split).",
+            lambda r: "DAS" if r.das else "no DAS",
+        ),
+    )
+)
+"""Zero's rules, declared once, in the order titles name them."""
+
+
+def preset(name: str, decks: int = 6, changes: dict[str, object] | None = None) -> ZeroRules:
+    """The named rule preset: 'stated' (rules 1-8) or 'published' (plus 3:1 ten-valued trips),
+    with ``changes`` (rule name -> value, each checked by ``RULES``) over it.
+
+    Both presets have the same ``play_rules()`` for a given number of decks: they differ only
+    in price.
     """
     if name == "stated":
-        return ZeroRules(decks=decks)
-    if name == "published":
-        return ZeroRules(decks=decks, zero_trips_pays=3.0)
-    raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
+        base = ZeroRules(decks=decks)
+    elif name == "published":
+        base = ZeroRules(decks=decks, trips_pays=3.0)
+    else:
+        raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
+    return base.with_(**changes) if changes else base
+
+
+def changed_rules(rules: ZeroRules, name: str) -> list[str]:
+    """The words of every rule in which ``rules`` differ from the preset ``name`` (empty when
+    they are the preset), for a title."""
+    return RULES.differences(rules, preset(name, rules.decks))
 
 
 def preset_name(rules: ZeroRules) -> str:

@@ -3,20 +3,16 @@ module ``cardedge.blackjack`` re-exports them), each returning the ``Table`` or 
 command prints as ``--format json``. Edges: percent of the initial wager, positive for the
 house; EVs: the player's, per unit initial wager.
 
-Every function takes ``decks`` and the rule keywords of ``RULE_KEYWORDS`` (``h17``, ``peek``,
-``das``, ``split_hands``, ``rsa``, ``hit_split_aces``, ``natural``, ``surrender``, ...), with
-``BlackjackRules``' defaults (the rules page). Adding a rule: its field on ``BlackjackRules``,
-one line in ``RULE_KEYWORDS``, and its click option in ``cardedge/cli/blackjack/options.py``.
+Every function takes ``decks`` and a keyword per rule declared in
+``cardedge.analysis.blackjack.rules.RULES`` (``h17``, ``peek``, ``das``, ``double``,
+``split_hands``, ``rsa``, ``hit_split_aces``, ``surrender``, ``natural``), with
+``BlackjackRules``' defaults (the rules page); ``python -m cardedge.api.keywords`` writes them
+into the signatures. A refused value raises ``BadValue`` naming the keyword.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import inspect
-from collections.abc import Callable
-
-from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.counts import BUILTIN
 from cardedge.api import core
 from cardedge.reports.core.render import Tables
@@ -28,23 +24,8 @@ CLASSES = core.game_classes(GAME, "BlackjackRules", "Chart")
 """The classes ``cardedge.blackjack`` exports (imported when first used)."""
 __all__ = [*COMMANDS, *core.OBJECTS]
 DEFAULT_DECKS = 6
-RULE_KEYWORDS: dict[str, str] = {
-    "h17": "hit_soft_17",
-    "peek": "peek",
-    "das": "double_after_split",
-    "double": "double",
-    "split_hands": "split_hands",
-    "rsa": "resplit_aces",
-    "hit_split_aces": "hit_split_aces",
-    "natural": "natural_pays",
-    "surrender": "surrender",
-}
-"""Each rule keyword (the command line's option) and the ``BlackjackRules`` field it sets:
-the one place a rule is named for the API and the command line."""
-
-_FIELD_DEFAULTS = {f.name: f.default for f in dataclasses.fields(BlackjackRules)}
-RULE_DEFAULTS: dict[str, object] = {k: _FIELD_DEFAULTS[f] for k, f in RULE_KEYWORDS.items()}
-"""The rule keywords' defaults: ``BlackjackRules``' own."""
+RULE_DEFAULTS: dict[str, object] = RULES.defaults(BlackjackRules)
+"""Each rule keyword's default: ``BlackjackRules``' own (the rules page)."""
 
 DEFAULT_SYSTEM = "hilo"
 """The default count system of ``indices`` and ``study``."""
@@ -57,54 +38,27 @@ EOR_STRATEGIES = ("optimal", "basic")
 
 def rules_for(decks=DEFAULT_DECKS, **rules) -> list[BlackjackRules]:
     """One ``BlackjackRules`` per deck count of ``decks``, from the rule keywords (the others
-    at their defaults); ValueError for an unknown keyword or a bad value."""
-    unknown = sorted(set(rules) - set(RULE_KEYWORDS))
+    at their defaults); ``BadValue`` for a bad value, TypeError for an unknown keyword."""
+    unknown = sorted(set(rules) - set(RULES.names))
     if unknown:
         raise TypeError(f"unknown rule keyword(s): {', '.join(unknown)}")
-    fields = {RULE_KEYWORDS[k]: v for k, v in rules.items()}
-    return [BlackjackRules(decks=d, **fields) for d in core.deck_counts(decks)]
+    checked = {name: RULES[name].check(value) for name, value in rules.items()}
+    return [BlackjackRules(decks=d, **checked) for d in core.deck_counts(decks)]
 
 
-def with_rules(f: Callable) -> Callable:
-    """The API function of ``f(rules, [shoes,] ...)``: it takes ``decks`` and the rule keywords
-    (and ``shoe``/``remove`` when ``f`` takes ``dealt_shoes``) instead, and hands ``f`` one rules
-    object per deck count (and one shoe each)."""
-    inner = inspect.signature(f)
-    takes_shoes = "dealt_shoes" in inner.parameters
-    params = [
-        inspect.Parameter("decks", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_DECKS),
-        *(
-            inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=v)
-            for k, v in RULE_DEFAULTS.items()
-        ),
-    ]
-    if takes_shoes:
-        params += [
-            inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=None)
-            for k in ("shoe", "remove")
-        ]
-    rest = [
-        p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
-        for name, p in inner.parameters.items()
-        if name not in ("rules", "dealt_shoes")
-    ]
-    signature = inner.replace(parameters=[*params, *rest])
+def _rules(given: dict[str, object]) -> list[BlackjackRules]:
+    """The rules of an API call (its ``locals()``): one per deck count of its ``decks``."""
+    return rules_for(given["decks"], **{name: given[name] for name in RULES.names})
 
-    @functools.wraps(f)
-    def api(**kw):
-        bound = signature.bind(**kw)
-        bound.apply_defaults()
-        given = dict(bound.arguments)
-        rules = {k: given.pop(k) for k in RULE_KEYWORDS}
-        decks = given.pop("decks")
-        if takes_shoes:
-            shoe, remove = given.pop("shoe"), given.pop("remove")
-            counts, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
-            return f(rules_for(counts, **rules), shoes, **given)
-        return f(rules_for(decks, **rules), **given)
 
-    api.__signature__ = signature  # type: ignore[attr-defined]
-    return api
+def _setup(given: dict[str, object]) -> tuple[list[BlackjackRules], list]:
+    """The rules and shoes of an API call dealing shoes (its ``locals()``: ``decks``, the
+    rule keywords, ``shoe``, ``remove``): one rules object and one shoe per deck count."""
+    _rules(given)  # the rules are checked before the shoe is read
+    counts, shoes = core.shoes_for(
+        GAME, given["decks"], given["shoe"], given["remove"], DEFAULT_DECKS
+    )
+    return rules_for(counts, **{name: given[name] for name in RULES.names}), shoes
 
 
 def one_rules(rules: list[BlackjackRules], what: str) -> BlackjackRules:
@@ -113,9 +67,25 @@ def one_rules(rules: list[BlackjackRules], what: str) -> BlackjackRules:
     return rules[0]
 
 
-@with_rules
 def edge(
-    rules, dealt_shoes, strategy="optimal", digits: int = 4, progress: core.Progress | None = None
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    shoe=None,
+    remove=None,
+    strategy="optimal",
+    digits: int = 4,
+    progress: core.Progress | None = None,
 ):
     """House edge of a round, one row per deck count (or shoe) and strategy (one or a list:
     optimal = CDZ-, basic, easy, normal, hard, or a chart file).
@@ -129,6 +99,7 @@ def edge(
         >>> edge(decks=6, peek=True).rows()[0]["house_edge_percent"]
         0.40287023611541156
     """
+    rules, dealt_shoes = _setup(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
     results = bj_reports.edge_results(
@@ -139,9 +110,25 @@ def edge(
     return table
 
 
-@with_rules
 def chart(
-    rules, dealt_shoes, das_marks: bool = True, png: str | None = None, log: core.Log | None = None
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    shoe=None,
+    remove=None,
+    das_marks: bool = True,
+    png: str | None = None,
+    log: core.Log | None = None,
 ):
     """The basic strategy chart computed for these rules (H hit, S stand, Dh/Ds double else
     hit/stand, P split, Ph split with DAS, R surrender), one deck count; on a depleted shoe,
@@ -153,6 +140,7 @@ def chart(
         >>> chart(decks=6).title.startswith("Blackjack basic strategy (basic): 6 decks")
         True
     """
+    rules, dealt_shoes = _setup(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
     png = core.checked_png(png)
@@ -166,8 +154,24 @@ def chart(
     return table
 
 
-@with_rules
-def hands(rules, dealt_shoes, up: str | None = None):
+def hands(
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    shoe=None,
+    remove=None,
+    up: str | None = None,
+):
     """EV of every two-card hand against every up card (``up``: only that one, A, 2..9, T),
     for each action: the player's expected net result per unit initial wager.
 
@@ -175,6 +179,7 @@ def hands(rules, dealt_shoes, up: str | None = None):
         >>> from cardedge.blackjack import hands
         >>> table = hands(decks=1, up="T")  # doctest: +SKIP
     """
+    rules, dealt_shoes = _setup(locals())
     from cardedge.analysis.blackjack.hands import VALUE_LABELS
     from cardedge.reports.blackjack import strategy as bj_reports
 
@@ -187,8 +192,25 @@ def hands(rules, dealt_shoes, up: str | None = None):
     return bj_reports.hands_table(one_rules(rules, "hands"), u, dealt_shoes[0])
 
 
-@with_rules
-def exceptions(rules, dealt_shoes, max_cards: int = 3, strategy: str = "basic"):
+def exceptions(
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    shoe=None,
+    remove=None,
+    max_cards: int = 3,
+    strategy: str = "basic",
+):
     """Composition-dependent departures from a strategy (default: the basic chart) in hands
     of up to ``max_cards`` cards, with the EV each gains (player's, per unit initial wager).
 
@@ -196,6 +218,7 @@ def exceptions(rules, dealt_shoes, max_cards: int = 3, strategy: str = "basic"):
         >>> from cardedge.blackjack import exceptions
         >>> table = exceptions(decks=1, max_cards=2)  # doctest: +SKIP
     """
+    rules, dealt_shoes = _setup(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
     if isinstance(max_cards, bool) or max_cards not in (2, 3, 4):
@@ -204,8 +227,22 @@ def exceptions(rules, dealt_shoes, max_cards: int = 3, strategy: str = "basic"):
     return bj_reports.exceptions_table(r, max_cards, strategy, dealt_shoes[0])
 
 
-@with_rules
-def compare(rules, progress: core.Progress | None = None):
+def compare(
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    progress: core.Progress | None = None,
+):
     """House edge (percent of the initial wager, house's side) of optimal and basic strategy
     by deck count (e.g. ``decks="1..8"``).
 
@@ -213,14 +250,29 @@ def compare(rules, progress: core.Progress | None = None):
         >>> from cardedge.blackjack import compare
         >>> table = compare(decks=[1, 2])  # doctest: +SKIP
     """
+    rules = _rules(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
     decks = [r.decks for r in rules]
     return bj_reports.compare_table(decks, rules[0], core.tracker(progress, "Blackjack decks"))
 
 
-@with_rules
-def variants(rules, progress: core.Progress | None = None):
+def variants(
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    progress: core.Progress | None = None,
+):
     """House edge (percent of the initial wager) of each single rule change (S17/H17, DAS,
     peek, 6:5, surrender...) from the given rules.
 
@@ -228,14 +280,30 @@ def variants(rules, progress: core.Progress | None = None):
         >>> from cardedge.blackjack import variants
         >>> table = variants(decks=1)  # doctest: +SKIP
     """
+    rules = _rules(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
     r = one_rules(rules, "variants")
     return bj_reports.variants_table(r, core.tracker(progress, "Blackjack variants"))
 
 
-@with_rules
-def returns(rules, strategy="optimal", progress: core.Progress | None = None):
+def returns(
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    strategy="optimal",
+    progress: core.Progress | None = None,
+):
     """Return table: every net result of a round (per unit initial wager, player's side) with
     its probability and return, the standard deviation and the element of risk, per deck count
     and strategy (one or a list).
@@ -244,6 +312,7 @@ def returns(rules, strategy="optimal", progress: core.Progress | None = None):
         >>> from cardedge.blackjack import returns
         >>> table = returns(decks=1)  # doctest: +SKIP
     """
+    rules = _rules(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
     jobs = [(r, s) for r in rules for s in core.listed(strategy)]
@@ -252,8 +321,21 @@ def returns(rules, strategy="optimal", progress: core.Progress | None = None):
     )
 
 
-@with_rules
-def dealer(rules):
+def dealer(
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+):
     """The dealer's final result (17..21, bust, natural) by up card, probabilities from a
     fresh shoe (with peek: given no natural), one table per deck count.
 
@@ -262,13 +344,32 @@ def dealer(rules):
         >>> dealer(decks=1).rows()[0]["up"]
         '2'
     """
+    rules = _rules(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
     return core.result(bj_reports.dealer_table(r) for r in rules)
 
 
-@with_rules
-def eor(rules, dealt_shoes, strategy=EOR_STRATEGIES, png: str | None = None, progress=None):
+def eor(
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    shoe=None,
+    remove=None,
+    strategy=EOR_STRATEGIES,
+    png: str | None = None,
+    progress=None,
+):
     """Effect of removing one card of each rank on the house edge (percentage points of the
     initial wager), per shoe and strategy (optimal, basic; one or a list); ``png`` plots them.
 
@@ -276,6 +377,7 @@ def eor(rules, dealt_shoes, strategy=EOR_STRATEGIES, png: str | None = None, pro
         >>> from cardedge.blackjack import eor
         >>> table = eor(decks=1, strategy="optimal")  # doctest: +SKIP
     """
+    rules, dealt_shoes = _setup(locals())
     from cardedge.reports.blackjack.eor import eor_results, eor_table
 
     png = core.checked_png(png)
@@ -295,8 +397,25 @@ def eor(rules, dealt_shoes, strategy=EOR_STRATEGIES, png: str | None = None, pro
     return table
 
 
-@with_rules
-def count(rules, dealt_shoes, system=BUILTIN, progress: core.Progress | None = None):
+def count(
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    shoe=None,
+    remove=None,
+    system=BUILTIN,
+    progress: core.Progress | None = None,
+):
     """Betting correlation and playing efficiency of count systems (Griffin) from exact
     effects of removal (default: every built-in system; one or a list).
 
@@ -304,15 +423,27 @@ def count(rules, dealt_shoes, system=BUILTIN, progress: core.Progress | None = N
         >>> from cardedge.blackjack import count
         >>> table = count(decks=1, system="hilo")  # doctest: +SKIP
     """
+    rules, dealt_shoes = _setup(locals())
     from cardedge.reports.blackjack.count import count_table
 
     jobs = list(zip(rules, dealt_shoes, strict=True))
     return count_table(jobs, core.count_systems(system), core.tracker(progress, "Blackjack count"))
 
 
-@with_rules
 def indices(
-    rules,
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
     system=DEFAULT_SYSTEM,
     decks_left: int | None = None,
     progress: core.Progress | None = None,
@@ -326,6 +457,7 @@ def indices(
         >>> from cardedge.blackjack import indices
         >>> table = indices(decks=2, decks_left=1)  # doctest: +SKIP
     """
+    rules = _rules(locals())
     from cardedge.reports.blackjack.indices import indices_table
 
     r = one_rules(rules, "indices")
@@ -344,9 +476,20 @@ def indices(
     )
 
 
-@with_rules
 def simulate(
-    rules,
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
     strategy: str = "basic",
     rounds: int = 1_000_000,
     threads: int | None = None,
@@ -361,6 +504,7 @@ def simulate(
         >>> from cardedge.blackjack import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
     """
+    rules = _rules(locals())
     from cardedge.reports.blackjack import simulation as sim_reports
 
     r = one_rules(rules, "simulate")
@@ -373,9 +517,25 @@ def simulate(
     return core.simulation_result(report)
 
 
-@with_rules
 @core.study_keywords(DEFAULT_SYSTEM)
-def study(rules, out: str, strategy: str = "basic", *, study: dict) -> Tables:
+def study(
+    out: str,
+    *,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+    strategy: str = "basic",
+    study: dict,
+) -> Tables:
     """Deal seeded shoes to the cut card; before every round record the count and the exact
     house edge of the cards left (CDZ- optimal play and the chart ``strategy``), then play it;
     on Dask, records and tables written into ``out``; the other keywords are
@@ -387,6 +547,7 @@ def study(rules, out: str, strategy: str = "basic", *, study: dict) -> Tables:
         >>> from cardedge.blackjack import study
         >>> tables = study(out="bs", decks=1, shoes=2, scheduler="synchronous")  # doctest: +SKIP
     """
+    rules = _rules(locals())
     from cardedge.reports.blackjack.study import blackjack_study, blackjack_study_tables
 
     def make_game():
@@ -398,14 +559,29 @@ def study(rules, out: str, strategy: str = "basic", *, study: dict) -> Tables:
 
 
 # ---- the objects underneath, named as in cardedge.zero -------------------------------------
-def rules(decks: int = DEFAULT_DECKS, **keywords) -> BlackjackRules:
-    """The blackjack rules (``Rules``) for ``decks`` and the rule keywords (``RULE_KEYWORDS``).
+def rules(
+    decks: int = DEFAULT_DECKS,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str = "3:2",
+    # end of rule keywords
+) -> BlackjackRules:
+    """The blackjack rules (``Rules``) for ``decks`` and the rule keywords (``RULES``).
 
     Examples:
         >>> from cardedge.blackjack import rules
         >>> rules(6, peek=True).peek
         True
     """
+    keywords = {name: value for name, value in locals().items() if name in RULES.names}
     return rules_for(core.one_deck_count(decks, "rules"), **keywords)[0]
 
 

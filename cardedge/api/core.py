@@ -35,6 +35,7 @@ from contextlib import AbstractContextManager as ContextManager
 from typing import TYPE_CHECKING, Any
 
 from cardedge.analysis.core.shoe import Shoe, check_decks, game_shoe, remove_cards
+from cardedge.core.errors import BadValue
 from cardedge.reports.core.render import Table, Tables
 from cardedge.study.core.plan import DEFAULT_BATCH_SHOES  # noqa: F401 (a default of both games)
 
@@ -52,22 +53,6 @@ NO_API = ("play", "studies", "serve")
 ``zero_training`` / ``blackjack_training`` in ``cardedge.reports.*.simulation``); ``studies``
 runs the published study command lines (``cardedge.reports.study_results.ALL_STUDIES``); ``serve``
 is the web server (``cardedge.web.app.create_app()`` builds its app)."""
-
-
-class BadValue(ValueError):
-    """A keyword's value is refused: ``str(e)`` is ``keyword: message``, one line."""
-
-    def __init__(self, keyword: str, message: str, quoted: bool = True) -> None:
-        super().__init__(f"{keyword}: {message}")
-        self.keyword = keyword
-        self.message = message
-        self.quoted = quoted
-        """The command line names the option in quotes (``'--decks'``, as click does)."""
-
-    def option(self) -> str:
-        """The command-line option the keyword is (``split_hands`` -> ``--split-hands``)."""
-        name = "--" + self.keyword.replace("_", "-")
-        return f"'{name}'" if self.quoted else name
 
 
 # ---- progress ---------------------------------------------------------------------------------

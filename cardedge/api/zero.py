@@ -2,11 +2,21 @@
 published`` is ``edge(decks=6, rules="published")``, which returns the table that command
 prints. Edges are percent of the initial Zero wager, positive for the house; EVs are the
 player's, per unit initial wager. Keywords, progress and errors: ``cardedge.api.core``.
+
+Every function taking ``rules`` (the preset: stated or published) also takes a keyword per rule
+declared in ``cardedge.analysis.zero.rules.RULES`` (``zero_pair_pays``, ``trips_pays``,
+``dealer_draws``, ``split_totals``, ``das``), each changing that one rule over the preset
+(None: the preset's); ``python -m cardedge.api.keywords`` writes them into the signatures.
+``edge(rules="stated", das=False, zero_pair_pays="2:1")`` is ``cardedge zero edge --rules
+stated --no-das --zero-pair-pays 2:1``. A refused value raises ``BadValue`` naming the keyword.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cardedge.analysis.core.counts import BUILTIN
+from cardedge.analysis.zero.rules import RULES
 from cardedge.api import core
 from cardedge.reports.core.render import Table, Tables
 
@@ -25,16 +35,26 @@ REMAINING_DECKS = 5
 """``indices``: decks left in the shoe where the true counts are taken, by default."""
 
 
+RULE_DEFAULTS: dict[str, object] = dict.fromkeys(RULES.names)
+"""Each rule keyword's default: None, 'as the preset' (``rules=``) has it."""
+
+
 def _presets() -> tuple[str, ...]:
     from cardedge.analysis.zero.rules import PRESETS
 
     return PRESETS
 
 
-def _preset(rules: str, decks: int):
+def _changes(given: dict[str, object]) -> dict[str, object]:
+    """The rule keywords of an API call (its ``locals()``) given a value, checked: the changes
+    over the preset."""
+    return RULES.changes({name: given[name] for name in RULES.names})
+
+
+def _preset(rules: str, decks: int, changes: dict[str, object] | None = None):
     from cardedge.analysis.zero.rules import preset
 
-    return preset(core.choice("rules", rules, _presets()), decks)
+    return preset(core.choice("rules", rules, _presets()), decks, changes)
 
 
 def edge(
@@ -46,6 +66,14 @@ def edge(
     strategy: str = "optimal",
     digits: int = 4,
     by_upcard: bool = False,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
     progress: core.Progress | None = None,
 ) -> Table | Tables:
     """House edge of the Zero wager (optimal play unless ``strategy``), one row per deck count
@@ -65,11 +93,18 @@ def edge(
     from cardedge.analysis.zero.round import SPLIT_MODES
     from cardedge.reports.zero import edge as zero_reports
 
+    changes = _changes(locals())
     core.choice("rules", rules, RULES_BOTH)
     core.choice("split", split, SPLIT_MODES)
     deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     results = zero_reports.edge_results(
-        deck_list, rules, split, core.tracker(progress, "Zero edge"), strategy=strategy, shoes=shoes
+        deck_list,
+        rules,
+        split,
+        core.tracker(progress, "Zero edge"),
+        strategy=strategy,
+        shoes=shoes,
+        changes=changes,
     )
     table = zero_reports.edge_table(results, digits)
     if not by_upcard:
@@ -84,6 +119,14 @@ def chart(
     remove=None,
     rules: str = "published",
     strategy: str = "basic",
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
     png: str | None = None,
     log: core.Log | None = None,
 ) -> Table | Tables:
@@ -99,12 +142,13 @@ def chart(
     """
     from cardedge.reports.zero import strategy as zs
 
+    changes = _changes(locals())
     png = core.checked_png(png)
     deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     tables = []
     files = core.png_files(png, [f"{d}d" for d in deck_list])
     for d, one, path in zip(deck_list, shoes, files, strict=True):
-        table, the_chart = zs.strategy_chart(_preset(rules, d), strategy, one)
+        table, the_chart = zs.strategy_chart(_preset(rules, d, changes), strategy, one)
         tables.append(table)
         if path is not None:
             from cardedge.reports.zero.plots import chart_png
@@ -121,6 +165,14 @@ def exceptions(
     remove=None,
     rules: str = "published",
     strategy: str = "basic",
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
 ) -> Table | Tables:
     """Hands where composition-dependent optimal play departs from the chart ``strategy``,
     with the EV each gains (per unit initial wager, player's side).
@@ -131,9 +183,12 @@ def exceptions(
     """
     from cardedge.reports.zero import strategy as zs
 
+    changes = _changes(locals())
     deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     jobs = zip(deck_list, shoes, strict=True)
-    return core.result(zs.exceptions_table(_preset(rules, d), strategy, s) for d, s in jobs)
+    return core.result(
+        zs.exceptions_table(_preset(rules, d, changes), strategy, s) for d, s in jobs
+    )
 
 
 def returns(
@@ -142,6 +197,14 @@ def returns(
     remove=None,
     rules: str = "published",
     strategy: str = "optimal",
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
     progress: core.Progress | None = None,
 ) -> Table | Tables:
     """Return table: every net outcome of a round (per unit initial wager, player's side) with
@@ -154,18 +217,32 @@ def returns(
     from cardedge.reports.zero import strategy as zs
     from cardedge.reports.zero.edge import preset_names
 
+    changes = _changes(locals())
     core.choice("rules", rules, _presets())
     deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     jobs = [
         (d, s, name) for d, s in zip(deck_list, shoes, strict=True) for name in preset_names(rules)
     ]
     return core.result(
-        zs.returns_table(_preset(name, d), strategy, name, s)
+        zs.returns_table(_preset(name, d, changes), strategy, name, s)
         for d, s, name in core.tracker(progress, "Zero returns")(jobs)
     )
 
 
-def hands(decks=DEFAULT_DECKS, shoe=None, remove=None, rules: str = "published") -> Table | Tables:
+def hands(
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    rules: str = "published",
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
+) -> Table | Tables:
     """EV of every action (player's, per unit initial wager) for every two-card hand and up
     card, one table per deck count.
 
@@ -175,12 +252,25 @@ def hands(decks=DEFAULT_DECKS, shoe=None, remove=None, rules: str = "published")
     """
     from cardedge.reports.zero import strategy as zs
 
+    changes = _changes(locals())
     deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
     jobs = zip(deck_list, shoes, strict=True)
-    return core.result(zs.hands_table(_preset(rules, d), s) for d, s in jobs)
+    return core.result(zs.hands_table(_preset(rules, d, changes), s) for d, s in jobs)
 
 
-def compare(decks="1..8", png: str | None = None, progress: core.Progress | None = None) -> Table:
+def compare(
+    decks="1..8",
+    png: str | None = None,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
+    progress: core.Progress | None = None,
+) -> Table:
     """House edges (percent of the initial wager, house's side) by number of decks: optimal
     play, the best chart, the published chart, both presets; ``png`` also plots them.
 
@@ -190,8 +280,10 @@ def compare(decks="1..8", png: str | None = None, progress: core.Progress | None
     """
     from cardedge.reports.zero import strategy as zs
 
+    changes = _changes(locals())
     png = core.checked_png(png)
-    table = zs.compare_table(core.deck_counts(decks), core.tracker(progress, "Zero decks"))
+    trace = core.tracker(progress, "Zero decks")
+    table = zs.compare_table(core.deck_counts(decks), trace, changes)
     if png:
         from cardedge.reports.zero.plots import decks_png
 
@@ -199,7 +291,18 @@ def compare(decks="1..8", png: str | None = None, progress: core.Progress | None
     return table
 
 
-def eor(decks=(6, 8), progress: core.Progress | None = None) -> Table:
+def eor(
+    decks=(6, 8),
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
+    progress: core.Progress | None = None,
+) -> Table:
     """Effect of removing one card of each rank on the optimal house edge (percentage points
     of the initial wager; positive: the removal helps the house).
 
@@ -209,10 +312,22 @@ def eor(decks=(6, 8), progress: core.Progress | None = None) -> Table:
     """
     from cardedge.reports.zero import strategy as zs
 
-    return zs.eor_table(core.deck_counts(decks), core.tracker(progress, "Zero EOR"))
+    changes = _changes(locals())
+    return zs.eor_table(core.deck_counts(decks), core.tracker(progress, "Zero EOR"), changes)
 
 
-def variants(decks=DEFAULT_DECKS, progress: core.Progress | None = None) -> Table | Tables:
+def variants(
+    decks=DEFAULT_DECKS,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
+    progress: core.Progress | None = None,
+) -> Table | Tables:
     """Optimal house edge (percent of the initial wager) under common rule variations, one
     table per deck count.
 
@@ -222,8 +337,9 @@ def variants(decks=DEFAULT_DECKS, progress: core.Progress | None = None) -> Tabl
     """
     from cardedge.reports.zero import strategy as zs
 
+    changes = _changes(locals())
     return core.result(
-        zs.variants_table(d, core.tracker(progress, f"Zero variants, {d} decks"))
+        zs.variants_table(d, core.tracker(progress, f"Zero variants, {d} decks"), changes)
         for d in core.deck_counts(decks)
     )
 
@@ -235,6 +351,14 @@ def count(
     rules: str = "published",
     system=BUILTIN,
     best: bool = True,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
     progress: core.Progress | None = None,
 ) -> Table:
     """Betting correlation of count systems (Griffin) for Zero from exact effects of removal
@@ -247,9 +371,10 @@ def count(
     """
     from cardedge.reports.zero.count import count_table
 
+    changes = _changes(locals())
     systems = core.count_systems(system)
     deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
-    jobs = [(_preset(rules, d), rules, s) for d, s in zip(deck_list, shoes, strict=True)]
+    jobs = [(_preset(rules, d, changes), rules, s) for d, s in zip(deck_list, shoes, strict=True)]
     return count_table(jobs, systems, best, core.tracker(progress, "Zero count"))
 
 
@@ -257,6 +382,14 @@ def indices(
     rules: str = "published",
     system: str = STUDY_SYSTEM,
     decks_left: int = REMAINING_DECKS,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
     progress: core.Progress | None = None,
 ) -> Table:
     """True-count indices of every Zero chart cell for ``system`` (``decks_left`` decks left
@@ -269,10 +402,11 @@ def indices(
     """
     from cardedge.reports.zero.indices import zero_indices_table
 
+    changes = _changes(locals())
     if isinstance(decks_left, bool) or decks_left not in range(1, 9):
         raise core.BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
     return zero_indices_table(
-        _preset(rules, decks_left),
+        _preset(rules, decks_left, changes),
         core.count_system(system),
         decks_left,
         core.tracker(progress, "Zero indices"),
@@ -336,6 +470,14 @@ def simulate(
     threads: int | None = None,
     seed: int | None = None,
     paytable: str | None = None,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
     progress: core.Progress | None = None,
 ) -> Tables:
     """Monte Carlo house edge of Zero beside the exact figure, with outcome frequencies (every
@@ -349,11 +491,19 @@ def simulate(
     """
     from cardedge.reports.zero import simulation as sim_reports
 
+    changes = _changes(locals())
     decks = core.one_deck_count(decks, "simulate")
     rounds = core.simulation_rounds(rounds)
     with core.counter(progress, "Zero simulation", rounds) as advance:
         report = sim_reports.zero_simulation(
-            _preset(rules, decks), rules, strategy, rounds, seed, paytable, advance, threads=threads
+            _preset(rules, decks, changes),
+            rules,
+            strategy,
+            rounds,
+            seed,
+            paytable,
+            advance,
+            threads=threads,
         )
     return core.simulation_result(report)
 
@@ -365,6 +515,13 @@ def study(
     decks: int = DEFAULT_DECKS,
     strategy: str = "basic",
     *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
     study: dict,
 ) -> Tables:
     """Deal seeded shoes to the cut card; before every round record the count and the exact
@@ -380,18 +537,30 @@ def study(
     """
     from cardedge.reports.zero.study import zero_study, zero_study_tables
 
+    changes = _changes(locals())
     decks = core.one_deck_count(decks, "study")
 
     def make_game():
         indices, system = study["indices"], core.count_system(study["system"])
         trace = core.tracker(study["progress"], "Zero indices")
-        return zero_study(_preset(rules, decks), strategy, indices, system, trace)
+        return zero_study(_preset(rules, decks, changes), strategy, indices, system, trace)
 
     return core.run_study(make_game, zero_study_tables, "Zero study", out, **study)
 
 
 # ---- the objects underneath, named as in cardedge.blackjack --------------------------------
-def rules(rules: str = "published", decks: int = DEFAULT_DECKS):
+def rules(
+    rules: str = "published",
+    decks: int = DEFAULT_DECKS,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
+):
     """The Zero rules (``Rules``) of the preset ``rules`` (stated or published) for ``decks``.
 
     Examples:
@@ -399,7 +568,7 @@ def rules(rules: str = "published", decks: int = DEFAULT_DECKS):
         >>> rules("published", 6).decks
         6
     """
-    return _preset(rules, core.one_deck_count(decks, "rules"))
+    return _preset(rules, core.one_deck_count(decks, "rules"), _changes(locals()))
 
 
 def evaluate(rules, policy=None, shoe=None, split: str = "standard"):

@@ -1,2 +1,3 @@
-"""The bottom room every layer may import: atomic file writing (``files``) and the progress
-callback type (``progress``). It imports no layer of cardedge, only the standard library."""
+"""The bottom room every layer may import: atomic file writing (``files``), the progress
+callback type (``progress``) and the one exception for a refused value (``errors.BadValue``).
+It imports no layer of cardedge, only the standard library."""

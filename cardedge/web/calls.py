@@ -232,6 +232,8 @@ def kind(p: inspect.Parameter) -> str:
     if p.name in KINDS:
         return KINDS[p.name]
     default, note = p.default, str(p.annotation)
+    if "str" in note.split(" | ")[1:]:  # a rule's text (zero_pair_pays="2:1"): the API parses
+        return "str"
     for t in (bool, int, float):
         if type(default) is t or note.split(" |")[0] == t.__name__:
             return t.__name__

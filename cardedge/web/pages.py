@@ -11,7 +11,9 @@ import html
 import inspect
 import json
 
-from cardedge.api.blackjack import RULE_KEYWORDS
+from cardedge.analysis.core.rules import Rule, RuleSet
+from cardedge.api import blackjack as blackjack_api
+from cardedge.api import zero as zero_api
 from cardedge.reports.blackjack import colours as blackjack_colours
 from cardedge.reports.zero import colours as zero_colours
 from cardedge.web.calls import UPLOADS, parameters
@@ -25,22 +27,23 @@ BLACKJACK_COLOURS = blackjack_colours.CHART_COLOURS
 
 
 def _choices(game: str) -> dict[str, tuple[str, ...]]:
-    """The options offered as a list (the rest are numbers, switches or text)."""
+    """The options offered as a list besides the declared rules' (Zero's preset)."""
     if game == "zero":
         from cardedge.analysis.zero.rules import PRESETS
 
         return {"rules": tuple(PRESETS)}
-    from cardedge.analysis.blackjack.rules import DOUBLE_RULES, NATURAL_PAYOUTS
+    return {}
 
-    return {"double": tuple(DOUBLE_RULES), "natural": tuple(NATURAL_PAYOUTS)}
 
+RULE_SETS: dict[str, RuleSet] = {"zero": zero_api.RULES, "blackjack": blackjack_api.RULES}
+"""Each game's declared rules (``analysis/<game>/rules.py``): one control each."""
 
 CONTROLS = {
-    "zero": ("decks", "rules", "shoe", "remove"),
-    "blackjack": ("decks", *RULE_KEYWORDS, "shoe", "remove"),
+    "zero": ("decks", "rules", *zero_api.RULES.names, "shoe", "remove"),
+    "blackjack": ("decks", *blackjack_api.RULES.names, "shoe", "remove"),
 }
-"""The rule controls of each page, in order: the decks, every rule option (blackjack's from the
-API's ``RULE_KEYWORDS``, so a new rule gets its control), the shoe."""
+"""The rule controls of each page, in order: the decks (and Zero's preset), every declared
+rule (so a new rule gets its control, with its help), the shoe."""
 
 
 def edge_panel(title: str, strategies: dict[str, str]) -> dict:
@@ -121,8 +124,44 @@ def _panel_requests(game: str) -> list[dict]:
     return panels
 
 
+def _rule_control(rule: Rule, default: object) -> str:
+    """A declared rule's control, its help as the label's tooltip. A default of None (Zero:
+    the preset decides) offers 'preset's' first, sending nothing."""
+    name, kind = rule.name, rule.kind
+    label = html.escape(name.replace("_", " "))
+    tip = html.escape(rule.help, quote=True)
+    if kind.control == "switch" and default is not None:
+        checked = " checked" if default else ""
+        field = f'<input type="checkbox" name="{name}"{checked}>'
+    elif kind.control in ("switch", "choice"):
+        values = ("true", "false") if kind.control == "switch" else kind.choices()
+        words = {"true": "on", "false": "off"}
+        options = "".join(
+            f'<option value="{html.escape(v)}"'
+            f"{' selected' if default is not None and v == kind.text(default) else ''}>"
+            f"{html.escape(words.get(v, v))}</option>"
+            for v in values
+        )
+        if default is None:
+            options = '<option value="" selected>preset\'s</option>' + options
+        field = f'<select name="{name}">{options}</select>'
+    else:
+        bounds = ""
+        if kind.control == "number":
+            bounds = f' min="{kind.low}" max="{kind.high}"'  # type: ignore[attr-defined]
+        value = "" if default is None else f' value="{html.escape(kind.text(default))}"'
+        hint = "preset's" if default is None else ""
+        kind_attr = "number" if kind.control == "number" else "text"
+        field = (
+            f'<input type="{kind_attr}" name="{name}"{bounds}{value} placeholder="{hint}" size="8">'
+        )
+    return f'<label class="control" title="{tip}">{label} {field}</label>'
+
+
 def _control(game: str, p: inspect.Parameter) -> str:
     name, default = p.name, p.default
+    if name in RULE_SETS[game].names:
+        return _rule_control(RULE_SETS[game][name], default)
     label = html.escape(name.replace("_", " "))
     choices = _choices(game).get(name)
     if choices:

@@ -77,7 +77,7 @@ def is_natural(kinds) -> bool:
 def dealer_draws(kinds, rules: BlackjackRules) -> bool:
     """True when the dealer takes another card: below 17, or soft 17 when hitting soft 17."""
     total = best_total(kinds)
-    return total < 17 or (total == 17 and rules.hit_soft_17 and is_soft(kinds))
+    return total < 17 or (total == 17 and rules.h17 and is_soft(kinds))
 
 
 def settle_hand(

@@ -131,7 +131,7 @@ def blackjack_rounds(rng, rounds, shoe, vidx, hands, rules, first, unsplit, spli
             if not all_bust:
                 while True:
                     t, soft = _dealer_total(hard, has_ace)
-                    if t > 17 or (t == 17 and not (rules.hit_soft_17 and soft)):
+                    if t > 17 or (t == 17 and not (rules.h17 and soft)):
                         break
                     v = vidx[draw(rng, shoe, dealt)]
                     dealt += 1

@@ -60,12 +60,12 @@ def is_trips(c1: int, c2: int, up: int) -> bool:
 
 def zero_pair_net(rules: ZeroRules, c1: int, c2: int, up: int) -> float:
     """Net win of a Zero Pair, per initial wager: the trips payout when it applies."""
-    return rules.trips_pays if is_trips(c1, c2, up) else rules.zero_pair_pays
+    return rules.trips_payout if is_trips(c1, c2, up) else rules.zero_pair_pays
 
 
 def dealer_draws(total: int, n_cards: int, rules: ZeroRules) -> bool:
     """True when the dealer takes another card: fewer than four cards and total >= threshold."""
-    return n_cards < MAX_HAND_CARDS and total >= rules.dealer_draw_threshold
+    return n_cards < MAX_HAND_CARDS and total >= rules.dealer_draws
 
 
 def settle_hand(player_total: int, dealer_total: int, wager: float) -> float:

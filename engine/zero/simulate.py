@@ -44,7 +44,7 @@ def side_bet_bins(table: PayTable) -> tuple[tuple[str, ...], np.ndarray]:
 def zero_outcome_nets(rules: ZeroRules) -> np.ndarray:
     """Net result per initial wager of each bin of ``zero_outcome_labels``."""
     ints = [float(n) for n in range(-ZERO_MAX_NET, ZERO_MAX_NET + 1)]
-    return np.array([rules.zero_pair_pays, rules.trips_pays] + ints)
+    return np.array([rules.zero_pair_pays, rules.trips_payout] + ints)
 
 
 @entry(nogil=True)

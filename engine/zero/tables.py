@@ -147,7 +147,7 @@ def _optimal_tables(st, ch, play):
 def optimal_tables(rules: ZeroRules, shoe: Shoe | None = None) -> ZeroTables:
     """Tables of composition-dependent optimal play for a fresh shoe (standard split)."""
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    states = shoe_states(shoe, rules.dealer_draw_threshold, 5)
+    states = shoe_states(shoe, rules.dealer_draws, 5)
     return ZeroTables(
         "optimal", *_optimal_tables(states.record, OPTIMAL_POLICY.charts, play_record(rules))
     )

@@ -182,8 +182,8 @@ def basic_chart(rules: BlackjackRules, das_marks: bool = False, shoe: Shoe | Non
     ``das_marks`` (DAS rules) Ph where the split pays only thanks to DAS."""
     a = analysis_for(rules, shoe)
     chart = basic_strategy(a)
-    if das_marks and rules.double_after_split:
-        chart = mark_das(chart, basic_strategy(a.variant(double_after_split=False)))
+    if das_marks and rules.das:
+        chart = mark_das(chart, basic_strategy(a.variant(das=False)))
     return chart
 
 
@@ -263,18 +263,18 @@ def compare_table(decks: Iterable[int], base: BlackjackRules = DEFAULT_RULES, pr
 
 
 VARIANTS: tuple[tuple[str, dict], ...] = (
-    ("dealer hits soft 17 (H17)", {"hit_soft_17": True}),
-    ("dealer stands on soft 17 (S17)", {"hit_soft_17": False}),
-    ("no double after split", {"double_after_split": False}),
-    ("double after split", {"double_after_split": True}),
+    ("dealer hits soft 17 (H17)", {"h17": True}),
+    ("dealer stands on soft 17 (S17)", {"h17": False}),
+    ("no double after split", {"das": False}),
+    ("double after split", {"das": True}),
     ("dealer peeks (US hole card)", {"peek": True}),
     ("no peek (European no-hole-card)", {"peek": False}),
-    ("natural pays 3:2", {"natural_pays": "3:2"}),
-    ("natural pays 6:5", {"natural_pays": "6:5"}),
-    ("natural pays 1:1", {"natural_pays": "1:1"}),
+    ("natural pays 3:2", {"natural": "3:2"}),
+    ("natural pays 6:5", {"natural": "6:5"}),
+    ("natural pays 1:1", {"natural": "1:1"}),
     ("split to 2 hands only", {"split_hands": 2}),
     ("split to 4 hands", {"split_hands": 4}),
-    ("resplit aces", {"resplit_aces": True}),
+    ("resplit aces", {"rsa": True}),
     ("hit split aces", {"hit_split_aces": True}),
     ("surrender allowed", {"surrender": True}),
     ("no surrender", {"surrender": False}),
@@ -526,7 +526,7 @@ def _action_ev(ctx, res: RoundResult, i: int, u: int, action: int, pair: bool) -
 def dealer_table(rules: BlackjackRules) -> Table:
     """P(dealer's final result) by up card from a fresh shoe; with peek, given no natural."""
     a = analysis_for(rules)
-    table = outcome_table(a.base, rules.hit_soft_17)
+    table = outcome_table(a.base, rules.h17)
     rows = []
     for u in UP_ORDER:
         probs = conditioned_on_no_natural(table[u]) if rules.peek else table[u]
@@ -582,7 +582,7 @@ def returns_table(rules: BlackjackRules, strategy: str = "optimal") -> Table:
         f"element of risk {out.element_of_risk_percent:.6f}% (edge per total amount wagered, "
         f"{out.expected_wager:.6f} initial wagers per round, doubles and split hands included).",
         "net: the round's result per initial wager (all hands); natural wins pays "
-        f"{rules.natural_pays}; P(split) {out.split_probability:.6f}.",
+        f"{rules.natural}; P(split) {out.split_probability:.6f}.",
         RETURNS_NOTE,
         SPLIT_CONVENTION + ".",
     ]

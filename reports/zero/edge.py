@@ -7,7 +7,13 @@ from dataclasses import replace
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_rules
-from cardedge.analysis.zero.rules import PUBLISHED_EDGES, TRIPS_NOTE, preset
+from cardedge.analysis.zero.rules import (
+    PUBLISHED_EDGES,
+    TRIPS_NOTE,
+    ZeroRules,
+    changed_rules,
+    preset,
+)
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
@@ -85,6 +91,7 @@ def edge_results(
     progress: Progress = _identity,
     strategy: str = "optimal",
     shoes: Iterable[Shoe | None] | None = None,
+    changes: dict[str, object] | None = None,
 ) -> list[tuple[str, RoundResult]]:
     """(preset name, exact round result) for every deck count and preset under ``strategy``.
 
@@ -93,13 +100,14 @@ def edge_results(
     ``policy`` names it. ``shoes``, one per deck count (None: fresh), deals each round from
     that shoe; a result on any other shoe than a fresh one carries it (``RoundResult.shoe``).
     The presets of one deck count are played alike, so one evaluation prices both.
+    ``changes`` (rule name -> value) apply over each preset.
     """
     names = preset_names(rules)
     decks = list(decks)
     shoes = [None] * len(decks) if shoes is None else list(shoes)
     out = []
     for d, shoe in progress(list(zip(decks, shoes, strict=True))):
-        presets = [preset(name, d) for name in names]
+        presets = [preset(name, d, changes) for name in names]
         shoe = dealt_from(d, shoe, presets[0])
         # A strategy depends on the play rules alone, which the presets share.
         _, policy, _ = resolve(strategy, presets[0], shoe)
@@ -121,7 +129,7 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
     on_shoes = any(res.shoe is not None for _, res in results)
     for name, res in results:
         published = None
-        if res.shoe is None:
+        if res.shoe is None and not changed_rules(res.rules, name):
             published = published_figure(res.policy, res.rules.decks, name, res.split)
         edge = res.house_edge_percent
         rows.append(
@@ -143,6 +151,7 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
         where = f"{', '.join(str(d) for d in sorted({r['decks'] for r in rows}))} deck(s)"
     split = results[0][1].split
     title = f"Zero house edge (%), {', '.join(strategies)} play, {where}, {split} split"
+    title += changes_from_presets((name, res.rules) for name, res in results)
     notes = [TRIPS_NOTE]
     if any(r["rules"] == "stated" for r in rows):
         notes.append(
@@ -165,6 +174,14 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
         digits={"house_edge_percent": digits, "difference": digits},
         keys=table_keys(edge=True),
     )
+
+
+def changes_from_presets(rules: Iterable[tuple[str, ZeroRules]]) -> str:
+    """A title's tail naming every rule changed from the presets (``; rules changed from the
+    preset: no DAS, zero pair 2:1``) of (preset name, rules) pairs, or nothing when the rules
+    are the presets'."""
+    changed = dict.fromkeys(w for name, r in rules for w in changed_rules(r, name))
+    return f"; rules changed from the preset: {', '.join(changed)}" if changed else ""
 
 
 def _shoe(res: RoundResult) -> Shoe:

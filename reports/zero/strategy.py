@@ -374,22 +374,29 @@ def hands_table(rules: ZeroRules, shoe: Shoe | None = None) -> Table:
     )
 
 
-def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
+def compare_table(
+    decks: Iterable[int],
+    progress: Progress = _identity,
+    changes: dict[str, object] | None = None,
+) -> Table:
     """Optimal, basic-strategy and published-chart edges by deck count, both presets.
 
     basic is the best total-dependent chart for each deck count; the published chart is the one
     chart as published (``published_chart``) at every deck count. Each deck count costs one
-    evaluation per strategy: the presets are priced from it.
+    evaluation per strategy: the presets are priced from it. ``changes`` (rule name -> value)
+    apply over each preset.
     """
     rows = []
     names = preset_names("both")
     published = published_chart().policy()
+    results = []
     for d in progress(list(decks)):
-        presets = [preset(name, d) for name in names]
+        presets = [preset(name, d, changes) for name in names]
         opt = evaluate_rules(presets)
         basic = evaluate_rules(presets, best_chart(presets[0]).policy())
         pub = evaluate_rules(presets, published)
         for name, o, b, p in zip(names, opt, basic, pub, strict=True):
+            results.append((name, o.rules))
             decisions = o.decision_probabilities()
             rows.append(
                 {
@@ -404,6 +411,7 @@ def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table
                 }
             )
     title = "Zero house edge (%) by number of decks: optimal play, basic strategy, published chart"
+    title += zero_reports.changes_from_presets(results)
     notes = [
         "optimal_percent, basic_percent, published_chart_percent: the edge of each strategy; "
         "basic_gap = basic - optimal; P(zero pair), P(split) under optimal play; standard split.",
@@ -414,25 +422,33 @@ def compare_table(decks: Iterable[int], progress: Progress = _identity) -> Table
     return Table(title, rows, notes, default_digits=6, keys=keys)
 
 
-def eor_table(decks: Iterable[int], progress: Progress = _identity) -> Table:
+def eor_table(
+    decks: Iterable[int],
+    progress: Progress = _identity,
+    changes: dict[str, object] | None = None,
+) -> Table:
     """Change in the optimal edge (percentage points) when one card of each rank is removed.
 
-    Each shoe is evaluated once and priced for both presets.
+    Each shoe is evaluated once and priced for both presets; ``changes`` (rule name -> value)
+    apply over each preset.
     """
     rows = []
     names = preset_names("both")
+    results = []
     for d in progress(list(decks)):
-        presets = [preset(name, d) for name in names]
+        presets = [preset(name, d, changes) for name in names]
         full = Shoe.decks(d)
         base = evaluate_rules(presets)
         removed = [evaluate_rules(presets, shoe=full.remove(r)) for r in range(len(RANKS))]
         for i, name in enumerate(names):
+            results.append((name, base[i].rules))
             base_edge = base[i].house_edge_percent
             row = {"decks": d, "rules": name, "edge_percent": base_edge}
             for rank, res in zip(RANKS, removed, strict=True):
                 row[rank] = res[i].house_edge_percent - base_edge
             rows.append(row)
     title = "Zero effect of removal: change in the optimal house edge (percentage points)"
+    title += zero_reports.changes_from_presets(results)
     notes = [
         "Each column removes one card of that rank from a fresh shoe; optimal play, standard "
         "split.",
@@ -447,24 +463,29 @@ VARIANTS: tuple[tuple[str, dict], ...] = (
     ("zero pair pays 1:1", {"zero_pair_pays": 1.0}),
     ("zero pair pays 6:5", {"zero_pair_pays": 1.2}),
     ("zero pair pays 2:1", {"zero_pair_pays": 2.0}),
-    ("dealer draws on 4+", {"dealer_draw_threshold": 4}),
-    ("dealer draws on 6+", {"dealer_draw_threshold": 6}),
-    ("no double after split", {"double_after_split": False}),
+    ("dealer draws on 4+", {"dealer_draws": 4}),
+    ("dealer draws on 6+", {"dealer_draws": 6}),
+    ("no double after split", {"das": False}),
     ("no split", {"split_totals": frozenset()}),
     ("split 7, 8 or 9", {"split_totals": frozenset({7, 8, 9})}),
 )
 """Rule variations of the variants table (the presets pay a Zero Pair 3:2, dealer draws on 5+)."""
 
 
-def variants_table(decks: int, progress: Progress = _identity) -> Table:
+def variants_table(
+    decks: int, progress: Progress = _identity, changes: dict[str, object] | None = None
+) -> Table:
     """Optimal house edge under common rule variations, both presets.
 
     Variations of what a Zero Pair pays share one evaluation with the presets themselves;
-    ``progress`` wraps the loop over the evaluations.
+    ``progress`` wraps the loop over the evaluations. ``changes`` (rule name -> value) apply
+    over each preset first; each variation then changes one rule of that.
     """
     names = preset_names("both")
     jobs = [(label, name) for label, _ in VARIANTS for name in names]
-    rules = [preset(name, decks).with_(**change) for _, change in VARIANTS for name in names]
+    rules = [
+        preset(name, decks, changes).with_(**change) for _, change in VARIANTS for name in names
+    ]
     results = evaluate_rules(rules, progress=progress)
     rows = {label: {"variant": label} for label, _ in VARIANTS}
     for (label, name), res in zip(jobs, results, strict=True):
@@ -474,6 +495,8 @@ def variants_table(decks: int, progress: Progress = _identity) -> Table:
         for name in names:
             row[f"{name}_change"] = row[f"{name}_percent"] - base[f"{name}_percent"]
     title = f"Zero house edge (%) under rule variations, {decks} decks, optimal play"
+    base_rules = [(name, preset(name, decks, changes)) for name in names]
+    title += zero_reports.changes_from_presets(base_rules)
     notes = [
         "stated_* and published_*: the variation applied to each preset; *_change: against the "
         "preset as it is; standard split.",

@@ -202,7 +202,7 @@ def plays_soft_12(chart: Chart, rules: BlackjackRules) -> bool:
     DAS) or when a split ace draws another ace and plays on (hit split aces)."""
     if rules.hit_split_aces:
         return True
-    return not rules.double_after_split and "Ph" in chart.pairs[ACE]
+    return not rules.das and "Ph" in chart.pairs[ACE]
 
 
 # -- chart files --------------------------------------------------------------------------------
@@ -323,7 +323,7 @@ def policy_from_chart(chart: Chart, rules: BlackjackRules, name: str | None = No
     for p in range(N_VALUES):
         for u in range(N_VALUES):
             pc = chart.cell("pairs", p, u)
-            if pc == "P" or (pc == "Ph" and rules.double_after_split):
+            if pc == "P" or (pc == "Ph" and rules.das):
                 pairs[p, u] = Action.SPLIT
             elif pc == "Rp" and not rules.surrender:
                 pairs[p, u] = Action.SPLIT

@@ -99,9 +99,14 @@ class ZeroChart:
         return pd.DataFrame(rows)
 
     def differences(self, other: ZeroChart) -> list[tuple[str, str, str, str, str]]:
-        """Cells where the charts differ: (block, hand, up label, this letter, other letter)."""
+        """Cells where the charts differ: (block, hand, up label, this letter, other letter),
+        over the rows both have (charts for other split totals have other split rows)."""
         out = []
-        for (b, h, mine), (_, _, theirs) in zip(self.rows(), other.rows(), strict=True):
+        theirs_by_row = {(b, h): cells for b, h, cells in other.rows()}
+        for b, h, mine in self.rows():
+            theirs = theirs_by_row.get((b, h))
+            if theirs is None:
+                continue
             for label, x, y in zip(UP_LABELS, mine, theirs, strict=True):
                 if x != y:
                     out.append((b, h, label, x, y))
@@ -230,7 +235,7 @@ def derive_best_chart(
     single cell can then be changed to raise the round EV.
     """
     shoe = Shoe.decks(rules.decks) if shoe is None else shoe
-    states = shoe_states(shoe, rules.dealer_draw_threshold)
+    states = shoe_states(shoe, rules.dealer_draws)
     probs = deal_probabilities(shoe)
     weights = probs.nonpair
     chart = ZeroChart(
@@ -255,9 +260,7 @@ def derive_best_chart(
     raise RuntimeError(f"chart derivation did not reach a fixed point in {max_iterations} steps")
 
 
-PUBLISHED_CHART_RULES = PlayRules(
-    decks=6, dealer_draw_threshold=5, double_after_split=True, split_totals=frozenset({8, 9})
-)
+PUBLISHED_CHART_RULES = PlayRules(decks=6, dealer_draws=5, das=True, split_totals=frozenset({8, 9}))
 """The play rules the published chart was made for: the 6-deck game (its 8-deck chart is the
 same), the preset play rules."""
 

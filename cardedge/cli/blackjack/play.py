@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cardedge.api.blackjack import RULE_KEYWORDS, one_rules, rules_for
+from cardedge.api.blackjack import RULES, one_rules, rules_for
 from cardedge.cli.blackjack.options import StrategyName, rule_options
 from cardedge.cli.core.play import (
     POINTS_NOTE,
@@ -70,7 +70,7 @@ def _surrender_text(peek: bool) -> str:
 @session_options
 def play(basic, seed, bet, balance, decks, **rules) -> None:
     """Practise blackjack: play hands, see what each decision cost against optimal play."""
-    r = one_rules(rules_for(decks, **{k: rules[k] for k in RULE_KEYWORDS}), "play")
+    r = one_rules(rules_for(decks, **{k: rules[k] for k in RULES.names}), "play")
     seed = sim_reports.new_seed() if seed is None else seed
     session = sim_reports.blackjack_training(r, basic, seed, bet, balance)
     header = [

@@ -8,7 +8,7 @@ from cardedge.analysis.zero.round import SPLIT_MODES
 from cardedge.api import zero as api
 from cardedge.cli.core import common
 from cardedge.cli.core.shoe import shoe_options
-from cardedge.cli.zero.options import rules_option, strategy_option
+from cardedge.cli.zero.options import rules_option, strategy_option, zero_rule_options
 
 
 @click.command()
@@ -89,6 +89,7 @@ def hands(fmt, **options) -> None:
 
 @click.command()
 @common.decks_option("1..8")
+@zero_rule_options()
 @common.png_option("Also plot the edges against the number of decks.")
 @common.format_option()
 def compare(fmt, **options) -> None:
@@ -98,6 +99,7 @@ def compare(fmt, **options) -> None:
 
 @click.command()
 @common.decks_option("6,8")
+@zero_rule_options()
 @common.format_option()
 def eor(fmt, **options) -> None:
     """Effect of removing one card of each rank on the optimal edge."""
@@ -106,6 +108,7 @@ def eor(fmt, **options) -> None:
 
 @click.command()
 @common.decks_option()
+@zero_rule_options()
 @common.format_option()
 def variants(fmt, **options) -> None:
     """Optimal edge under common rule variations."""

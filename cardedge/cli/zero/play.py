@@ -67,10 +67,10 @@ def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
     show_default=True,
     help="Points on the Zero Pays side bet each hand (reconstructed pay table).",
 )
-def play(rules, decks, basic, seed, bet, balance, side_bet) -> None:
+def play(rules, decks, basic, seed, bet, balance, side_bet, **changes) -> None:
     """Practise Zero: play hands, see after each decision what it cost against optimal play."""
     seed = sim_reports.new_seed() if seed is None else seed
-    the_rules = preset(rules, decks)
+    the_rules = preset(rules, decks, {k: v for k, v in changes.items() if v is not None})
     session = sim_reports.zero_training(the_rules, basic, seed, bet, balance, side_bet)
     header = [
         f"Zero training session: {rules} rules ({the_rules.describe()}); seed {seed}.",
