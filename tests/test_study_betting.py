@@ -11,16 +11,14 @@ import pytest
 
 from cardedge.analysis.core.counts import resolve_system
 from cardedge.cli import main
-from cardedge.reports.core.ramp import stated_ramp
-from cardedge.reports.core.study import (
-    MIN_RELIABLE_SHOES,
+from cardedge.reports.core.betting import (
     bankroll_for_risk,
     kelly_units,
     optimal_ramps,
     risk_of_ruin,
-    spreads_table,
-    study_tables,
 )
+from cardedge.reports.core.ramp import stated_ramp
+from cardedge.reports.core.study_tables import MIN_RELIABLE_SHOES, spreads_table, study_tables
 
 HILO = resolve_system("hilo")
 

@@ -16,6 +16,7 @@ import pytest
 from cardedge.analysis.zero.outcomes import Outcomes
 from cardedge.analysis.zero.rules import preset
 from cardedge.reports.core import study as shared
+from cardedge.reports.core import study_cache
 from cardedge.reports.core.files import png_source
 from cardedge.reports.zero.study import ZERO_STUDIES
 from cardedge.zero import study
@@ -52,7 +53,7 @@ def finished(once, tmp_path):
 
 def test_a_finished_study_keeps_its_fresh_shoe_and_figures_with_their_digests(finished):
     out, first = finished
-    kept = json.loads((out / shared.FRESH_FILE).read_text())
+    kept = json.loads((out / study_cache.FRESH_FILE).read_text())
     assert set(kept) == {"digest", "values"} and len(kept["digest"]) == 64
     assert {"ev", "std", "optimal_edge", "chart_edge"} <= set(kept["values"])
     for png in FIGURES:
@@ -82,7 +83,7 @@ def test_the_kept_fresh_shoe_reads_back_exactly(once, finished):
     out, _ = finished
     fresh = once[2]
     assert isinstance(fresh.outcomes, Outcomes)  # computed, not read
-    kept = shared.read_fresh(out, zero_game())
+    kept = study_cache.read_fresh(out, zero_game())
     assert kept is not None
     assert (kept.outcomes.ev, kept.outcomes.std) == (fresh.outcomes.ev, fresh.outcomes.std)
     assert (kept.optimal_edge, kept.chart_edge) == (fresh.optimal_edge, fresh.chart_edge)
@@ -101,26 +102,26 @@ def test_the_kept_fresh_shoe_reads_back_exactly(once, finished):
 )
 def test_a_kept_fresh_shoe_that_is_not_this_games_is_not_used(finished, edit):
     out, _ = finished
-    path = out / shared.FRESH_FILE
+    path = out / study_cache.FRESH_FILE
     kept = json.loads(path.read_text())
     edit(kept)
     path.write_text(json.dumps(kept))
-    assert shared.read_fresh(out, zero_game()) is None
+    assert study_cache.read_fresh(out, zero_game()) is None
 
 
 def test_a_fresh_shoe_kept_for_other_rules_or_not_json_is_not_used(finished):
     out, _ = finished
     other = ZERO_STUDIES.study(preset("published", 2), "basic")
-    assert shared.read_fresh(out, other) is None
-    (out / shared.FRESH_FILE).write_text("{not json")
-    assert shared.read_fresh(out, zero_game()) is None
-    (out / shared.FRESH_FILE).unlink()
-    assert shared.read_fresh(out, zero_game()) is None
+    assert study_cache.read_fresh(out, other) is None
+    (out / study_cache.FRESH_FILE).write_text("{not json")
+    assert study_cache.read_fresh(out, zero_game()) is None
+    (out / study_cache.FRESH_FILE).unlink()
+    assert study_cache.read_fresh(out, zero_game()) is None
 
 
 def test_a_study_whose_kept_fresh_shoe_is_not_its_own_computes_it_again(finished):
     out, first = finished
-    path = out / shared.FRESH_FILE
+    path = out / study_cache.FRESH_FILE
     kept = path.read_text()
     path.write_text(kept.replace('"values"', '"values_"'))
     assert run(out) == first

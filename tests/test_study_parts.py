@@ -14,13 +14,9 @@ from cardedge.analysis.zero.actions import Action as ZeroAction
 from cardedge.analysis.zero.round import evaluate_round as zero_round
 from cardedge.analysis.zero.rules import preset
 from cardedge.engine.core.dealing import DealtShoe
+from cardedge.reports.core.betting import break_even_count
 from cardedge.reports.core.ramp import load_ramp, resolve_ramp, stated_ramp
-from cardedge.reports.core.study import (
-    break_even_count,
-    shoe_mean,
-    tc_limit,
-    true_count_bins,
-)
+from cardedge.reports.core.study_stats import shoe_mean, tc_limit, true_count_bins
 from cardedge.strategy.blackjack.charts import basic_strategy, policy_from_chart
 from cardedge.strategy.blackjack.indices import chart_with as blackjack_chart_with
 from cardedge.strategy.core.departures import Departure, departures_from_rows, in_force

@@ -3,7 +3,7 @@
 The strategy played is a chart (basic, the generic 'normal' chart or a chart file), with
 ``indices`` the departures of ``blackjack indices`` for the count kept (computed with
 ``decks - 1`` decks left, at most 5). Optimal play (CDZ-) is evaluated for every round beside it.
-What is not blackjack's is ``reports/core/study.py``.
+What is not blackjack's is ``reports/core/study.py`` and the modules it draws on.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from cardedge.analysis.core.counts import CountSystem
 from cardedge.core.progress import Progress
 from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM, indices_table
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.study import FreshShoe, StudyRoom
+from cardedge.reports.core.study import StudyRoom
+from cardedge.reports.core.study_cache import FreshShoe
 from cardedge.strategy.blackjack.charts import (
     GENERIC_CHART,
     Chart,

@@ -3,7 +3,8 @@
 The strategy played is a chart (basic, published or a chart file), with ``indices`` the
 chart's true-count departures from ``zero indices`` for the count kept (computed with
 ``decks - 1`` decks left, at most 5: one deck dealt from a 6-deck shoe). Optimal play is
-evaluated for every round beside it. What is not Zero's is ``reports/core/study.py``.
+evaluated for every round beside it. What is not Zero's is ``reports/core/study.py`` and the
+modules it draws on.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules, preset_name
 from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.study import FreshShoe, StudyRoom
+from cardedge.reports.core.study import StudyRoom
+from cardedge.reports.core.study_cache import FreshShoe
 from cardedge.reports.zero.indices import zero_indices_table
 from cardedge.strategy.zero.charts import ZeroChart, resolve
 from cardedge.study.zero.game import ZeroStudy
