@@ -17,6 +17,7 @@ from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.shoe import Shoe, game_shoe
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
+from cardedge.games import game as game_named
 
 
 def best_of(n: int, fn) -> tuple[float, float]:
@@ -40,7 +41,10 @@ def main() -> None:
         ("zero", lambda s: evaluate_round(zero_rules, shoe=s).house_edge_percent),
         ("blackjack", lambda s: ShoeAnalysis(bj_rules, s).evaluate().house_edge_percent),
     ):
-        for shoe in (Shoe.decks(args.decks), game_shoe(args.decks, remove=args.remove, game=game)):
+        for shoe in (
+            Shoe.decks(args.decks),
+            game_shoe(args.decks, remove=args.remove, form=game_named(game).shoe),
+        ):
             seconds, edge = best_of(3, lambda s=shoe, run=run: run(s))
             print(f"{game:9s} {shoe.describe():32s} edge {edge:.6f}%  {seconds:.3f} s")
 

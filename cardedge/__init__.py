@@ -59,6 +59,8 @@ if (
 def __getattr__(name: str):
     """``cardedge.zero`` and ``cardedge.blackjack`` on first use (``import cardedge`` stays
     light)."""
-    if name in ("zero", "blackjack"):
+    from cardedge.games import NAMES
+
+    if name in NAMES:
         return importlib.import_module(f"cardedge.{name}")
     raise AttributeError(f"module 'cardedge' has no attribute {name!r}")

@@ -6,21 +6,24 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from cardedge.core.files import output_folder, write_text
-from cardedge.reports.blackjack import results as blackjack_results
+from cardedge.games import games
 from cardedge.reports.core.render import Table, render
-from cardedge.reports.zero import results as zero_results
 
 COMMAND = "make tables  (cardedge tables --out results)"
 
-GAMES = (zero_results, blackjack_results)
-"""Each game's ``results`` module (``default_tables``, ``default_figures``, ``eor_series``):
-adding a game adds its module here."""
+GAMES = tuple(game.part("results") for game in games())
+"""Each registered game's ``results`` module (``default_tables``, ``default_figures``,
+``eor_series``), from its descriptor."""
 EOR_FIGURE = "eor_both_games.png"
 """The figure of every game's effects of removal, drawn from their tables."""
-EOR_TITLE = (
-    "Effect of removal: change in the house edge (percentage points) when one card of the rank "
-    "is removed from a fresh shoe (exact); Zero T stands for T, J, Q, K alike"
+EOR_TITLE = "; ".join(
+    [
+        "Effect of removal: change in the house edge (percentage points) when one card of the "
+        "rank is removed from a fresh shoe (exact)",
+        *(note for game in GAMES if (note := getattr(game, "EOR_NOTE", None))),
+    ]
 )
+"""The figure's title, with each game's word on its lines (``EOR_NOTE`` of its module)."""
 
 
 def _texts(stem: str, table: Table) -> dict[str, str]:

@@ -8,6 +8,9 @@ They are kept out of ``make tables``: dealing and evaluating every round takes m
 
 from __future__ import annotations
 
+from cardedge.games import game as game_named
+from cardedge.games import games
+
 COMMAND = "make study  (cardedge studies --out results/study)"
 SHOES = "200"
 BANKROLLS: tuple[int, ...] = (1000, 2000)
@@ -32,7 +35,7 @@ STUDIES: dict[str, list[str]] = {
         "1-8",
         *(a for b in BANKROLLS for a in ("--bankroll", f"{b}")),
     ]
-    for game, system in (("zero", "hiopt2"), ("blackjack", "hilo"))
+    for game, system in ((g.name, g.count_system) for g in games())
     for pen in (0.75, 0.85)
 }
 """Each published study's command line (after ``cardedge``), by folder name: 6 decks, 200
@@ -66,8 +69,16 @@ def table_folders(out="results/study") -> dict[str, list]:
     return {
         game: [Path(out) / f"{game}_6d_75"]
         + [Path(out) / f"{game}_6d_75_{p}p" for p in TABLE_PLAYERS]
-        for game in ("zero", "blackjack")
+        for game in (g.name for g in games())
     }
+
+
+def _study_label(args: list[str]) -> str:
+    """A study's game and count as its rows name them: 'Zero (Hi-Opt II)'."""
+    from cardedge.analysis.core.counts import resolve_system
+
+    system = resolve_system(args[args.index("--system") + 1]).name
+    return f"{game_named(args[0]).label} ({system})"
 
 
 def _read(folder, table: str):
@@ -103,7 +114,7 @@ def readme_table(out="results/study") -> str:
         ramp = ramp[(ramp["source"] == "exact") & ramp["bets"].str.startswith("ramp")].iloc[0]
         spreads = _read(folder, "bet_spreads").set_index("bets")
         wide, wong = spreads.loc["1-16"], spreads.loc["wong in"]
-        game = "Zero (Hi-Opt II)" if args[0] == "zero" else "blackjack (Hi-Lo)"
+        game = _study_label(args)
         pen = args[args.index("--penetration") + 1]
         rows.append(
             f"| {game}, {float(pen):.0%} | {int(summary.loc['rounds', 'value']):,} | "
@@ -156,7 +167,7 @@ def readme_risk_table(out="results/study") -> str:
             ("optimal 1-8, half Kelly", ramp.loc[[b for b in ramp.index if "half Kelly" in b][0]]),
             (f"wong in at {int(wong['from_true_count']):+d}", wong),
         ]
-        game = "Zero (Hi-Opt II)" if args[0] == "zero" else "blackjack (Hi-Lo)"
+        game = _study_label(args)
         pen = float(args[args.index("--penetration") + 1])
         for label, row in ways:
             ruin = " / ".join(_percent(row[f"risk_of_ruin_B{b}"]) for b in BANKROLLS)
@@ -192,8 +203,7 @@ def players_table(folders) -> str:
         flat = ramp.loc["flat 1 unit"]
         ramped = ramp.loc[[b for b in ramp.index if b.startswith("ramp")][0]]
         wide = _read(folder, "bet_spreads").set_index("bets").loc["1-16"]
-        game = manifest["game"]["game"]
-        label = f"{'Zero' if game == 'zero' else 'blackjack'} ({plan['system']}), "
+        label = f"{game_named(manifest['game']['game']).label} ({plan['system']}), "
         label += f"{plan['decks']}d, {plan['penetration']:.0%}"
 
         rows.append(

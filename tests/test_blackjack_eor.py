@@ -5,6 +5,7 @@ import json
 import numpy as np
 import pytest
 
+from cardedge.analysis.blackjack.game import SHOE as BLACKJACK_SHOE
 from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.shoe import Shoe, game_shoe
@@ -47,7 +48,7 @@ def test_one_card_removal_equals_the_eor_entry(six_decks):
     fresh = ShoeAnalysis(rules)
     chart = policy_from_chart(basic_strategy(fresh), rules, "basic")
     for card in ("5", "T"):
-        less = ShoeAnalysis(rules, game_shoe(6, remove=card, game="blackjack"))
+        less = ShoeAnalysis(rules, game_shoe(6, remove=card, form=BLACKJACK_SHOE))
         col = RANK_COLUMNS.index(card)
         got = less.evaluate().house_edge_percent - fresh.evaluate().house_edge_percent
         assert got == res["optimal"].eor[col]
@@ -56,7 +57,7 @@ def test_one_card_removal_equals_the_eor_entry(six_decks):
 
 
 def test_eor_of_a_spec_shoe_missing_a_rank_is_blank_there():
-    shoe = game_shoe(0, spec="A=8,2=8,3=0,4=8,5=8,6=8,7=8,8=8,9=8,T=32", game="blackjack")
+    shoe = game_shoe(0, spec="A=8,2=8,3=0,4=8,5=8,6=8,7=8,8=8,9=8,T=32", form=BLACKJACK_SHOE)
     (res,) = effects_of_removal(BlackjackRules(decks=2), shoe, ["basic"])
     assert np.isnan(res.eor[2]) and not np.isnan(res.eor).all()
     assert abs(res.weighted_sum) < 1e-12  # the missing rank has weight 0
@@ -79,7 +80,7 @@ def test_cli_json_rows(capsys, tmp_path):
 
 
 def test_cli_remove_and_equivalent_shoe_agree(capsys):
-    removed = game_shoe(2, remove="5,5,T,A", game="blackjack")
+    removed = game_shoe(2, remove="5,5,T,A", form=BLACKJACK_SHOE)
     common = ("--strategy", "optimal", "--peek", "--format", "json")
     code, out, _ = run(capsys, "blackjack", "eor", "--decks", "2", "--remove", "5,5,T,A", *common)
     assert code == 0

@@ -6,11 +6,13 @@ import pytest
 
 from cardedge.analysis.blackjack import reference as bj_ref
 from cardedge.analysis.blackjack import shoes as bj_shoes
+from cardedge.analysis.blackjack.game import SHOE as BLACKJACK_SHOE
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_values
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.shoe import Shoe, game_shoe, parse_shoe
 from cardedge.analysis.zero import reference as zero_ref
 from cardedge.analysis.zero import shoes as zero_shoes
+from cardedge.analysis.zero.game import SHOE as ZERO_SHOE
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
 
@@ -27,7 +29,7 @@ TOL = 1e-13
     ],
 )
 def test_zero_depleted_shoe_matches_reference(spec, name):
-    shoe = zero_shoes.check_shoe(parse_shoe(spec, "zero"), preset(name, 1))
+    shoe = zero_shoes.check_shoe(parse_shoe(spec, ZERO_SHOE), preset(name, 1))
     rules = preset(name, 1)
     exact = zero_ref.round_ev(shoe.counts, rules)
     assert evaluate_round(rules, shoe=shoe).ev == pytest.approx(float(exact), abs=TOL)
@@ -46,7 +48,7 @@ def test_zero_depleted_shoe_matches_reference(spec, name):
 )
 def test_blackjack_depleted_shoe_matches_reference(spec, changes):
     rules = BlackjackRules(decks=1, **changes)
-    shoe = bj_shoes.check_shoe(parse_shoe(spec, "blackjack"), rules)
+    shoe = bj_shoes.check_shoe(parse_shoe(spec, BLACKJACK_SHOE), rules)
     exact = bj_ref.Reference(rules, tuple(int(x) for x in shoe_values(shoe))).round_ev()
     assert ShoeAnalysis(rules, shoe).evaluate().ev == pytest.approx(float(exact), abs=TOL)
 
@@ -63,7 +65,7 @@ ODD_BLACKJACK = [
 @pytest.mark.parametrize("spec", ODD_BLACKJACK)
 def test_blackjack_odd_shoes_evaluate(spec):
     rules = BlackjackRules()
-    shoe = bj_shoes.check_shoe(parse_shoe(spec, "blackjack"), rules)
+    shoe = bj_shoes.check_shoe(parse_shoe(spec, BLACKJACK_SHOE), rules)
     res = ShoeAnalysis(rules, shoe).evaluate()
     assert math.isfinite(res.ev) and -2.0 < res.ev < 2.0
     values = shoe_values(shoe)
@@ -74,7 +76,7 @@ def test_blackjack_odd_shoes_evaluate(spec):
 def test_blackjack_all_ten_shoe_is_exact():
     """Ten-valued cards and one ace: every deal is known, so the EV is a hand count."""
     rules = BlackjackRules()
-    shoe = parse_shoe("A=1,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=0,T=15", "blackjack")
+    shoe = parse_shoe("A=1,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=0,T=15", BLACKJACK_SHOE)
     exact = bj_ref.Reference(rules.with_(split_hands=2), tuple(shoe_values(shoe))).round_ev()
     got = ShoeAnalysis(rules.with_(split_hands=2), shoe).evaluate().ev
     assert got == pytest.approx(float(exact), abs=TOL)
@@ -90,7 +92,7 @@ ODD_ZERO = [
 @pytest.mark.parametrize("spec", ODD_ZERO)
 def test_zero_odd_shoes_evaluate(spec):
     rules = preset("published", 6)
-    shoe = zero_shoes.check_shoe(parse_shoe(spec, "zero"), rules)
+    shoe = zero_shoes.check_shoe(parse_shoe(spec, ZERO_SHOE), rules)
     res = evaluate_round(rules, shoe=shoe)
     assert math.isfinite(res.ev) and -2.0 < res.ev < 4.0
     assert sum(res.decision_probabilities().values()) == pytest.approx(1.0, abs=1e-12)
@@ -98,15 +100,15 @@ def test_zero_odd_shoes_evaluate(spec):
 
 def test_zero_tens_only_shoe_is_exact():
     """Aces and ten-valued cards: matches the twin on a 20-card shoe."""
-    shoe = parse_shoe("A=4,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=0,T=4,J=4,Q=4,K=4", "zero")
+    shoe = parse_shoe("A=4,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=0,T=4,J=4,Q=4,K=4", ZERO_SHOE)
     rules = preset("stated", 1)
     exact = zero_ref.round_ev(shoe.counts, rules)
     assert evaluate_round(rules, shoe=shoe).ev == pytest.approx(float(exact), abs=TOL)
 
 
 def test_removal_and_equivalent_spec_give_the_same_edges():
-    removed = game_shoe(6, remove="5,5,T,A", game="blackjack")
-    spec = game_shoe(6, spec=removed.spec(pool_tens=True), game="blackjack")
+    removed = game_shoe(6, remove="5,5,T,A", form=BLACKJACK_SHOE)
+    spec = game_shoe(6, spec=removed.spec(pool_tens=True), form=BLACKJACK_SHOE)
     rules = BlackjackRules()
     a = ShoeAnalysis(rules, removed).evaluate().ev
     b = ShoeAnalysis(rules, spec).evaluate().ev
@@ -114,11 +116,11 @@ def test_removal_and_equivalent_spec_give_the_same_edges():
     fresh = ShoeAnalysis(rules).evaluate().ev
     assert a != fresh
     z = preset("published", 6)
-    zr = game_shoe(6, remove="5,5,T,A", game="zero")
-    zs = game_shoe(6, spec=zr.spec(), game="zero")
+    zr = game_shoe(6, remove="5,5,T,A", form=ZERO_SHOE)
+    zs = game_shoe(6, spec=zr.spec(), form=ZERO_SHOE)
     assert evaluate_round(z, shoe=zr).ev == pytest.approx(evaluate_round(z, shoe=zs).ev, abs=1e-12)
 
 
 def test_depleted_six_deck_shoe_keeps_the_fresh_shoe_name_and_decks():
-    shoe = game_shoe(6, remove="5,5,T,A", game="zero")
+    shoe = game_shoe(6, remove="5,5,T,A", form=ZERO_SHOE)
     assert shoe.nominal_decks == 6 and Shoe.decks(6).nominal_decks == 6

@@ -31,6 +31,15 @@ def test_the_site_builds_strict(tmp_path):
     api = (tmp_path / "api" / "index.html").read_text()
     for name in ("cardedge.zero.edge", "cardedge.blackjack.edge", "cardedge.zero.pays"):
         assert name in api, f"{name} is not documented"
+    # the signatures written from the rule declarations: every rule keyword is shown
+    from cardedge.games import games
+
+    for game in games():
+        start = api.index(f'id="cardedge.{game.name}.edge"')
+        text = re.sub(r"<[^>]+>", "", api[start : start + 20_000])
+        signature = text[text.index("edge(") : text.index(")", text.index("edge("))]
+        for rule in game.rules:
+            assert f"\n    {rule.name}: " in signature, f"{game.name} edge: no {rule.name}"
 
 
 def test_every_page_is_in_the_navigation():

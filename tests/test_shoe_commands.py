@@ -9,6 +9,7 @@ import pytest
 
 from cardedge.analysis.core.shoe import game_shoe
 from cardedge.cli import main
+from cardedge.games import game as game_named
 
 REMOVED = "5,5,T,A"
 DECKS = 2
@@ -45,7 +46,7 @@ def rows_of(out: str) -> list[dict]:
 
 def spec_of(game: str) -> str:
     """The --shoe SPEC of the shoe ``--decks DECKS --remove REMOVED`` gives."""
-    shoe = game_shoe(DECKS, remove=REMOVED, game=game)
+    shoe = game_shoe(DECKS, remove=REMOVED, form=game_named(game).shoe)
     return shoe.spec(pool_tens=game == "blackjack")
 
 

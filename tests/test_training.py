@@ -121,7 +121,7 @@ def test_blackjack_surrender_is_refused_unless_allowed():
 
 
 def test_only_zero_has_a_side_bet():
-    with pytest.raises(ValueError, match="Zero only"):
+    with pytest.raises(ValueError, match=r"only for a game that has one \(blackjack has none\)"):
         from cardedge.engine.core.training import TrainingSession
 
         TrainingSession("blackjack", DEFAULT_RULES, None, 1, 10, 100, side_bet=1)

@@ -22,10 +22,10 @@ from cardedge.analysis.blackjack.policy import (
 )
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.blackjack.split import expected_hands, split_value
-from cardedge.analysis.core.cards import BLACKJACK_VALUES
+from cardedge.analysis.core.cards import POINT_VALUES
 from cardedge.analysis.core.shoe import Shoe
 
-VALUE_INDEX: tuple[int, ...] = tuple(v - 1 for v in BLACKJACK_VALUES)
+VALUE_INDEX: tuple[int, ...] = tuple(v - 1 for v in POINT_VALUES)
 """Value index (0 ace .. 9 ten-value) of each rank of ``cardedge.analysis.core.cards.RANKS``."""
 
 _STAND_SIGN = player.stand_sign()

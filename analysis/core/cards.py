@@ -15,8 +15,9 @@ TEN_RANKS: tuple[int, ...] = (9, 10, 11, 12)
 BACCARAT_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
 """Zero's point value of each rank: ace 1, 2-9 face value, tens and faces 0."""
 
-BLACKJACK_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-"""Blackjack's point value of each rank, an ace counted as 1 (soft totals add 10)."""
+POINT_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""The point value of each rank as blackjack counts it, an ace counted as 1 (soft totals add
+10): tens and faces 10."""
 
 
 def rank_index(symbol: str) -> int:

@@ -26,8 +26,6 @@ MAX_DECKS = 8
 """The most decks any game here is dealt from (blackjack's memo tables are sized for 8)."""
 MAX_CARDS = MAX_DECKS * CARDS_PER_DECK
 """The most cards a shoe given by counts may hold (8 decks' worth)."""
-GAMES: tuple[str, ...] = ("zero", "blackjack")
-"""The games a shoe is parsed for: Zero counts every rank, blackjack may pool the tens."""
 TEN_SYMBOLS: tuple[str, ...] = tuple(RANKS[r] for r in TEN_RANKS)
 
 
@@ -134,11 +132,19 @@ def format_counts(counts: Iterable[int], pool_tens: bool = False) -> str:
     return ",".join(f"{s}={c}" for s, c in pairs)
 
 
-def check_game(game: str) -> str:
-    """``game`` if it is one of ``GAMES``, else ValueError."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r} (choose from {', '.join(GAMES)})")
-    return game
+@dataclass(frozen=True)
+class ShoeFormat:
+    """How a game's shoe is written (each game's descriptor has one, ``Game.shoe``): whether
+    its ten-valued cards may be given as one count ``T`` (a game that reads point values only),
+    what a SPEC missing a rank is told, and the SPEC's example for ``--shoe``'s help."""
+
+    pools_tens: bool
+    """True: ``T`` may stand for T, J, Q and K together, and removing a ten-valued card takes
+    out one of any ten-valued rank (the same shoe by value)."""
+    missing_hint: str
+    """What to give instead, when a SPEC lacks a rank."""
+    spec_example: str
+    """A SPEC for a fresh 6-deck shoe, with a word on its ranks."""
 
 
 def parse_rank(symbol: str) -> str:
@@ -184,24 +190,20 @@ def _spread_tens(tens: int) -> list[int]:
     return [tens // 4 + (1 if i < tens % 4 else 0) for i in range(4)]
 
 
-def parse_shoe(spec: str, game: str) -> Shoe:
-    """The shoe of a SPEC ``A=20,2=22,...`` for ``game``, or a one-line ValueError.
+def parse_shoe(spec: str, form: ShoeFormat) -> Shoe:
+    """The shoe of a SPEC ``A=20,2=22,...`` in a game's ``form``, or a one-line ValueError.
 
-    Every rank must be given. Zero counts A, 2..9, T, J, Q, K separately (same-rank Zero Pairs
-    need ranks); blackjack takes A, 2..9 and either ``T`` for all ten-valued cards or T, J, Q
-    and K each. A shoe holds at least one card and at most ``MAX_CARDS``.
+    Every rank must be given: A, 2..9, T, J, Q, K each, or (where the game pools its tens, as
+    blackjack does) A, 2..9 and one ``T`` for all ten-valued cards. A shoe holds at least one
+    card and at most ``MAX_CARDS``.
     """
-    check_game(game)
     items = _spec_items(spec)
     faces = [s for s in TEN_SYMBOLS[1:] if s in items]
-    pooled = game == "blackjack" and not faces
+    pooled = form.pools_tens and not faces
     wanted = RANKS[: TEN_RANKS[0] + 1] if pooled else RANKS
     missing = [s for s in wanted if s not in items]
     if missing:
-        if game == "blackjack":
-            how = "give A, 2..9 and T (all ten-valued cards), or T, J, Q and K each"
-        else:
-            how = "Zero counts A, 2..9, T, J, Q, K each: same-rank Zero Pairs need ranks"
+        how = form.missing_hint
         raise ValueError(f"shoe spec gives no count for {', '.join(missing)} ({how})")
     if pooled:
         counts = [items[s] for s in RANKS[: TEN_RANKS[0]]] + _spread_tens(items["T"])
@@ -223,20 +225,20 @@ def parse_cards(text: str) -> tuple[str, ...]:
     return tuple(parse_rank(p) for p in parts)
 
 
-def remove_cards(shoe: Shoe, cards: str | Iterable[str], game: str) -> Shoe:
+def remove_cards(shoe: Shoe, cards: str | Iterable[str], form: ShoeFormat) -> Shoe:
     """``shoe`` less ``cards`` (a list like '5,5,T,A', or rank symbols), or ValueError when
     the shoe holds fewer of a rank than asked.
 
-    In blackjack a ten-valued symbol (T, J, Q, K) takes out one ten-valued card: of that rank
-    when the shoe holds one, else of the ten-valued rank it holds most of (the same shoe by
-    value). In Zero each symbol is its own rank.
+    Where the game pools its tens (``form.pools_tens``: blackjack) a ten-valued symbol (T, J, Q,
+    K) takes out one ten-valued card: of that rank when the shoe holds one, else of the
+    ten-valued rank it holds most of (the same shoe by value). Elsewhere (Zero) each symbol is
+    its own rank.
     """
-    check_game(game)
     symbols = parse_cards(cards) if isinstance(cards, str) else tuple(parse_rank(c) for c in cards)
     c = list(shoe.counts)
     for s in symbols:
         r = RANKS.index(s)
-        if game == "blackjack" and r in TEN_RANKS:
+        if form.pools_tens and r in TEN_RANKS:
             if c[r] == 0:
                 r = max(TEN_RANKS, key=lambda t: c[t])
             if c[r] == 0:
@@ -253,9 +255,9 @@ def remove_cards(shoe: Shoe, cards: str | Iterable[str], game: str) -> Shoe:
 
 
 def game_shoe(
-    decks: int, spec: str | None = None, remove: str | None = None, game: str = "zero"
+    decks: int, spec: str | None = None, remove: str | None = None, *, form: ShoeFormat
 ) -> Shoe:
-    """The shoe a command analyses: ``spec`` (counts by rank) or ``decks`` fresh decks, less
-    the cards of ``remove``; ValueError on bad input."""
-    shoe = parse_shoe(spec, game) if spec is not None else Shoe.decks(decks)
-    return shoe if remove is None else remove_cards(shoe, remove, game)
+    """The shoe a command analyses, in a game's ``form``: ``spec`` (counts by rank) or
+    ``decks`` fresh decks, less the cards of ``remove``; ValueError on bad input."""
+    shoe = parse_shoe(spec, form) if spec is not None else Shoe.decks(decks)
+    return shoe if remove is None else remove_cards(shoe, remove, form)

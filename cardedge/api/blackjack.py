@@ -12,15 +12,17 @@ into the signatures. A refused value raises ``BadValue`` naming the keyword.
 
 from __future__ import annotations
 
+from cardedge.analysis.blackjack.game import GAME as BLACKJACK_GAME
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.counts import BUILTIN
 from cardedge.api import core
 from cardedge.reports.core.render import Tables
 
-GAME = "blackjack"
+GAME = BLACKJACK_GAME
+"""The game's descriptor (``analysis/blackjack/game.py``)."""
 COMMANDS: tuple[str, ...] = (*core.SHARED_COMMANDS, "dealer")
 """The API functions of the command line's commands."""
-CLASSES = core.game_classes(GAME, "BlackjackRules", "Chart")
+CLASSES = core.game_classes(GAME.name, "BlackjackRules", "Chart")
 """The classes ``cardedge.blackjack`` exports (imported when first used)."""
 __all__ = [*COMMANDS, *core.OBJECTS]
 DEFAULT_DECKS = 6
@@ -56,7 +58,7 @@ def _setup(given: dict[str, object]) -> tuple[list[BlackjackRules], list]:
     rule keywords, ``shoe``, ``remove``): one rules object and one shoe per deck count."""
     _rules(given)  # the rules are checked before the shoe is read
     counts, shoes = core.shoes_for(
-        GAME, given["decks"], given["shoe"], given["remove"], DEFAULT_DECKS
+        GAME.shoe, given["decks"], given["shoe"], given["remove"], DEFAULT_DECKS
     )
     return rules_for(counts, **{name: given[name] for name in RULES.names}), shoes
 

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from typing import TYPE_CHECKING, Any
 
-from cardedge.analysis.core.shoe import Shoe, check_decks, game_shoe, remove_cards
+from cardedge.analysis.core.shoe import Shoe, ShoeFormat, check_decks, game_shoe, remove_cards
 from cardedge.core.errors import BadValue
 from cardedge.reports.core.render import Table, Tables
 from cardedge.study.core.plan import DEFAULT_BATCH_SHOES  # noqa: F401 (a default of both games)
@@ -175,23 +175,26 @@ def count_systems(value) -> list[CountSystem]:
 
 
 def shoes_for(
-    game: str, decks, shoe: str | Shoe | None, remove: str | None, default_decks
+    form: ShoeFormat, decks, shoe: str | Shoe | None, remove: str | None, default_decks
 ) -> tuple[list[int], list[Shoe]]:
     """Deck counts and one shoe per count: ``decks`` fresh decks less ``remove``, or the one
     ``shoe`` (a ``Shoe`` or a spec like ``"A=24,2=24,..."``) less ``remove`` (its nominal deck
-    count stands for ``decks``, which must then be left at ``default_decks``)."""
+    count stands for ``decks``, which must then be left at ``default_decks``), read in the
+    game's shoe ``form`` (``Game.shoe``)."""
     if shoe is None:
         counts = deck_counts(decks)
         return counts, [
-            _parsed("remove", lambda d=d: game_shoe(d, None, remove, game)) for d in counts
+            _parsed("remove", lambda d=d: game_shoe(d, None, remove, form=form)) for d in counts
         ]
     if deck_counts(decks) != deck_counts(default_decks):
         raise ValueError("--shoe gives the whole shoe: leave out --decks")
     one = (
-        shoe if isinstance(shoe, Shoe) else _parsed("shoe", lambda: game_shoe(0, shoe, None, game))
+        shoe
+        if isinstance(shoe, Shoe)
+        else _parsed("shoe", lambda: game_shoe(0, shoe, None, form=form))
     )
     if remove is not None:
-        one = _parsed("remove", lambda: remove_cards(one, remove, game))
+        one = _parsed("remove", lambda: remove_cards(one, remove, form))
     return [one.nominal_decks], [one]
 
 

@@ -16,14 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardedge.analysis.core.counts import BUILTIN
+from cardedge.analysis.zero.game import GAME as ZERO_GAME
 from cardedge.analysis.zero.rules import RULES
 from cardedge.api import core
 from cardedge.reports.core.render import Table, Tables
 
-GAME = "zero"
+GAME = ZERO_GAME
+"""The game's descriptor (``analysis/zero/game.py``)."""
 COMMANDS: tuple[str, ...] = (*core.SHARED_COMMANDS, "pays")
 """The API functions of the command line's commands."""
-CLASSES = core.game_classes(GAME, "ZeroRules", "ZeroChart")
+CLASSES = core.game_classes(GAME.name, "ZeroRules", "ZeroChart")
 """The classes ``cardedge.zero`` exports (imported when first used)."""
 __all__ = [*COMMANDS, *core.OBJECTS]
 DEFAULT_DECKS = 6
@@ -96,7 +98,7 @@ def edge(
     changes = _changes(locals())
     core.choice("rules", rules, RULES_BOTH)
     core.choice("split", split, SPLIT_MODES)
-    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
     results = zero_reports.edge_results(
         deck_list,
         rules,
@@ -144,7 +146,7 @@ def chart(
 
     changes = _changes(locals())
     png = core.checked_png(png)
-    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
     tables = []
     files = core.png_files(png, [f"{d}d" for d in deck_list])
     for d, one, path in zip(deck_list, shoes, files, strict=True):
@@ -184,7 +186,7 @@ def exceptions(
     from cardedge.reports.zero import strategy as zs
 
     changes = _changes(locals())
-    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
     jobs = zip(deck_list, shoes, strict=True)
     return core.result(
         zs.exceptions_table(_preset(rules, d, changes), strategy, s) for d, s in jobs
@@ -219,7 +221,7 @@ def returns(
 
     changes = _changes(locals())
     core.choice("rules", rules, _presets())
-    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
     jobs = [
         (d, s, name) for d, s in zip(deck_list, shoes, strict=True) for name in preset_names(rules)
     ]
@@ -253,7 +255,7 @@ def hands(
     from cardedge.reports.zero import strategy as zs
 
     changes = _changes(locals())
-    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
     jobs = zip(deck_list, shoes, strict=True)
     return core.result(zs.hands_table(_preset(rules, d, changes), s) for d, s in jobs)
 
@@ -373,7 +375,7 @@ def count(
 
     changes = _changes(locals())
     systems = core.count_systems(system)
-    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
     jobs = [(_preset(rules, d, changes), rules, s) for d, s in zip(deck_list, shoes, strict=True)]
     return count_table(jobs, systems, best, core.tracker(progress, "Zero count"))
 
@@ -437,7 +439,7 @@ def pays(
     from cardedge.reports.core.shoes import other_shoe
     from cardedge.reports.zero import pays as pays_reports
 
-    deck_list, shoes = core.shoes_for(GAME, decks, shoe, remove, DEFAULT_DECKS)
+    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
     sizes = core.listed(side_bet_size) if side_bet_size is not None else []
     table = load_paytable(paytable)
     depleted = any(other_shoe(s, d) is not None for d, s in zip(deck_list, shoes, strict=True))

@@ -14,12 +14,10 @@ import click
 
 from cardedge import __version__
 from cardedge.cli.core.lazy import LazyGroup
+from cardedge.games import games
 
-GAMES: dict[str, str] = {
-    "zero": "cardedge.cli.zero:zero",
-    "blackjack": "cardedge.cli.blackjack:blackjack",
-}
-"""One command group per game: adding a game adds its group here."""
+GAMES: dict[str, str] = {game.name: game.parts["cli"] for game in games()}
+"""One command group per registered game (``cardedge.games``), loaded when first used."""
 
 
 class OutputLost(Exception):

@@ -161,8 +161,7 @@ def create_app(
 
     routes = [
         Route("/", index),
-        Route("/zero", game_page),
-        Route("/blackjack", game_page),
+        *(Route(f"/{game}", game_page) for game in calls.GAMES),
         Route("/api", api_index),
         Route("/api/{game}/{command}", api, methods=["GET", "POST"]),
         Route("/results", results_list),

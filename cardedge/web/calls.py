@@ -19,22 +19,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardedge.api.core import BadValue
+from cardedge.core.errors import BadValue
+from cardedge.games import game as game_named
+from cardedge.games import games
 
-GAMES = ("zero", "blackjack")
+GAMES: tuple[str, ...] = tuple(game.name for game in games())
+"""The registered games (``cardedge.games``)."""
 
-SERVED: dict[str, tuple[str, ...]] = {
-    "zero": (
-        "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
-        "variants", "pays", "simulate",
-    ),
-    "blackjack": (
-        "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
-        "variants", "dealer", "simulate",
-    ),
-}  # fmt: skip
-"""The commands the web answers. Not served: ``study``, ``indices`` (minutes of work, files
-written), ``play`` (interactive), ``tables`` and ``studies`` (they write results/)."""
+
+def web_room(game: str):
+    """The game's web room (``cardedge/web/<game>.py``): what the web serves of it."""
+    return game_named(game).part("web")
+
+
+SERVED: dict[str, tuple[str, ...]] = {game: web_room(game).SERVED for game in GAMES}
+"""The commands the web answers, per game (each game's web room says). Not served: ``study``,
+``indices`` (minutes of work, files written), ``play`` (interactive), ``tables`` and
+``studies`` (they write results/)."""
 
 NOT_SERVED = {
     "study": "a shoe study runs for minutes and writes files: run `cardedge GAME study`",
@@ -48,15 +49,13 @@ REFUSED_KEYWORDS = ("png", "out", "log", "progress", "threads")
 """Keywords the web never takes: files written, callbacks, the simulator's threads (the
 server's worker pool decides)."""
 
-REPEATABLE: dict[str, set[tuple[str, str]]] = {
-    "decks": {(g, c) for g in GAMES for c in SERVED[g]} - {("zero", "simulate")},
-    "system": {("zero", "count"), ("blackjack", "count")},
-    "side_bet_size": {("zero", "pays")},
-    "strategy": {("blackjack", "edge"), ("blackjack", "returns"), ("blackjack", "eor")},
-}
-"""Keywords a query may give several times, and the commands where (the command line's
-repeatable options, checked against them by tests/test_web.py); the function then takes the
-list."""
+REPEATABLE: dict[str, set[tuple[str, str]]] = {}
+for _game in GAMES:
+    for _name, _commands in web_room(_game).REPEATABLE.items():
+        REPEATABLE.setdefault(_name, set()).update((_game, c) for c in _commands)
+"""Keywords a query may give several times, and the commands where, as (game, command) (the
+command line's repeatable options, checked against them by tests/test_web.py; each game's
+web room lists its own); the function then takes the list."""
 
 
 def repeatable(game: str, command: str, name: str) -> bool:
@@ -204,12 +203,10 @@ def parse_uploads(game: str, command: str, body: bytes) -> tuple[Upload, ...]:
 
 
 def api_function(game: str, command: str) -> Callable:
-    """``cardedge.zero.COMMAND`` or ``cardedge.blackjack.COMMAND``."""
-    if game == "zero":
-        import cardedge.zero as module
-    else:
-        import cardedge.blackjack as module
-    return getattr(module, command)
+    """The game's API function of ``command`` (``cardedge.<game>.COMMAND``)."""
+    import importlib
+
+    return getattr(importlib.import_module(f"cardedge.{game}"), command)
 
 
 def parameters(game: str, command: str) -> dict[str, inspect.Parameter]:
@@ -245,7 +242,7 @@ def kind(p: inspect.Parameter) -> str:
 def check_command(game: str, command: str) -> None:
     """``Refused`` (404, 403) unless the web answers ``game command``."""
     if game not in GAMES:
-        raise Refused(f"no game {game!r}: zero or blackjack", 404)
+        raise Refused(f"no game {game!r}: {' or '.join(GAMES)}", 404)
     if command in NOT_SERVED:
         raise Refused(f"{command}: not served on the web ({NOT_SERVED[command]})", 403)
     if command not in SERVED[game]:
@@ -327,8 +324,9 @@ def _check_bounds(game: str, command: str, keywords: dict) -> None:
     if "decks" in keywords:
         if len(deck_counts(list(_listed(keywords["decks"])))) > MAX_DECK_COUNTS:
             raise BadValue("decks", f"at most {MAX_DECK_COUNTS} deck counts per request")
-    if keywords.get("split") == "optimal":
-        raise Refused("split=optimal takes minutes: run `cardedge zero edge --split optimal`", 403)
+    for name, refused in getattr(web_room(game), "REFUSED_VALUES", {}).items():
+        if keywords.get(name) in refused:
+            raise Refused(refused[keywords[name]], 403)
     if command == "simulate":
         rounds = keywords.get("rounds", 1_000_000)
         if isinstance(rounds, int) and rounds > MAX_ROUNDS:
@@ -342,18 +340,6 @@ def _listed(value) -> tuple:
 
 
 def builtin_names(game: str) -> dict[str, tuple[str, ...]]:
-    """The keywords that name a file on the command line, and the built-in names the web
-    takes instead (no file is ever read from a request)."""
-    from cardedge.analysis.core.counts import BUILTIN
-
-    if game == "zero":
-        from cardedge.analysis.zero.paytable import shipped_paytables
-
-        return {
-            "strategy": ("optimal", "basic", "published"),
-            "system": BUILTIN,
-            "paytable": tuple(shipped_paytables()),
-        }
-    from cardedge.strategy.blackjack.charts import STRATEGIES
-
-    return {"strategy": STRATEGIES, "system": BUILTIN, "spread": ()}
+    """The keywords that name a file on the command line, and the built-in names the web takes
+    instead (no file is ever read from a request): each game's web room says."""
+    return web_room(game).builtin_names()

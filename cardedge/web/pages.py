@@ -12,103 +12,38 @@ import inspect
 import json
 
 from cardedge.analysis.core.rules import Rule, RuleSet
-from cardedge.api import blackjack as blackjack_api
-from cardedge.api import zero as zero_api
-from cardedge.reports.blackjack import colours as blackjack_colours
-from cardedge.reports.zero import colours as zero_colours
-from cardedge.web.calls import UPLOADS, parameters
+from cardedge.games import game as game_named
+from cardedge.web.calls import GAMES, UPLOADS, parameters, web_room
 
-TITLE = "cardedge: exact Zero and blackjack"
+TITLE = "cardedge: exact " + " and ".join(game_named(g).label for g in GAMES)
 
-ZERO_COLOURS = zero_colours.CHART_COLOURS
-"""Zero's chart colours, as its PNG charts and the terminal show them."""
-BLACKJACK_COLOURS = blackjack_colours.CHART_COLOURS
-"""Blackjack's chart colours, as its PNG chart shows them."""
+
+def colours(game: str) -> dict[str, str]:
+    """The game's chart colours, as its PNG charts and the terminal show them."""
+    return game_named(game).part("colours")
 
 
 def _choices(game: str) -> dict[str, tuple[str, ...]]:
-    """The options offered as a list besides the declared rules' (Zero's preset)."""
-    if game == "zero":
-        from cardedge.analysis.zero.rules import PRESETS
-
-        return {"rules": tuple(PRESETS)}
-    return {}
+    """The page options offered as a list besides the declared rules' (Zero's preset)."""
+    return web_room(game).choices()
 
 
-RULE_SETS: dict[str, RuleSet] = {"zero": zero_api.RULES, "blackjack": blackjack_api.RULES}
+RULE_SETS: dict[str, RuleSet] = {g: game_named(g).rules for g in GAMES}
 """Each game's declared rules (``analysis/<game>/rules.py``): one control each."""
 
 CONTROLS = {
-    "zero": ("decks", "rules", *zero_api.RULES.names, "shoe", "remove"),
-    "blackjack": ("decks", *blackjack_api.RULES.names, "shoe", "remove"),
+    g: ("decks", *web_room(g).PAGE_OPTIONS, *RULE_SETS[g].names, "shoe", "remove") for g in GAMES
 }
 """The rule controls of each page, in order: the decks (and Zero's preset), every declared
 rule (so a new rule gets its control, with its help), the shoe."""
 
-
-def edge_panel(title: str, strategies: dict[str, str]) -> dict:
-    """The house-edge figures: one ``edge`` request per built-in strategy (by label), then the
-    chart the user uploads (shown once chosen)."""
-    requests = [
-        {"label": label, "command": "edge", "extra": {"strategy": name}}
-        for name, label in strategies.items()
-    ]
-    requests.append({"label": "your chart", "command": "edge", "uploads": ["strategy"]})
-    return {"id": "edge", "kind": "figures", "title": title, "requests": requests}
-
-
-CHART_PANEL = {"id": "chart", "kind": "table", "title": "Basic strategy chart", "command": "chart"}
-
-PANELS = {
-    "zero": [
-        edge_panel(
-            "House edge (percent of the initial Zero wager, house's side)",
-            {"optimal": "optimal play", "basic": "basic strategy", "published": "published chart"},
-        ),
-        CHART_PANEL,
-        {
-            "id": "eor",
-            "kind": "bars",
-            "title": "Effect of removal",
-            "command": "eor",
-            "lazy": "ten analyses, a few seconds",
-        },
-        {
-            "id": "pays",
-            "kind": "table",
-            "title": "Zero Pays side bet",
-            "command": "pays",
-            "uploads": ["paytable"],
-        },
-    ],
-    "blackjack": [
-        edge_panel(
-            "House edge (percent of the initial wager, house's side)",
-            {"optimal": "optimal play", "basic": "basic strategy"},
-        ),
-        CHART_PANEL,
-        {
-            "id": "eor",
-            "kind": "bars",
-            "title": "Effect of removal (optimal play)",
-            "command": "eor",
-            "extra": {"strategy": "optimal"},
-            "lazy": "ten full analyses, several seconds",
-        },
-    ],
-}
-"""What each page shows: its panels and the API requests that fill them. A ``lazy`` panel (the
-effects of removal: one analysis per rank removed) is computed when asked for (its button),
-then on every change; the permalink says so (``show=eor``). A request with ``uploads`` sends
-the files chosen for those keywords (``POST``); an edge figure with ``uploads`` is shown only
-once its file is chosen."""
-UPLOAD_CONTROLS = {
-    "zero": [
-        ("strategy", "your chart (CSV or JSON, as the chart command writes it)"),
-        ("paytable", "your Zero Pays pay table (TOML or JSON)"),
-    ],
-    "blackjack": [("strategy", "your chart (CSV or JSON, as the chart command writes it)")],
-}
+PANELS = {g: web_room(g).PANELS for g in GAMES}
+"""What each page shows: its panels and the API requests that fill them (each game's web
+room). A ``lazy`` panel (the effects of removal: one analysis per rank removed) is computed
+when asked for (its button), then on every change; the permalink says so (``show=eor``). A
+request with ``uploads`` sends the files chosen for those keywords (``POST``); an edge figure
+with ``uploads`` is shown only once its file is chosen."""
+UPLOAD_CONTROLS = {g: web_room(g).UPLOAD_CONTROLS for g in GAMES}
 """The files a page may upload (``calls.UPLOADS``): a chart to price beside the built-in ones,
 and Zero's pay table. They stay in the browser between changes; a permalink cannot carry
 them."""
@@ -206,6 +141,10 @@ def _panel(panel: dict) -> str:
     )
 
 
+NAV = " ".join(f'<a href="/{g}">{html.escape(game_named(g).label.capitalize())}</a>' for g in GAMES)
+"""The navigation's link to each game's page."""
+
+
 def _layout(title: str, body: str, script: bool = False) -> str:
     tail = '<script src="/static/app.js"></script>' if script else ""
     return f"""<!doctype html>
@@ -213,26 +152,29 @@ def _layout(title: str, body: str, script: bool = False) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/static/style.css"></head>
-<body><nav><a href="/">cardedge</a> <a href="/zero">Zero</a> <a href="/blackjack">Blackjack</a>
+<body><nav><a href="/">cardedge</a> {NAV}
 <a href="/results">results/</a> <a href="/api">API</a></nav>
 <main>{body}</main>{tail}</body></html>
 """
 
 
 def index_page() -> str:
-    """The start page: what the calculator is, the two games, the results, the JSON API."""
-    body = """<h1>Exact house edges, in the browser</h1>
+    """The start page: what the calculator is, the games, the results, the JSON API."""
+    items = "\n".join(
+        f'<li><a href="/{g}">{html.escape(game_named(g).title)}</a>: '
+        f"{html.escape(web_room(g).INDEX_LINE)}</li>"
+        for g in GAMES
+    )
+    first = GAMES[0]
+    body = f"""<h1>Exact house edges, in the browser</h1>
 <p>Every figure here is computed exactly (no simulation) by the same code as the command line
 <code>cardedge</code>, for any rules and any shoe.</p>
-<ul><li><a href="/zero">Zero</a>: house edge, basic strategy chart, effect of removal,
-Zero Pays</li>
-<li><a href="/blackjack">European blackjack</a>: house edge, basic strategy chart, effect of
-removal</li>
+<ul>{items}
 <li><a href="/results">results/</a>: the published tables</li></ul>
-<p>JSON API: <code>GET /api/{game}/{command}?option=value</code> answers what
+<p>JSON API: <code>GET /api/{{game}}/{{command}}?option=value</code> answers what
 <code>cardedge GAME COMMAND --option value --format json</code> prints
-(e.g. <a href="/api/zero/edge?decks=6&amp;rules=published">
-/api/zero/edge?decks=6&amp;rules=published</a>); <code>format=csv</code> gives the CSV.
+(e.g. <a href="/api/{first}/edge?decks=6">/api/{first}/edge?decks=6</a>);
+<code>format=csv</code> gives the CSV.
 The list of commands and options: <a href="/api">/api</a>.</p>
 """
     return _layout(TITLE, body)
@@ -242,10 +184,9 @@ def game_page(game: str) -> str:
     """A game's calculator: its rule controls and the panels ``app.js`` fills."""
     params = parameters(game, "edge") | parameters(game, "chart")  # chart: rules=published
     controls = "\n".join(_control(game, params[name]) for name in CONTROLS[game])
-    colours = ZERO_COLOURS if game == "zero" else BLACKJACK_COLOURS
-    config = {"game": game, "panels": _panel_requests(game), "colours": colours}
+    config = {"game": game, "panels": _panel_requests(game), "colours": colours(game)}
     panels = "\n".join(_panel(p) for p in PANELS[game])
-    name = "Zero" if game == "zero" else "European blackjack"
+    name = game_named(game).title
     files = "\n".join(_upload_control(keyword, label) for keyword, label in UPLOAD_CONTROLS[game])
     body = f"""<h1>{name}: the exact calculator</h1>
 <form id="rules" autocomplete="off">{controls}</form>

@@ -20,7 +20,7 @@ from typing import Any
 
 from cardedge.analysis.blackjack.hands import ACE, TEN, VALUE_LABELS
 from cardedge.analysis.blackjack.rules import BlackjackRules
-from cardedge.analysis.core.cards import BLACKJACK_VALUES
+from cardedge.analysis.core.cards import POINT_VALUES
 from cardedge.engine.core import game as core
 from cardedge.engine.core.dealing import ShuffledShoe, rank_of
 from cardedge.engine.core.game import Hand, Round, SeatDeal, View
@@ -42,7 +42,7 @@ def first_actions(rules: BlackjackRules) -> tuple[str, ...]:
 
 def value_index(kind: int) -> int:
     """Value index of a card kind: 0 ace, 1..8 for 2..9, 9 any ten-value card."""
-    return BLACKJACK_VALUES[rank_of(kind)] - 1
+    return POINT_VALUES[rank_of(kind)] - 1
 
 
 def hard_total(kinds) -> int:

@@ -209,7 +209,7 @@ def simulate_blackjack(
                 rng,
                 m,
                 shoe,
-                dealing.BLACKJACK_INDEX_OF_KIND,
+                dealing.POINT_INDEX_OF_KIND,
                 hands,
                 kernel_rules,
                 tables.first,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cardedge.analysis.core.cards import BACCARAT_VALUES, BLACKJACK_VALUES, RANKS, SUITS
+from cardedge.analysis.core.cards import BACCARAT_VALUES, POINT_VALUES, RANKS, SUITS
 from cardedge.analysis.core.kernels import inline
 from cardedge.analysis.core.shoe import check_decks
 
@@ -81,10 +81,11 @@ def kind_table(values: tuple[int, ...]) -> np.ndarray:
 
 
 RANK_OF_KIND = np.array([rank_of(k) for k in range(N_KINDS)], dtype=np.int64)
-ZERO_VALUE_OF_KIND = kind_table(BACCARAT_VALUES)
-"""Zero point value (0..9) of each kind."""
-BLACKJACK_INDEX_OF_KIND = kind_table(tuple(v - 1 for v in BLACKJACK_VALUES))
-"""Blackjack value index (0 ace .. 9 ten-value, ``analysis.blackjack.hands``) of each kind."""
+BACCARAT_VALUE_OF_KIND = kind_table(BACCARAT_VALUES)
+"""Baccarat point value (0..9, Zero's) of each kind."""
+POINT_INDEX_OF_KIND = kind_table(tuple(v - 1 for v in POINT_VALUES))
+"""Point value index (0 ace .. 9 ten-value, blackjack's ``analysis.blackjack.hands``) of each
+kind."""
 
 
 def fresh_shoe(decks: int) -> np.ndarray:

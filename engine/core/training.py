@@ -123,7 +123,11 @@ class TrainingSession:
         # the coach says whether its game has a side bet (none unless it says so): this room
         # names no game
         if side_bet < 0 or (side_bet and not getattr(coach, "side_bets", False)):
-            raise ValueError(f"a side bet (Zero Pays) is for Zero only and >= 0, got {side_bet!r}")
+            has = "has one" if getattr(coach, "side_bets", False) else "has none"
+            raise ValueError(
+                f"a side bet is only for a game that has one ({game} {has}) and >= 0, "
+                f"got {side_bet!r}"
+            )
         if game != coach.game:
             raise ValueError(f"a {coach.game} coach cannot judge {game!r}")
         self.game = game

@@ -169,7 +169,7 @@ def simulate_zero(
                 rng,
                 m,
                 shoe,
-                dealing.ZERO_VALUE_OF_KIND,
+                dealing.BACCARAT_VALUE_OF_KIND,
                 dealing.RANK_OF_KIND,
                 kernel_rules,
                 (tables.init, tables.three, tables.split_two, tables.split_three),

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from cardedge.analysis.blackjack.game import SHOE
 from cardedge.analysis.blackjack.hands import N_VALUES, VALUE_LABELS
 from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY, BlackjackPolicy
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_values
@@ -82,7 +83,7 @@ def removed_one(shoe: Shoe, value: int) -> Shoe | None:
     """``shoe`` less one card of value index ``value`` (None when it holds none)."""
     if shoe_values(shoe)[value] == 0:
         return None
-    return remove_cards(shoe, [RANK_COLUMNS[value]], "blackjack")
+    return remove_cards(shoe, [RANK_COLUMNS[value]], SHOE)
 
 
 def strategy_policies(

@@ -62,9 +62,12 @@ class SimulationReport:
     exact_side_ev: float | None = None
     exact_side: dict[str, float] | None = None
     side_name: str = ""
+    """The side bet's pay table (its label), when the game has a side bet."""
     notes: tuple[str, ...] = ()
     extra_keys: dict[str, object] = field(default_factory=dict)
     """Keys every row of every table carries besides ``keys()`` (a game's own, e.g. a note)."""
+    side_bet: str = "side bet"
+    """The side bet's name in the tables (Zero's: 'Zero Pays')."""
 
     @property
     def exact_house_edge_percent(self) -> float:
@@ -186,11 +189,11 @@ class SimulationReport:
         if side is not None:
             frame = pd.DataFrame(side["outcomes"])
             line = (
-                f"Zero Pays house edge {side['house_edge_percent']:.4f}% "
+                f"{self.side_bet} house edge {side['house_edge_percent']:.4f}% "
                 f"(standard error {side['stderr_percent']:.4f}%), exact "
                 f"{side['exact_house_edge_percent']:.4f}%."
             )
-            title = f"{head}: Zero Pays side bet, pay table {self.side_name}"
+            title = f"{head}: {self.side_bet} side bet, pay table {self.side_name}"
             side_keys = {**keys, "paytable": self.side_name}
             for k in ("house_edge_percent", "stderr_percent", "exact_house_edge_percent"):
                 side_keys[f"side_bet_{k}"] = side[k]

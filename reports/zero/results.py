@@ -34,6 +34,10 @@ def zero_count_table(decks: int) -> Table:
     return count_table([job], systems, best=True)
 
 
+EOR_NOTE = "Zero T stands for T, J, Q, K alike"
+"""The both-games EOR figure's word on Zero's lines (its title)."""
+
+
 def eor_series(tables: dict[str, Table]) -> dict[str, dict[str, float | None]]:
     """Zero's lines of the both-games EOR figure: change in the optimal house edge
     (percentage points) by rank removed, published rules, 6 and 8 decks."""

@@ -77,6 +77,7 @@ def zero_simulation(
         table.label,
         tuple(notes),
         table_keys(split="standard", edge=True),
+        side_bet="Zero Pays",
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from cardedge.analysis.blackjack.game import GAME
 from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options, strategy_option
 from cardedge.cli.core import common
@@ -13,7 +14,7 @@ from cardedge.strategy.blackjack.charts import STRATEGIES
 
 
 @click.command()
-@shoe_options("blackjack")
+@shoe_options(GAME.shoe)
 @rule_options
 @strategy_option(multiple=True)
 @common.digits_option()
@@ -47,7 +48,7 @@ _COLOURS = {
 
 
 @click.command()
-@shoe_options("blackjack")
+@shoe_options(GAME.shoe)
 @rule_options
 @click.option(
     "--das-marks/--no-das-marks",
@@ -70,7 +71,7 @@ def _is_row(words: list[str]) -> bool:
 
 
 @click.command()
-@shoe_options("blackjack")
+@shoe_options(GAME.shoe)
 @rule_options
 @click.option("--up", default=None, help="Only this up card (A, 2..9, T).")
 @common.format_option()
@@ -80,7 +81,7 @@ def hands(fmt, **options) -> None:
 
 
 @click.command()
-@shoe_options("blackjack")
+@shoe_options(GAME.shoe)
 @rule_options
 @click.option(
     "--max-cards",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from cardedge.analysis.blackjack.game import GAME
 from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options
 from cardedge.cli.core.common import bar, emit, format_option, png_option
@@ -11,7 +12,7 @@ from cardedge.cli.core.shoe import shoe_options
 
 
 @click.command()
-@shoe_options("blackjack")
+@shoe_options(GAME.shoe)
 @rule_options
 @click.option(
     "--strategy",

@@ -1,6 +1,6 @@
 """``--shoe SPEC`` and ``--remove CARDS``: any shoe, added to a command by one decorator.
 
-    @shoe_options("blackjack")   # above the command's --decks option (or rule_options)
+    @shoe_options(GAME.shoe)   # above the command's --decks option (or rule_options)
     @rule_options
     def command(shoe, remove, ...): ...
 
@@ -18,17 +18,12 @@ from functools import wraps
 import click
 from click.core import ParameterSource
 
-from cardedge.analysis.core.shoe import check_game
-
-SPEC_HELP = {
-    "zero": "A=24,2=24,...,9=24,T=24,J=24,Q=24,K=24 (every rank: Zero Pairs need ranks)",
-    "blackjack": "A=24,2=24,...,9=24,T=96 (T: every ten-valued card; or T,J,Q,K each)",
-}
+from cardedge.analysis.core.shoe import ShoeFormat
 
 
-def shoe_options(game: str):
-    """Add ``--shoe SPEC`` and ``--remove CARDS`` to a command of ``game``."""
-    check_game(game)
+def shoe_options(form: ShoeFormat):
+    """Add ``--shoe SPEC`` and ``--remove CARDS`` to a command of a game whose shoe is written
+    in ``form`` (``Game.shoe``: its help shows ``form.spec_example``)."""
 
     def decorate(f):
         @wraps(f)
@@ -47,7 +42,7 @@ def shoe_options(game: str):
         return click.option(
             "--shoe",
             metavar="SPEC",
-            help=f"The shoe by rank counts instead of --decks: {SPEC_HELP[game]}.",
+            help=f"The shoe by rank counts instead of --decks: {form.spec_example}.",
         )(wrapper)
 
     return decorate

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from cardedge.analysis.zero.game import GAME
 from cardedge.analysis.zero.round import SPLIT_MODES
 from cardedge.api import zero as api
 from cardedge.cli.core import common
@@ -12,7 +13,7 @@ from cardedge.cli.zero.options import rules_option, strategy_option, zero_rule_o
 
 
 @click.command()
-@shoe_options("zero")
+@shoe_options(GAME.shoe)
 @common.decks_option()
 @rules_option()
 @click.option(
@@ -32,7 +33,7 @@ def edge(fmt, **options) -> None:
 
 
 @click.command()
-@shoe_options("zero")
+@shoe_options(GAME.shoe)
 @common.decks_option()
 @rules_option("published")
 @strategy_option("basic")
@@ -56,7 +57,7 @@ def _is_row(words: list[str]) -> bool:
 
 
 @click.command()
-@shoe_options("zero")
+@shoe_options(GAME.shoe)
 @common.decks_option()
 @rules_option("published")
 @strategy_option("basic")
@@ -67,7 +68,7 @@ def exceptions(fmt, **options) -> None:
 
 
 @click.command()
-@shoe_options("zero")
+@shoe_options(GAME.shoe)
 @common.decks_option()
 @rules_option("published")
 @strategy_option()
@@ -78,7 +79,7 @@ def returns(fmt, **options) -> None:
 
 
 @click.command()
-@shoe_options("zero")
+@shoe_options(GAME.shoe)
 @common.decks_option()
 @rules_option("published")
 @common.format_option()

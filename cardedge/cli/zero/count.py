@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from cardedge.analysis.zero.game import GAME
 from cardedge.api import zero as api
 from cardedge.cli.core.common import bar, decks_option, emit, format_option
 from cardedge.cli.core.counts import system_option
@@ -12,7 +13,7 @@ from cardedge.cli.zero.options import rules_option
 
 
 @click.command()
-@shoe_options("zero")
+@shoe_options(GAME.shoe)
 @decks_option()
 @rules_option("published")
 @system_option()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from cardedge.analysis.zero.game import GAME
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.api import zero as api
 from cardedge.cli.core.common import FiniteFloat, decks_option, digits_option, emit, format_option
@@ -15,7 +16,7 @@ then within 0.1% of the side bet's own)."""
 
 
 @click.command("pays")
-@shoe_options("zero")
+@shoe_options(GAME.shoe)
 @decks_option()
 @click.option(
     "--paytable",

@@ -1,0 +1,67 @@
+"""European blackjack's calculator page and what the web serves of it (the game's web room):
+the commands answered, the keywords a query may repeat, the built-in names that stand for
+files, the panels and the files a page may upload. ``cardedge/web/calls.py`` and ``pages.py``
+read them through the game's descriptor (``Game.part("web")``)."""
+
+from __future__ import annotations
+
+from cardedge.web.core import CHART_PANEL, edge_panel
+
+SERVED: tuple[str, ...] = (
+    "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
+    "variants", "dealer", "simulate",
+)  # fmt: skip
+"""The commands the web answers (not ``study``, ``indices``, ``play``)."""
+
+REPEATABLE: dict[str, tuple[str, ...]] = {
+    "decks": SERVED,
+    "system": ("count",),
+    "strategy": ("edge", "returns", "eor"),
+}
+"""Keywords a query may give several times, and the commands where."""
+
+REFUSED_VALUES: dict[str, dict[str, str]] = {}
+"""Values the web refuses up front (403): none."""
+
+PAGE_OPTIONS: tuple[str, ...] = ()
+"""The page's controls besides the decks, the declared rules and the shoe: none."""
+
+
+def builtin_names() -> dict[str, tuple[str, ...]]:
+    """The keywords that name a file on the command line, and the built-in names the web takes
+    instead (no file is ever read from a request)."""
+    from cardedge.analysis.core.counts import BUILTIN
+    from cardedge.strategy.blackjack.charts import STRATEGIES
+
+    return {"strategy": STRATEGIES, "system": BUILTIN, "spread": ()}
+
+
+def choices() -> dict[str, tuple[str, ...]]:
+    """The page options offered as a list besides the declared rules': none."""
+    return {}
+
+
+PANELS: list[dict] = [
+    edge_panel(
+        "House edge (percent of the initial wager, house's side)",
+        {"optimal": "optimal play", "basic": "basic strategy"},
+    ),
+    CHART_PANEL,
+    {
+        "id": "eor",
+        "kind": "bars",
+        "title": "Effect of removal (optimal play)",
+        "command": "eor",
+        "extra": {"strategy": "optimal"},
+        "lazy": "ten full analyses, several seconds",
+    },
+]
+"""What the page shows: its panels and the API requests that fill them (``pages.PANELS``)."""
+
+UPLOAD_CONTROLS: list[tuple[str, str]] = [
+    ("strategy", "your chart (CSV or JSON, as the chart command writes it)"),
+]
+"""The files the page may upload: a chart to price beside the built-in ones."""
+
+INDEX_LINE = "house edge, basic strategy chart, effect of removal"
+"""What the start page says the page shows."""

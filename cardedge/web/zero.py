@@ -1,0 +1,83 @@
+"""Zero's calculator page and what the web serves of Zero (the game's web room): the commands
+answered, the keywords a query may repeat, the built-in names that stand for files, the
+panels and the files a page may upload. ``cardedge/web/calls.py`` and ``pages.py`` read them
+through the game's descriptor (``Game.part("web")``)."""
+
+from __future__ import annotations
+
+from cardedge.web.core import CHART_PANEL, edge_panel
+
+SERVED: tuple[str, ...] = (
+    "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
+    "variants", "pays", "simulate",
+)  # fmt: skip
+"""The commands the web answers (not ``study``, ``indices``, ``play``: minutes of work, files
+written, a terminal)."""
+
+REPEATABLE: dict[str, tuple[str, ...]] = {
+    "decks": tuple(c for c in SERVED if c != "simulate"),
+    "system": ("count",),
+    "side_bet_size": ("pays",),
+}
+"""Keywords a query may give several times, and the commands where."""
+
+REFUSED_VALUES: dict[str, dict[str, str]] = {
+    "split": {"optimal": "split=optimal takes minutes: run `cardedge zero edge --split optimal`"}
+}
+"""Values the web refuses up front (403), with the line saying why and what to run instead."""
+
+PAGE_OPTIONS: tuple[str, ...] = ("rules",)
+"""The page's controls besides the decks, the declared rules and the shoe: the preset."""
+
+
+def builtin_names() -> dict[str, tuple[str, ...]]:
+    """The keywords that name a file on the command line, and the built-in names the web takes
+    instead (no file is ever read from a request)."""
+    from cardedge.analysis.core.counts import BUILTIN
+    from cardedge.analysis.zero.paytable import shipped_paytables
+
+    return {
+        "strategy": ("optimal", "basic", "published"),
+        "system": BUILTIN,
+        "paytable": tuple(shipped_paytables()),
+    }
+
+
+def choices() -> dict[str, tuple[str, ...]]:
+    """The page options offered as a list: the preset."""
+    from cardedge.analysis.zero.rules import PRESETS
+
+    return {"rules": tuple(PRESETS)}
+
+
+PANELS: list[dict] = [
+    edge_panel(
+        "House edge (percent of the initial Zero wager, house's side)",
+        {"optimal": "optimal play", "basic": "basic strategy", "published": "published chart"},
+    ),
+    CHART_PANEL,
+    {
+        "id": "eor",
+        "kind": "bars",
+        "title": "Effect of removal",
+        "command": "eor",
+        "lazy": "ten analyses, a few seconds",
+    },
+    {
+        "id": "pays",
+        "kind": "table",
+        "title": "Zero Pays side bet",
+        "command": "pays",
+        "uploads": ["paytable"],
+    },
+]
+"""What the page shows: its panels and the API requests that fill them (``pages.PANELS``)."""
+
+UPLOAD_CONTROLS: list[tuple[str, str]] = [
+    ("strategy", "your chart (CSV or JSON, as the chart command writes it)"),
+    ("paytable", "your Zero Pays pay table (TOML or JSON)"),
+]
+"""The files the page may upload: a chart to price beside the built-in ones, a pay table."""
+
+INDEX_LINE = "house edge, basic strategy chart, effect of removal, Zero Pays"
+"""What the start page says the page shows."""

@@ -1,0 +1,127 @@
+"""One ``Game`` descriptor per game (analysis/<game>/game.py), one registry (cardedge/games.py),
+and no shared module naming a game: the shared layers iterate the registry."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from cardedge.analysis.core.game import PARTS, Game
+from cardedge.games import NAMES, game, games
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = ("analysis", "strategy", "engine", "study", "reports")
+GAME_WORD = re.compile(r"\b(zero|blackjack)\b", re.IGNORECASE)
+
+
+def shared_modules() -> list[Path]:
+    """Every module outside the games' rooms and the registry: the layers' core rooms, the
+    modules at the top of a layer (reports/results.py), the API's, CLI's and web's own."""
+    out = []
+    for top in (*LAYERS, "cardedge"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            parts = path.relative_to(ROOT).parts
+            if top == "cardedge" and parts[1] in LAYERS:  # the layers' symlinks
+                continue
+            if any(p in ("zero", "blackjack", "zero.py", "blackjack.py") for p in parts):
+                continue
+            if parts == ("cardedge", "games.py"):
+                continue
+            out.append(path)
+    return out
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The string constants that are documentation (a docstring or an attribute's string)."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+
+
+def game_names_in(path: Path, root: Path = ROOT) -> list[str]:
+    """Where the code of ``path`` (not its documentation) names a game: in a string, a name,
+    an attribute or an import."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        words: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            words = [node.value]
+        elif isinstance(node, ast.Name):
+            words = [node.id.replace("_", " ")]
+        elif isinstance(node, ast.Attribute):
+            words = [node.attr.replace("_", " ")]
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            module = getattr(node, "module", None) or ""
+            words = [
+                n.replace(".", " ").replace("_", " ")
+                for n in (module, *[a.name for a in node.names])
+            ]
+        found += [
+            f"{path.relative_to(root)}:{node.lineno}: {w!r}" for w in words if GAME_WORD.search(w)
+        ]  # type: ignore[attr-defined]
+    return found
+
+
+def test_no_shared_module_names_a_game():
+    modules = shared_modules()
+    assert len(modules) > 40  # the walk found the shared modules
+    assert [hit for path in modules for hit in game_names_in(path)] == []
+
+
+def test_the_check_finds_a_game_named_in_code_but_not_in_documentation(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text('"""Zero and blackjack, in words."""\nGAMES = ("zero",)\n')
+    assert len(game_names_in(module, tmp_path)) == 1
+    module.write_text('"""Zero."""\nfrom cardedge.api import blackjack\n')
+    assert len(game_names_in(module, tmp_path)) == 1
+
+
+def test_the_registry_gives_each_games_descriptor_in_order():
+    assert tuple(g.name for g in games()) == NAMES == ("zero", "blackjack")
+    assert all(isinstance(g, Game) for g in games())
+    with pytest.raises(ValueError, match="unknown game 'poker'"):
+        game("poker")
+
+
+LAYER_OF_PART = {part: words.split(":")[0] for part, words in PARTS.items()}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_part_of_a_descriptor_is_found_in_its_games_room_of_its_layer(name):
+    g = game(name)
+    for part, where in g.parts.items():
+        module = where.split(":")[0]
+        layer = LAYER_OF_PART[part]
+        assert module.startswith(f"cardedge.{layer}.") and name in module.split("."), where
+        assert g.part(part) is not None, where
+    assert g.rules_class.__module__ == f"cardedge.analysis.{name}.rules"
+    assert g.part("api").RULES is g.rules
+
+
+def test_a_descriptor_must_name_every_part():
+    g = game("zero")
+    with pytest.raises(ValueError, match=r"parts missing \['web'\]"):
+        Game(**{**g.__dict__, "parts": {k: v for k, v in g.parts.items() if k != "web"}})
+
+
+def test_the_shared_layers_iterate_the_registry():
+    from cardedge.cli import GAMES as CLI_GAMES
+    from cardedge.reports.results import GAMES as RESULT_MODULES
+    from cardedge.reports.study_results import STUDIES
+    from cardedge.web import calls, pages
+
+    assert tuple(CLI_GAMES) == NAMES and calls.GAMES == NAMES
+    assert tuple(pages.CONTROLS) == NAMES
+    assert RESULT_MODULES == tuple(g.part("results") for g in games())
+    assert {args[0] for args in STUDIES.values()} == set(NAMES)
+    for g in games():
+        assert g.rules.names == tuple(n for n in pages.CONTROLS[g.name] if n in g.rules.names)
