@@ -182,6 +182,7 @@ def test_blackjack_keywords_default_to_the_rules_page():
         "hit_split_aces": False,
         "surrender": False,
         "natural": "3:2",
+        "five_card": False,
     }
 
 

@@ -72,6 +72,8 @@ def test_zero_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
         (BlackjackRules(decks=2, hit_split_aces=True, natural="6:5"), "basic"),
         (DEFAULT_RULES.with_(surrender=True), "optimal"),
         (PUBLISHED_RULES.with_(surrender=True, h17=True), "basic"),
+        (BlackjackRules(decks=1, five_card=True), "easy"),
+        (BlackjackRules(decks=1, five_card=True, peek=True, hit_split_aces=True), "optimal"),
     ],
 )
 def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
@@ -83,6 +85,9 @@ def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, strateg
     assert fast.decision_counts.tolist() == slow.decision_counts.tolist()
     if rules.surrender:  # surrendered rounds have their own bin and first decision
         assert fast.outcome_counts[-1] > 0 and fast.decision_counts[-1] > 0
+    if rules.five_card:  # five-card hands were won: the same play without the rule differs
+        off = blackjack_sim.simulate_blackjack(rules.with_(five_card=False), tables, 2500, seed=23)
+        assert off.outcome_counts.tolist() != fast.outcome_counts.tolist()
 
 
 def test_results_do_not_depend_on_the_chunk_size():

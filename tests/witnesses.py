@@ -55,6 +55,7 @@ ZOUT = "tests/test_zero_outcomes_reference.py::"
 BJ = "tests/test_blackjack_evaluator.py::"
 BJO = "tests/test_blackjack_outcomes.py::"
 SIM = "tests/test_simulators.py::"
+FIVE = "tests/test_blackjack_five_card_rule.py::"
 
 WITNESSES: dict[str, Witness] = {
     # ---- shared ---------------------------------------------------------------------------
@@ -239,6 +240,9 @@ WITNESSES: dict[str, Witness] = {
             BJ + "test_surrender_round_ev_and_splits_match_reference",
             "tests/test_blackjack_strategy.py::test_generic_chart_ev_matches_literal_play",
             "tests/test_blackjack_strategy.py::test_surrender_chart_ev_matches_literal_play",
+            FIVE + "test_round_ev_matches_the_twin",
+            FIVE + "test_hand_values_up_to_five_cards_match_the_twin",
+            FIVE + "test_resplit_twos_drawing_to_five_cards_match_literal_play",
         ),
     ),
     # Also called by the round for the peek rule's natural: the peek cases of the same tests.
@@ -261,6 +265,7 @@ WITNESSES: dict[str, Witness] = {
             BJO + "test_a_chart_with_every_fallback_matches_the_literal_game",
             BJO + "test_resplit_distributions_keep_the_exact_split_value",
             BJO + "test_the_mean_is_minus_the_exact_edge_and_probabilities_sum_to_one",
+            FIVE + "test_the_return_table_matches_the_literal_game",
         ),
     ),
     "analysis.blackjack.outcomes._settle": internal(

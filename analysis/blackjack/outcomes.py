@@ -29,7 +29,9 @@ How each part is computed, from the evaluator's own structures:
   gap on small shoes (tests).
 
 Under peek, every round in which the dealer has a natural (the player none) is lost by exactly
-the initial wager, whatever the player would have done: its mass goes to bin -1.
+the initial wager, whatever the player would have done: its mass goes to bin -1. Under the
+five-card rule a hand of five cards wins its wager whatever the dealer's result (without peek a
+natural included).
 """
 
 from __future__ import annotations
@@ -86,18 +88,19 @@ def _settle(out, i, u, total, wager, weights, scale):
 
 
 @entry
-def hand_distributions(
-    base, p, e, two_card_only, counts, n_cards, child, total, act, outcomes, out
-):
+def hand_distributions(base, rules, p, e, counts, n_cards, child, total, act, outcomes, out):
     """Fill ``out[hand, up, dealer result, slot]`` for every hand of context (p, e).
 
     Slots 0..8: P(dealer result and the hand's net = (slot - 4) / 2 units), the hand played by
     ``act[hand, up]`` (``Action`` codes, as ``play_values`` chose them) from the state's shoe;
     slot ``WAGER``: E[the hand's final wager; dealer result]. ``outcomes[hand, up]``: the
     dealer's result probabilities given the hand's cards (``ShoeAnalysis.context_outcomes``).
-    A dealer natural beats every hand by its wager (a doubled hand loses 2): the no-peek
-    settlement; under peek the caller moves the natural's mass to -1.
+    ``rules``: the rules' ``KernelRules`` record (split aces taking one card, the five-card
+    rule). A dealer natural beats every hand by its wager (a doubled hand loses 2): the no-peek
+    settlement; under peek the caller moves the natural's mass to -1. A hand the five-card rule
+    settles (``rules.charlie`` cards) wins its wager whatever the dealer's result.
     """
+    two_card_only = rules.one_card[p + 1]
     shoe = np.empty(N_VALUES, dtype=np.int64)
     left = np.empty(N_OUTCOMES)
     for i in range(counts.shape[0] - 1, -1, -1):
@@ -113,6 +116,11 @@ def hand_distributions(
             if shoe[u] == 0:
                 continue
             a = act[i, u]
+            if n_cards[i] == rules.charlie:
+                for d in range(N_OUTCOMES):  # net +1: slot 2 * 1 + 4
+                    out[i, u, d, 6] += outcomes[i, u, d]
+                    out[i, u, d, WAGER] += outcomes[i, u, d]
+                continue
             if two_card_only or a == Action.STAND:
                 _settle(out, i, u, total[i], 1, outcomes[i, u], 1.0)
                 continue
@@ -153,12 +161,11 @@ def context_distributions(
     by the actions ``values.action`` (``ShoeAnalysis.play`` of the same context)."""
     h = analysis.hands
     out = np.zeros((len(h.n_cards), N_VALUES, N_OUTCOMES, SLOTS))
-    two_card_only = p >= 0 and analysis.one_card_split(p)
     hand_distributions(
         analysis.base,
+        analysis.kernel_rules,
         p,
         e,
-        two_card_only,
         h.counts,
         h.n_cards,
         h.child,

@@ -16,6 +16,11 @@ dealer natural takes the doubled wager too (loss 2 on a double), under peek only
 wager (loss 1), which is the exact unconditional value because the natural's cost does not
 depend on the player's decisions.
 
+The five-card rule (when the rules' record has ``charlie`` = 5): a hand of five cards that has
+not busted wins at once, even money, and draws no more. Its stand EV is that value (the round
+puts it there: ``charlie_sign``), +1 without a hole card, 1 - 2 P(natural) under peek (a peeked
+natural takes the initial wager before play); ``play_values`` plays it as a stand.
+
 Surrender (when the rules allow it: an unsplit hand's first two cards) gives up half the initial
 wager: EV -0.5 once the player may surrender. Under peek (late surrender) a dealer natural has
 already taken the whole wager, so the unconditional EV is -0.5 - 0.5 P(natural); without a hole
@@ -72,6 +77,16 @@ def stand_sign() -> np.ndarray:
             sign[total, k] = np.sign(total - (17 + k))
         sign[total, BUST] = 1.0
         sign[total, NATURAL] = -1.0
+    return sign
+
+
+def charlie_sign(peek: bool) -> np.ndarray:
+    """``[outcome]``: a five-card hand's result against each dealer outcome (17..21, bust,
+    natural) under the five-card rule: +1, settled before the dealer reveals anything, a
+    natural included; under peek -1 to a natural, which took the initial wager before play."""
+    sign = np.ones(7)
+    if peek:
+        sign[NATURAL] = -1.0
     return sign
 
 
@@ -156,7 +171,9 @@ def play_values(rules, c, e, base, hands, codes, ref, out, shoe):
     the unsplit arrays for CDZ- split hands). A hand
     may double or surrender where the record says so; a double that busts or meets a dealer
     natural loses 2, or under peek 1 on the natural. ``double`` is NaN on a two-card hand that
-    may not double, ``surrender`` NaN where not allowed.
+    may not double, ``surrender`` NaN where not allowed. A hand the five-card rule settles
+    (``rules.charlie`` cards) stands whatever ``codes`` says: value its stand EV (the
+    rule's value, filled in by the caller), ``hit`` NaN.
     """
     stand, hit, dbl, sur, val, act = out
     ref_stand, ref_hit, ref_dbl, ref_sur = ref
@@ -179,6 +196,7 @@ def play_values(rules, c, e, base, hands, codes, ref, out, shoe):
         for v in range(N_VALUES):
             n += shoe[v]
         two = n_cards[i] == 2
+        charlie = n_cards[i] == rules.charlie
         can_double = two and rules.double[c, hands.total[i], 1 if hands.soft[i] else 0]
         can_surrender = two and rules.surrender[c]
         if two and not can_double:
@@ -188,6 +206,10 @@ def play_values(rules, c, e, base, hands, codes, ref, out, shoe):
             if shoe[u] == 0:
                 continue
             if two_card_only:
+                val[i, u] = stand[i, u]
+                continue
+            if charlie:
+                hit[i, u] = np.nan
                 val[i, u] = stand[i, u]
                 continue
             shoe[u] -= 1

@@ -11,6 +11,10 @@ formula). Cards are value indices 0 (ace) .. 9 (ten-value); shoes are tuples of 
 Surrender (when the rules allow it, on an unsplit hand's first two cards) is played as dealt
 too: with peek the hole card is checked first, so a natural takes the whole wager before the
 player can surrender; without peek the player gives up half the wager whatever the hole card.
+
+So is the five-card rule (``rules.wins_at_once``): a hand that draws its fifth card without
+busting is paid its wager there and then, whatever the hole card (under peek play began only
+because it completes no natural), and draws no more.
 """
 
 from __future__ import annotations
@@ -65,8 +69,11 @@ def dealer_finals(shoe: tuple[int, ...], hard: int, ace: bool, n_cards: int, h17
     return out
 
 
-def _settle(total: int, bet: int, dealer: object) -> int:
-    """Net result of a non-natural hand of ``total`` (<= 21) and ``bet`` units."""
+def _settle(total: int, bet: int, dealer: object, won: bool = False) -> int:
+    """Net result of a non-natural hand of ``total`` (<= 21) and ``bet`` units; ``won``: the
+    five-card rule paid it already, whatever the dealer holds."""
+    if won:
+        return bet
     if dealer == "natural":
         return -bet
     if dealer == "bust" or total > dealer:
@@ -121,8 +128,14 @@ class Reference:
             self._memo[key] = self._q_uncached(up, hole, cards, others, action, decide)
         return self._memo[key]
 
+    def _won(self, cards: tuple[int, ...]) -> bool:
+        """Has the five-card rule paid this hand (five cards, not bust)?"""
+        return self.rules.wins_at_once(len(cards)) and _total(cards)[0] <= 21
+
     def _q_uncached(self, up, hole, cards, others, action, decide) -> Fraction:
         rest = _take(self.shoe, up, hole, *cards, *others)
+        if self._won(cards):
+            return Fraction(1)
         if action == STAND:
             total, _ = _total(cards)
             fin = self.dealer(up, hole, cards + others)
@@ -144,6 +157,8 @@ class Reference:
                     )
             elif total > 21:
                 ev -= Fraction(rest[v], n)
+            elif self._won(nxt):
+                ev += Fraction(rest[v], n)
             else:
                 ev += Fraction(rest[v], n) * self._q(up, hole, nxt, others, decide(nxt), decide)
         return ev
@@ -235,8 +250,10 @@ class Reference:
     def _play_out(self, up, hole, cards, others, decide):
         """Every way one split hand can end: list of (probability, total, bet, its cards)."""
         rest = _take(self.shoe, up, hole, *cards, *others)
-        a = decide(cards)
         total, _ = _total(cards)
+        if self._won(cards):
+            return [(Fraction(1), total, 1, cards)]
+        a = decide(cards)
         if a == STAND:
             return [(Fraction(1), total, 1, cards)]
         n = sum(rest)
@@ -280,7 +297,7 @@ class Reference:
                 fin = self.dealer(up, hole, used)
                 ev = Fraction(0)
                 for k, p in fin.items():
-                    ev += p * sum(-b if t > 21 else _settle(t, b, k) for t, b in done)
+                    ev += p * sum(-b if t > 21 else _settle(t, b, k, w) for t, b, w in done)
                 return ev
             rest = _take(self.shoe, up, hole, *used)
             n = sum(rest)
@@ -305,7 +322,7 @@ class Reference:
                             hole,
                             pending - 1,
                             n_hands,
-                            done + ((t, b),),
+                            done + ((t, b, self._won(cards)),),
                             _without(others, start) + cards,
                         )
                     )
@@ -458,6 +475,8 @@ class OutcomeReference(Reference):
                 total, _ = _total(nxt)
                 if total > 21:
                     _add(out, Fraction(-bet), pv)
+                elif action != DOUBLE and self._won(nxt):
+                    _add(out, Fraction(1), pv)
                 elif action == DOUBLE:
                     for k, p in self.dealer(up, hole, nxt).items():
                         _add(out, Fraction(_settle(total, 2, k)), pv * p)
@@ -488,7 +507,7 @@ class OutcomeReference(Reference):
             out: dict = {}
             if pending == 0:
                 for k, p in self.dealer(up, hole, used).items():
-                    net = sum(-b if t > 21 else _settle(t, b, k) for t, b in done)
+                    net = sum(-b if t > 21 else _settle(t, b, k, w) for t, b, w in done)
                     _add(out, Fraction(net), p)
                 return out
             rest = _take(self.shoe, up, hole, *used)
@@ -506,7 +525,8 @@ class OutcomeReference(Reference):
                 start = (pair, v)
                 others = _without(used + (v,), start)
                 for q, t, b, cards in self._play_out(up, hole, start, others, decide):
-                    sub = rest_of(hole, pending - 1, n_hands, done + ((t, b),), others + cards)
+                    done_now = done + ((t, b, self._won(cards)),)
+                    sub = rest_of(hole, pending - 1, n_hands, done_now, others + cards)
                     for net, r in sub.items():
                         _add(out, net, p * q * r)
             return out

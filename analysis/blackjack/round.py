@@ -114,10 +114,11 @@ class DealerMemo:
     the player's rules (DAS, surrender, doubling, splits, peek, payouts): the outcome rows by
     removed cards (``ShoeAnalysis._dealer_outcomes``) and the stand EVs of each context
     (``ShoeAnalysis._stand``: the hands of a context, the pair cards out and whether split
-    hands stop at two cards). Read only once made: the kernels only read stand EVs."""
+    hands stop at two cards; under the five-card rule also the rule's cards and peek, which
+    price a five-card hand). Read only once made: the kernels only read stand EVs."""
 
     rows: DealerOutcomeRows = field(default_factory=DealerOutcomeRows)
-    stands: dict[tuple[int, int, bool], np.ndarray] = field(default_factory=dict)
+    stands: dict[tuple, np.ndarray] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=2)
@@ -153,8 +154,8 @@ class ShoeAnalysis:
 
     def variant(self, **changes) -> ShoeAnalysis:
         """The analysis of the same shoe under changed rules, sharing the dealer work when the
-        change leaves stand EVs alone (peek, DAS, split limit, RSA, natural payout,
-        surrender)."""
+        change leaves the dealer alone (peek, DAS, split limit, RSA, natural payout,
+        surrender, the five-card rule: its stand EVs come from the same dealer rows)."""
         rules = self.rules.with_(**changes)
         same_stands = (
             rules.h17 == self.rules.h17
@@ -170,23 +171,34 @@ class ShoeAnalysis:
         if self.strict:
             check_shoe(other.base, rules)
         other.kernel_rules = rules.kernel_record()
+        # the five-card rule prices five-card hands: their stand EVs may differ (same rows)
+        other.stand0 = other._stand(-1, 0, False)
         return other
 
     def _stand(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
         """``[hand, up]``: stand EVs of the hands of context (p, e); 0 outside it (made once
-        per shoe and dealer, ``DealerMemo``)."""
-        key = (p, e, two_card_only)
+        per shoe, dealer and five-card rule, ``DealerMemo``)."""
+        charlie = self.kernel_rules.charlie
+        key: tuple = (p, e, two_card_only)
+        if charlie:
+            key += (charlie, self.rules.peek)
         stands = self._dealer.stands
         if key not in stands:
-            stands[key] = self._stand_values(p, e, two_card_only)
+            stands[key] = self._stand_values(p, e, two_card_only, charlie)
         return stands[key]
 
-    def _stand_values(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
+    def _stand_values(self, p: int, e: int, two_card_only: bool, charlie: int) -> np.ndarray:
+        """Stand EVs of context (p, e) from the dealer's outcome rows; a hand of ``charlie``
+        cards (the five-card rule; 0: none) wins at once instead (``player.charlie_sign``)."""
         h = self.hands
         idx, removed = self._context_hands(p, e, two_card_only)
         outcomes = self._dealer_outcomes(removed)
         out = np.zeros((len(h.n_cards), N_VALUES))
         out[idx] = np.einsum("kuo,ko->ku", outcomes, _STAND_SIGN[h.total[idx]])
+        if charlie:
+            five = h.n_cards[idx] == charlie
+            sign = player.charlie_sign(self.rules.peek)
+            out[idx[five]] = np.einsum("kuo,o->ku", outcomes[five], sign)
         return out
 
     def context_outcomes(self, p: int = -1, e: int = 0) -> np.ndarray:

@@ -12,10 +12,21 @@ hole card (no peek) the player surrenders before the dealer draws and loses half
 even if the dealer then makes a natural.
 
 ``double`` restricts doubling to hard totals 9-11 or 10-11 (European casinos), split hands
-included. The rules answer what play is legal (``may_hit``, ``may_double``, ``may_split``,
-``may_surrender``, ``max_hands``, ``natural_payout``); the evaluator, the Fraction twin, the
-charts, the engine, the simulator and the trainer ask them, and the numba kernels read the
-answers from one record, ``kernel_record()``.
+included.
+
+``five_card`` (off by default, as on the rules page) is the five-card rule, "five-card charlie":
+a player hand of five cards that has not busted wins at once, even money (+1 per unit of that
+hand's wager). It is settled the moment it has five cards, before the dealer reveals anything,
+and never draws again. A doubled hand (three cards) and a split ace that takes one card (two)
+cannot reach five; other split hands can. With peek a dealer natural has been settled before
+play (the player loses the initial wager to it whatever he holds), so the unconditional value
+of a five-card hand is (1 - pnat) * 1 + pnat * (-1), pnat = P(the hole card completes a natural
+| the cards seen); without peek it is +1 whatever the dealer holds, a natural included.
+
+The rules answer what play is legal (``may_hit``, ``may_double``, ``may_split``,
+``may_surrender``, ``max_hands``, ``natural_payout``, ``wins_at_once``); the evaluator, the
+Fraction twin, the charts, the engine, the simulator and the trainer ask them, and the numba
+kernels read the answers from one record, ``kernel_record()``.
 """
 
 from __future__ import annotations
@@ -43,6 +54,9 @@ DOUBLE_RULES: dict[str, tuple[int, int] | None] = {
 }
 """Which two-card hands may double, by the rule's name: any two cards, or only hard totals in
 the range (European casinos; a soft hand may not double then)."""
+
+FIVE_CARDS = 5
+"""Cards of a hand the five-card rule (``five_card``) settles at once."""
 
 SPLIT_CONVENTION = (
     "splits: CDZ- (each post-split hand plays the optimal strategy of an unsplit hand of the same "
@@ -75,6 +89,9 @@ class KernelRules(NamedTuple):
     natural_loss_on_double: float
     """What a doubled hand loses to a dealer natural, per initial wager (1 peek, 2 not)."""
     surrender_natural_loss: float
+    charlie: int
+    """A hand of this many cards that has not busted wins at once, even money, and draws no
+    more (the five-card rule, ``wins_at_once``); 0 when no hand does."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +120,9 @@ class BlackjackRules:
     double: str = "any"
     """Which two-card hands may double, a key of ``DOUBLE_RULES``: any, or only hard 9-11 or
     10-11 (split hands too, with DAS)."""
+    five_card: bool = False
+    """The five-card rule: a hand of five cards that has not busted wins at once, even money,
+    before the dealer reveals anything (``wins_at_once``; the module docstring)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "decks", check_decks(self.decks, MAX_DECKS))
@@ -126,10 +146,19 @@ class BlackjackRules:
         return self.split_hands
 
     # ---- what play is legal: every evaluator, the engine and the charts ask these ----------
-    def may_hit(self, split_from: int | None = None) -> bool:
-        """May a hand draw at all? Not a split ace when split aces take one card each.
-        ``split_from``: point value (1 aces .. 10) of the pair the hand was split from."""
+    def may_hit(self, split_from: int | None = None, n_cards: int = 2) -> bool:
+        """May a hand of ``n_cards`` cards draw? Not a split ace when split aces take one card
+        each, nor a hand the five-card rule has settled (``wins_at_once``). ``split_from``:
+        point value (1 aces .. 10) of the pair the hand was split from."""
+        if self.wins_at_once(n_cards):
+            return False
         return not (split_from == 1 and not self.hit_split_aces)
+
+    def wins_at_once(self, n_cards: int) -> bool:
+        """Does a hand of ``n_cards`` cards that has not busted win at once, even money (+1 per
+        unit of its wager), whatever the dealer then holds? Under the five-card rule, at five
+        cards; it then draws no more. (A peeked dealer natural has ended the round before.)"""
+        return self.five_card and n_cards == FIVE_CARDS
 
     def doubles_on(self, total: int, soft: bool) -> bool:
         """Does the doubling rule allow a two-card hand of this best total (``soft``: an ace
@@ -203,6 +232,7 @@ def _kernel_record(rules: BlackjackRules) -> KernelRules:
         max_hands,
         1.0 if rules.peek else 2.0,
         float(rules.surrender_natural_loss),
+        next((n for n in range(2, MAX_TOTAL + 1) if rules.wins_at_once(n)), 0),
     )
 
 
@@ -271,6 +301,14 @@ RULES = RuleSet(
             Choice(tuple(NATURAL_PAYOUTS)),
             "Natural payout.",
             lambda r: f"BJ {r.natural}",
+        ),
+        Rule(
+            "five_card",
+            Switch(),
+            "Five-card rule (five-card charlie): a hand of five cards that has not busted wins "
+            "at once, even money, before the dealer reveals anything; without a hole card even "
+            "against a dealer natural (default: no).",
+            lambda r: "five-card charlie" if r.five_card else None,
         ),
     )
 )

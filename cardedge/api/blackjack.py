@@ -82,6 +82,7 @@ def edge(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -125,6 +126,7 @@ def chart(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -169,6 +171,7 @@ def hands(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -207,6 +210,7 @@ def exceptions(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -242,6 +246,7 @@ def compare(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     progress: core.Progress | None = None,
 ):
@@ -272,6 +277,7 @@ def variants(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     progress: core.Progress | None = None,
 ):
@@ -302,6 +308,7 @@ def returns(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     strategy="optimal",
     progress: core.Progress | None = None,
@@ -336,6 +343,7 @@ def dealer(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
 ):
     """The dealer's final result (17..21, bust, natural) by up card, probabilities from a
@@ -365,6 +373,7 @@ def eor(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -412,6 +421,7 @@ def count(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -445,6 +455,7 @@ def indices(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     system=DEFAULT_SYSTEM,
     decks_left: int | None = None,
@@ -491,6 +502,7 @@ def simulate(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     strategy: str = "basic",
     rounds: int = 1_000_000,
@@ -534,6 +546,7 @@ def study(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
     strategy: str = "basic",
     study: dict,
@@ -574,6 +587,7 @@ def rules(
     hit_split_aces: bool = False,
     surrender: bool = False,
     natural: str = "3:2",
+    five_card: bool = False,
     # end of rule keywords
 ) -> BlackjackRules:
     """The blackjack rules (``Rules``) for ``decks`` and the rule keywords (``RULES``).

@@ -11,6 +11,11 @@ Surrender, when the rules allow it, is legal on the first two cards of an unspli
 settles at -0.5: with peek a dealer natural has already ended the round (-1) before the player
 could act; without a hole card the surrendered half is lost whatever the dealer then holds,
 a natural included. The dealer draws only when some hand is still to be settled.
+
+Under the five-card rule (``five_card``) a hand that reaches five cards without busting is
+settled at once: it wins its wager, even money, whatever the dealer then holds (without peek a
+natural included; with peek a dealer natural ended the round before play). It is closed, so no
+action can reach it again.
 """
 
 from __future__ import annotations
@@ -102,6 +107,8 @@ class BlackjackHand(Hand):
     one_card: bool = False
     """Split aces that take one card only (``hit_split_aces`` off)."""
     surrendered: bool = False
+    five_card: bool = False
+    """Won at once by the five-card rule (five cards, not bust)."""
 
     hand_total = staticmethod(best_total)
 
@@ -115,14 +122,17 @@ class BlackjackHand(Hand):
 
     @property
     def settled_early(self) -> bool:
-        """Busted or surrendered: the dealer's hand no longer matters to it."""
-        return self.busted or self.surrendered
+        """Busted, surrendered or won by the five-card rule: the dealer's hand no longer
+        matters to it."""
+        return self.busted or self.surrendered or self.five_card
 
     def net(self, dealer_total: int, dealer_natural: bool) -> float:
-        """The hand's result once the dealer has finished (a surrender: -0.5 whatever the
-        dealer holds; the round of a peeked natural never gets here)."""
+        """The hand's result once the dealer has finished (a surrender: -0.5 and a five-card
+        hand +1 whatever the dealer holds; the round of a peeked natural never gets here)."""
         if self.surrendered:
             return SURRENDER_NET * self.wager
+        if self.five_card:
+            return self.wager
         return settle_hand(self.total, self.wager, dealer_total, dealer_natural, self.busted)
 
 
@@ -145,11 +155,13 @@ class BlackjackView(View):
 
 @dataclass(frozen=True)
 class HandResult(core.HandResult):
-    """A settled hand: cards, total, wager (2 when doubled), bust, net result, surrender."""
+    """A settled hand: cards, total, wager (2 when doubled), bust, net result, surrender, and
+    whether the five-card rule won it."""
 
     busted: bool
     net: float
     surrendered: bool = False
+    five_card: bool = False
 
 
 @dataclass(frozen=True)
@@ -209,7 +221,7 @@ class BlackjackRound(Round):
         hand = self.hands[self.current]
         pair = _pair_value(hand)
         out = [STAND]
-        if not hand.one_card:
+        if not hand.one_card and self.rules.may_hit(pair, len(hand.cards)):
             out.append(HIT)
             if self.rules.may_double(len(hand.cards), hand.total, is_soft(hand.cards), pair):
                 out.append(DOUBLE)
@@ -229,7 +241,8 @@ class BlackjackRound(Round):
             hand.closed = True
         elif action == HIT:
             hand.cards.append(self.shoe.draw())
-            hand.closed = hand.busted
+            hand.five_card = not hand.busted and self.rules.wins_at_once(len(hand.cards))
+            hand.closed = hand.busted or hand.five_card
         elif action == DOUBLE:
             hand.wager = 2.0
             hand.cards.append(self.shoe.draw())
@@ -278,6 +291,7 @@ class BlackjackRound(Round):
                     busted=h.busted,
                     net=hand_net,
                     surrendered=h.surrendered,
+                    five_card=h.five_card,
                 )
             )
         self.outcome = BlackjackOutcome(

@@ -58,10 +58,12 @@ def blackjack_rounds(rng, rounds, shoe, vidx, hands, rules, first, unsplit, spli
     transitions, -1 a bust). ``rules``: the rules' ``KernelRules`` record, which says what is
     legal. Deal order as the engine; decision codes ``analysis.blackjack.actions.Action``. A
     surrender (first decision only, where the rules allow it) settles at -0.5 in its own bin,
-    a dealer natural included when there is no peek; the dealer then draws nothing.
+    a dealer natural included when there is no peek; the dealer then draws nothing. A hand the
+    five-card rule settles (``rules.charlie`` cards) stops drawing and wins its wager whatever
+    the dealer holds; the dealer draws only when some hand is neither bust nor such a hand.
     """
     outcomes, decisions = counts
-    child, total = hands.child, hands.total
+    child, total, n_cards = hands.child, hands.total, hands.n_cards
     hidx = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
     wager = np.zeros(BJ_MAX_HANDS, dtype=np.int64)
     for _ in range(rounds):
@@ -120,15 +122,15 @@ def blackjack_rounds(rng, rounds, shoe, vidx, hands, rules, first, unsplit, spli
             )
             hidx[0] = end
             wager[0] = bet
-        all_bust = True
+        settled = True  # every hand bust or won by the five-card rule: the dealer draws none
         for i in range(n_hands):
-            if hidx[i] >= 0:
-                all_bust = False
+            if hidx[i] >= 0 and n_cards[hidx[i]] != rules.charlie:
+                settled = False
         dealer = 0
         if not d_nat:
             hard = u + 1 + hole + 1
             has_ace = u == ACE or hole == ACE
-            if not all_bust:
+            if not settled:
                 while True:
                     t, soft = _dealer_total(hard, has_ace)
                     if t > 17 or (t == 17 and not (rules.h17 and soft)):
@@ -141,7 +143,9 @@ def blackjack_rounds(rng, rounds, shoe, vidx, hands, rules, first, unsplit, spli
         net = 0
         for i in range(n_hands):
             h = hidx[i]
-            if h < 0 or d_nat:
+            if h >= 0 and n_cards[h] == rules.charlie:
+                net += wager[i]
+            elif h < 0 or d_nat:
                 net -= wager[i]
             elif dealer > 21 or total[h] > dealer:
                 net += wager[i]
@@ -153,7 +157,8 @@ def blackjack_rounds(rng, rounds, shoe, vidx, hands, rules, first, unsplit, spli
 @inline
 def _play_hand(rng, shoe, dealt, vidx, hands, rules, c, h, u, table, first_code):
     """Play one hand (hand index ``h``, rules context ``c``: 0 unsplit, else the pair's value
-    index plus one) by ``table[hand, up]``; ``first_code`` >= 0 is its first decision instead.
+    index plus one) by ``table[hand, up]``; ``first_code`` >= 0 is its first decision instead;
+    a hand of ``rules.charlie`` cards (the five-card rule) stops at once.
     Returns (cards dealt so far, the final hand index (-1: bust), the hand's wager)."""
     child, n_cards = hands.child, hands.n_cards
     code = first_code
@@ -174,7 +179,7 @@ def _play_hand(rng, shoe, dealt, vidx, hands, rules, c, h, u, table, first_code)
             raise ValueError("decision table splits or surrenders a hand that cannot")
         h = child[h, vidx[draw(rng, shoe, dealt)]]
         dealt += 1
-        if h < 0:
+        if h < 0 or n_cards[h] == rules.charlie:
             break
         code = -1
     return dealt, h, wager

@@ -289,11 +289,19 @@ DOUBLE_VARIANTS: tuple[tuple[str, dict], ...] = (
 """The doubling rule's changes, listed only when the base rules restrict doubling
 (``--double``): the default table, published in ``results/``, stays as it was."""
 
+FIVE_CARD_VARIANTS: tuple[tuple[str, dict], ...] = (
+    ("five-card charlie", {"five_card": True}),
+    ("no five-card rule", {"five_card": False}),
+)
+"""The five-card rule's changes, listed only when the base rules have it (``--five-card``), as
+``DOUBLE_VARIANTS``."""
+
 
 def variants_table(base: BlackjackRules = DEFAULT_RULES, progress=_identity) -> Table:
     """House edge (optimal and basic) of the base rules and of each single-rule change."""
     a0 = analysis_for(base)
     changes = VARIANTS + (DOUBLE_VARIANTS if base.double != "any" else ())
+    changes += FIVE_CARD_VARIANTS if base.five_card else ()
     jobs = [("base rules", {})] + [(k, c) for k, c in changes if base.with_(**c) != base]
     rows = []
     ref = None

@@ -42,6 +42,8 @@ def blackjack_outcome(rnd: bj.BlackjackRound, points: float) -> list[str]:
         word = "wins" if h.net > 0 else "loses" if h.net < 0 else "pushes"
         if h.surrendered:
             word = "surrendered, half the bet lost"
+        elif h.five_card:
+            word = "five cards, wins at once"
         bust = " bust" if h.busted else ""
         doubled = " (doubled)" if h.wager == 2 else ""
         lines.append(f"{name + ':':7} {cards_text(h.cards)}  = {h.total}{bust}{doubled}: {word}")
