@@ -13,11 +13,12 @@ import threading
 import click
 
 from cardedge import __version__
-from cardedge.cli.core.lazy import LazyGroup
-from cardedge.games import games
+from cardedge.cli.core.lazy import LazyGroup, RegisteredGroups
+from cardedge.games import NAMES, game
 
-GAMES: dict[str, str] = {game.name: game.parts["cli"] for game in games()}
-"""One command group per registered game (``cardedge.games``), loaded when first used."""
+GAMES = RegisteredGroups(NAMES, lambda name: game(name).parts["cli"])
+"""One command group per registered game (``cardedge.games``), its place read from the game's
+descriptor and the group loaded when first used."""
 
 
 class OutputLost(Exception):

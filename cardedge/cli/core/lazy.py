@@ -9,16 +9,20 @@ from __future__ import annotations
 import gc
 import importlib
 import sys
+from collections.abc import Callable, Iterator, Mapping
+from typing import TypeVar
 
 import click
+
+T = TypeVar("T")
 
 
 class LazyGroup(click.Group):
     """A group whose ``lazy`` commands are ``name -> "package.module:attribute"`` strings."""
 
-    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
+    def __init__(self, *args, lazy: Mapping[str, str] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.lazy = dict(lazy or {})
+        self.lazy: Mapping[str, str] = {} if lazy is None else lazy
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
@@ -51,21 +55,54 @@ def game_group(name: str, help: str, shared: str, own: str) -> click.Group:
 
 def import_for_good(module: str):
     """Import a command's module with Python's cyclic garbage collector paused, then freeze
-    what the import built (``gc.freeze``).
+    what the import built (``built_for_good``)."""
+    if module in sys.modules:
+        return importlib.import_module(module)
+    return built_for_good(lambda: importlib.import_module(module))
+
+
+def built_for_good(make: Callable[[], T]) -> T:
+    """``make()`` (an import) with Python's cyclic garbage collector paused, then freeze what
+    it built (``gc.freeze``).
 
     A command's imports (numpy, numba, the kernels) build hundreds of thousands of objects that
     live as long as the process, and every full collection during and after the import walks
     them all: 0.2-0.5 s of a short command on this machine (timed with ``gc.callbacks``).
     Frozen, they are left out of later collections; garbage made afterwards is still collected.
     """
-    if module in sys.modules or not gc.isenabled():
-        return importlib.import_module(module)
+    if not gc.isenabled():
+        return make()
     gc.disable()
     try:
-        return importlib.import_module(module)
+        return make()
     finally:
         gc.freeze()
         gc.enable()
+
+
+class RegisteredGroups(Mapping[str, str]):
+    """The games' command groups as ``LazyGroup``'s ``lazy`` mapping: name ->
+    ``"module:attribute"``, the names from the registry (``cardedge.games.NAMES``: light) and
+    each group's place from the game's descriptor, read only when that game's command runs
+    (the descriptor imports the analysis package, numba with it: under ``built_for_good``)."""
+
+    def __init__(self, names: tuple[str, ...], part: Callable[[str], str]) -> None:
+        self.names = names
+        self.part = part
+
+    def __getitem__(self, name: str) -> str:
+        if name not in self.names:
+            raise KeyError(name)
+        return built_for_good(lambda: self.part(name))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.names  # without reading the descriptor
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
 
 
 def refuse_repeated_options(command: click.Command, args: list[str]) -> None:
