@@ -303,3 +303,23 @@ def test_a_bad_zero_keyword_raises_bad_value_naming_it():
 def test_json_rules_of_a_blackjack_row_use_the_declared_names():
     row = json.loads(render_many(blackjack.edge(decks=1, h17=True), "json"))[0]
     assert set(row["rules"]) == {"decks", *BLACKJACK_RULES.names}
+
+
+# The rules engine (an independent implementation of the rules) under new combinations.
+@pytest.mark.parametrize(
+    "rules,changes",
+    [
+        (
+            "stated",
+            {"dealer_draws": 6, "zero_pair_pays": "2:1", "split_totals": "7+9", "das": False},
+        ),
+        ("published", {"trips_pays": "none", "split_totals": "none", "dealer_draws": 4}),
+    ],
+)
+def test_the_monte_carlo_of_new_rules_lies_within_4_se_of_the_exact_edge(rules, changes):
+    row = zero.simulate(decks=1, rounds=200_000, seed=7, rules=rules, threads=1, **changes)[0]
+    row = row.rows()[0]
+    assert abs(row["standard_errors"]) < 4
+    preset_edge = zero.edge(decks=1, rules=rules).rows()[0]["house_edge_percent"]
+    # the test can fail: the preset's own edge lies far outside the simulated one's 4 SE
+    assert abs(row["house_edge_percent"] - preset_edge) > 4 * row["stderr_percent"]
