@@ -252,6 +252,11 @@ def test_variants_rows_are_the_same_options_given_directly():
             assert rows[label][f"{r['rules']}_percent"] == r["house_edge_percent"], label
 
 
+def test_a_title_names_a_rule_its_words_leave_out_as_its_option():
+    title = zero.edge(decks=1, rules="published", trips_pays="none").title
+    assert title.endswith("; rules changed from the preset: --trips-pays none")
+
+
 def test_variants_apply_over_the_rules_given():
     rows = {r["variant"]: r for r in zero.variants(decks=1, das=False).rows()}
     direct = zero.edge(decks=1, rules="published", das=False, dealer_draws=6).rows()[0]

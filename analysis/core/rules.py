@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import MISSING, dataclass, fields, replace
+from dataclasses import MISSING, dataclass, fields
 from fractions import Fraction
 from typing import Any
 
@@ -364,13 +364,9 @@ class RuleSet:
         """The words of each rule where ``rules`` differ from ``base`` (a title's 'changed:')."""
         out = []
         for rule in self.rules:
-            if getattr(rules, rule.name) != getattr(base, rule.name):
+            value = getattr(rules, rule.name)
+            if value != getattr(base, rule.name):
+                # a rule whose title leaves it out (trips paid as a Zero Pair): as an option
                 words = rule.title(rules)
-                out.append(
-                    words if words is not None else f"{rule.name} {getattr(rules, rule.name)}"
-                )
+                out.append(f"{rule.option} {rule.kind.text(value)}" if words is None else words)
         return out
-
-    def with_changes(self, rules: Any, changes: dict[str, object]) -> Any:
-        """A copy of ``rules`` with ``changes`` (validated again)."""
-        return replace(rules, **changes)

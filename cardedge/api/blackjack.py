@@ -44,8 +44,8 @@ def rules_for(decks=DEFAULT_DECKS, **rules) -> list[BlackjackRules]:
     unknown = sorted(set(rules) - set(RULES.names))
     if unknown:
         raise TypeError(f"unknown rule keyword(s): {', '.join(unknown)}")
-    checked = {name: RULES[name].check(value) for name, value in rules.items()}
-    return [BlackjackRules(decks=d, **checked) for d in core.deck_counts(decks)]
+    # BlackjackRules checks (and parses) each value by its declaration
+    return [BlackjackRules(decks=d, **rules) for d in core.deck_counts(decks)]
 
 
 def _rules(given: dict[str, object]) -> list[BlackjackRules]:
