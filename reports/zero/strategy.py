@@ -483,9 +483,8 @@ def variants_table(
     """
     names = preset_names("both")
     jobs = [(label, name) for label, _ in VARIANTS for name in names]
-    rules = [
-        preset(name, decks, changes).with_(**change) for _, change in VARIANTS for name in names
-    ]
+    bases = {name: preset(name, decks, changes) for name in names}
+    rules = [bases[name].with_(**change) for _, change in VARIANTS for name in names]
     results = evaluate_rules(rules, progress=progress)
     rows = {label: {"variant": label} for label, _ in VARIANTS}
     for (label, name), res in zip(jobs, results, strict=True):
@@ -495,8 +494,7 @@ def variants_table(
         for name in names:
             row[f"{name}_change"] = row[f"{name}_percent"] - base[f"{name}_percent"]
     title = f"Zero house edge (%) under rule variations, {decks} decks, optimal play"
-    base_rules = [(name, preset(name, decks, changes)) for name in names]
-    title += zero_reports.changes_from_presets(base_rules)
+    title += zero_reports.changes_from_presets(bases.items())
     notes = [
         "stated_* and published_*: the variation applied to each preset; *_change: against the "
         "preset as it is; standard split.",
