@@ -25,9 +25,10 @@ import time
 t0 = time.perf_counter()
 from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.strategy.blackjack.charts import evaluate_strategy
 t1 = time.perf_counter()
-a = ShoeAnalysis(BlackjackRules(decks={decks}, peek={peek}))
+a = ShoeAnalysis(BlackjackRules(peek={peek}), Shoe.decks({decks}))
 evaluate_strategy("optimal", a)
 r = evaluate_strategy("basic", a)
 t2 = time.perf_counter()
@@ -50,7 +51,7 @@ def main() -> None:
     from cardedge.analysis.core.shoe import Shoe
     from cardedge.strategy.blackjack.charts import evaluate_strategy
 
-    rules = BlackjackRules(decks=args.decks, peek=args.peek)
+    rules, fresh = BlackjackRules(peek=args.peek), Shoe.decks(args.decks)
 
     from cardedge.analysis.blackjack import round as blackjack_round
 
@@ -58,7 +59,7 @@ def main() -> None:
         if not again:
             # the dealer's rows computed again: what a shoe not analysed before costs
             blackjack_round._dealer_memo.cache_clear()
-        a = ShoeAnalysis(rules)
+        a = ShoeAnalysis(rules, fresh)
         evaluate_strategy("optimal", a)
         evaluate_strategy("basic", a)
 
@@ -81,11 +82,11 @@ def main() -> None:
 
     def fresh_edge():
         blackjack_round._dealer_memo.cache_clear()
-        return ShoeAnalysis(rules).evaluate()
+        return ShoeAnalysis(rules, fresh).evaluate()
 
     fresh_time = best_of(5, fresh_edge)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"Blackjack optimal and basic edges, exact splits to 4 hands: {rules.describe()}")
+    print(f"Blackjack optimal and basic edges, exact splits to 4 hands: {rules.describe(fresh)}")
     print(f"  basic edge: {cold[3]} %")
     print(*process_lines(cold, warm), sep="\n")
     print(f"  compute only, optimal + basic (best of 5, in process): {compute:.3f} s")

@@ -36,9 +36,9 @@ def main() -> None:
     ap.add_argument("--decks", type=int, default=6)
     ap.add_argument("--remove", default="5,5,T,A,9,9,2,3")
     args = ap.parse_args()
-    zero_rules, bj_rules = preset("published", args.decks), BlackjackRules(decks=args.decks)
+    zero_rules, bj_rules = preset("published"), BlackjackRules()
     for game, run in (
-        ("zero", lambda s: evaluate_round(zero_rules, shoe=s).house_edge_percent),
+        ("zero", lambda s: evaluate_round(zero_rules, s).house_edge_percent),
         ("blackjack", lambda s: ShoeAnalysis(bj_rules, s).evaluate().house_edge_percent),
     ):
         for shoe in (

@@ -415,7 +415,7 @@ def check() -> None:
 
     worst = 0.0
     for peek in (False, True):
-        rules = BlackjackRules(decks=1, peek=peek, split_hands=2, surrender=True)
+        rules = BlackjackRules(peek=peek, split_hands=2, surrender=True)
         a = ShoeAnalysis(rules, shoe_of(SMALL))
         basic = basic_strategy(a)
         for name, chart in (("optimal", None), ("chart", SURRENDER_CHART), ("basic", basic)):
@@ -438,9 +438,9 @@ def check() -> None:
                 for k in got.probability
             )
             worst = max(worst, err)
-            print(f"{name:8} {rules.describe()}: whole round, max |exact - twin| {err:.1e}")
+            print(f"{name:8} {rules.describe(a.shoe)}: whole round, max |exact - twin| {err:.1e}")
     for values, pair, hands, changes in RESPLIT_CASES:
-        rules = BlackjackRules(decks=1, split_hands=hands, **changes)
+        rules = BlackjackRules(split_hands=hands, **changes)
         a = ShoeAnalysis(rules, shoe_of(values))
         for name in ("optimal", "basic"):
             chart = basic_strategy(a) if name == "basic" else None
@@ -470,7 +470,8 @@ def check() -> None:
                 nets = (np.arange(ROUND_BINS) - 2 * MAX_NET) / 2
                 assert abs(dist @ nets - result.split_ev[pair, u]) < 1e-13
             worst = max(worst, err)
-            print(f"{name:8} split {pair + 1}s, {rules.describe()}: max |exact - twin| {err:.1e}")
+            setup = rules.describe(a.shoe)
+            print(f"{name:8} split {pair + 1}s, {setup}: max |exact - twin| {err:.1e}")
     print(f"worst {worst:.1e}")
     assert worst < 1e-14
 
@@ -478,14 +479,14 @@ def check() -> None:
 # -- the 6-deck timing ------------------------------------------------------------------------
 def run(hands: int, strategy: str, peek: bool, only) -> None:
     from cardedge.analysis.blackjack.round import shoe_analysis
-    from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES
+    from cardedge.analysis.blackjack.rules import DEFAULT_RULES, DEFAULT_SHOE, PUBLISHED_RULES
     from cardedge.strategy.blackjack.charts import strategy_policy
 
     rules = (PUBLISHED_RULES if peek else DEFAULT_RULES).with_(split_hands=hands)
-    a = shoe_analysis(rules)
+    a = shoe_analysis(rules, DEFAULT_SHOE)
     policy = strategy_policy(strategy, a)
     result = a.evaluate(policy)
-    print(f"{strategy} play, {rules.describe()}")
+    print(f"{strategy} play, {rules.describe(a.shoe)}")
     t = time.perf_counter()
     outcomes.split_deals(a, policy, result)
     seconds = time.perf_counter() - t

@@ -17,6 +17,7 @@ import time
 
 from cardedge.analysis.blackjack.round import shoe_analysis
 from cardedge.analysis.blackjack.rules import DEFAULT_RULES
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import preset
 from cardedge.engine.blackjack import replay as blackjack_replay
 from cardedge.engine.blackjack import simulate as blackjack_sim
@@ -27,13 +28,16 @@ from cardedge.engine.zero.tables import chart_tables, optimal_tables
 from cardedge.strategy.blackjack.charts import strategy_policy
 from cardedge.strategy.zero.charts import resolve
 
+DECKS = 6
+"""Decks of every simulated shoe."""
+
 
 def configurations():
-    rules = preset("published", 6)
-    _, policy, _ = resolve("basic", rules)
-    yield "zero published 6D optimal", "zero", rules, optimal_tables(rules)
+    rules, shoe = preset("published"), Shoe.decks(6)
+    _, policy, _ = resolve("basic", rules, shoe)
+    yield "zero published 6D optimal", "zero", rules, optimal_tables(rules, shoe)
     yield "zero published 6D basic", "zero", rules, chart_tables(policy, rules)
-    analysis = shoe_analysis(DEFAULT_RULES)
+    analysis = shoe_analysis(DEFAULT_RULES, shoe)
     for name in ("basic", "optimal"):
         tables = policy_tables(analysis, strategy_policy(name, analysis))
         yield f"blackjack default 6D {name}", "blackjack", DEFAULT_RULES, tables
@@ -42,9 +46,9 @@ def configurations():
 def run(game, rules, tables, rounds, seed, twin=False, threads=1):
     if twin:
         fn = zero_replay.simulate_zero if game == "zero" else blackjack_replay.simulate_blackjack
-        return fn(rules, tables, rounds, seed=seed)
+        return fn(rules, DECKS, tables, rounds, seed=seed)
     fn = zero_sim.simulate_zero if game == "zero" else blackjack_sim.simulate_blackjack
-    return fn(rules, tables, rounds, seed=seed, threads=threads)
+    return fn(rules, DECKS, tables, rounds, seed=seed, threads=threads)
 
 
 def rate(game, rules, tables, rounds, repeat, threads):

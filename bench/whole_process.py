@@ -60,10 +60,10 @@ from cardedge.strategy.blackjack.charts import evaluate_strategy
 t1 = time.perf_counter()
 
 def zero():
-    return evaluate_rules([preset("published", 6)])[0].house_edge_percent
+    return evaluate_rules([preset("published")], Shoe.decks(6))[0].house_edge_percent
 
 def blackjack():
-    a = ShoeAnalysis(BlackjackRules(decks=6, peek=True))
+    a = ShoeAnalysis(BlackjackRules(peek=True), Shoe.decks(6))
     evaluate_strategy("optimal", a)
     return evaluate_strategy("basic", a).house_edge_percent
 

@@ -30,6 +30,7 @@ from cardedge.api.blackjack import (
     policy,
     returns,
     rules,
+    shoe,
     simulate,
     study,
     variants,
@@ -50,7 +51,7 @@ if TYPE_CHECKING:  # imported when first used (``lazy_exports``): no kernels on 
 __all__ = [
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count",
     "indices", "compare", "variants", "simulate", "study", "dealer",
-    "rules", "evaluate", "basic_chart", "policy", "evaluate_chart", "load_chart",
+    "rules", "shoe", "evaluate", "basic_chart", "policy", "evaluate_chart", "load_chart",
     "Shoe", "Table", "Tables", "render_many", "Rules", "Chart", "RoundResult", "OPTIMAL",
 ]
 # fmt: on

@@ -1,7 +1,7 @@
 """Zero, the blackjack/baccarat hybrid, from Python: ``cardedge zero CMD --option V`` is
 ``cardedge.zero.CMD(option=V)`` (``pays`` besides the shared commands), and ``Rules``,
-``rules("published", 6)``, ``evaluate``, ``basic_chart``... reach the objects underneath under
-the names ``cardedge.blackjack`` uses (conventions: ``cardedge.api.core``).
+``rules("published")``, ``shoe(6)``, ``evaluate``, ``basic_chart``... reach the objects
+underneath under the names ``cardedge.blackjack`` uses (conventions: ``cardedge.api.core``).
 
 Examples:
     >>> import cardedge.zero as zero
@@ -31,6 +31,7 @@ from cardedge.api.zero import (
     policy,
     returns,
     rules,
+    shoe,
     simulate,
     study,
     variants,
@@ -50,7 +51,7 @@ if TYPE_CHECKING:  # imported when first used (``lazy_exports``): no kernels on 
 __all__ = [
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count",
     "indices", "compare", "variants", "simulate", "study", "pays",
-    "rules", "evaluate", "basic_chart", "policy", "evaluate_chart", "load_chart",
+    "rules", "shoe", "evaluate", "basic_chart", "policy", "evaluate_chart", "load_chart",
     "Shoe", "Table", "Tables", "render_many", "Rules", "Chart", "RoundResult", "OPTIMAL",
 ]
 # fmt: on

@@ -3,6 +3,7 @@ from collections.abc import Callable
 
 import pytest
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
 
@@ -15,7 +16,7 @@ def zero_optimal():
     def get(name: str, decks: int):
         key = (name, decks)
         if key not in cache:
-            cache[key] = evaluate_round(preset(name, decks))
+            cache[key] = evaluate_round(preset(name), Shoe.decks(decks))
         return cache[key]
 
     return get

@@ -20,8 +20,8 @@ GAMES = {"zero": cardedge.zero, "blackjack": cardedge.blackjack}
 SHARED = (
     "edge chart hands exceptions returns eor count indices compare variants simulate study".split()
 )
-OBJECTS = "Rules rules Shoe Chart RoundResult OPTIMAL evaluate basic_chart policy evaluate_chart "
-OBJECTS += "load_chart Table Tables render_many"
+OBJECTS = "Rules rules shoe Shoe Chart RoundResult OPTIMAL evaluate basic_chart policy "
+OBJECTS += "evaluate_chart load_chart Table Tables render_many"
 CLI_ONLY = {"fmt", "color"}
 """Options that only choose how the command line prints (no API keyword)."""
 API_ONLY = {"progress", "log"}
@@ -209,10 +209,12 @@ def test_bad_input_is_one_line_value_error():
 def test_rule_keywords_map_onto_the_rules_object_in_one_place():
     from cardedge.api.blackjack import RULES, rules_for
 
-    r = rules_for(4, h17=True, peek=True, das=False, split_hands=3, rsa=True, natural="6:5")[0]
-    assert (r.decks, r.h17, r.peek, r.das) == (4, True, True, False)
+    r = rules_for(h17=True, peek=True, das=False, split_hands=3, rsa=True, natural="6:5")
+    # decks left the rules (a setup is rules plus a Shoe): the decks are the shoe's now
+    shoe = cardedge.blackjack.shoe(4)
+    assert (shoe.fresh_decks, r.h17, r.peek, r.das) == (4, True, True, False)
     assert (r.split_hands, r.rsa, r.natural) == (3, True, "6:5")
-    assert cardedge.blackjack.rules(6, surrender=True).surrender is True
+    assert cardedge.blackjack.rules(surrender=True).surrender is True
     import dataclasses
 
     assert set(RULES.names) <= {f.name for f in dataclasses.fields(r)}
@@ -220,18 +222,18 @@ def test_rule_keywords_map_onto_the_rules_object_in_one_place():
 
 def test_the_shared_objects_give_the_published_figures():
     zero, bj = cardedge.zero, cardedge.blackjack
-    r = zero.rules("published", 6)
-    assert isinstance(r, zero.Rules)
-    assert zero.evaluate(r).house_edge_percent == 2.2637009546182045
-    b = bj.rules(6, peek=True)
+    r, six = zero.rules("published"), zero.shoe(6)
+    assert isinstance(r, zero.Rules) and isinstance(six, zero.Shoe)
+    assert zero.evaluate(r, six).house_edge_percent == 2.2637009546182045
+    b = bj.rules(peek=True)
     assert isinstance(b, bj.Rules)
-    assert bj.evaluate(b).house_edge_percent == 0.40287023611541156
-    for game, rules in ((zero, r), (bj, bj.rules(1))):
-        chart = game.basic_chart(rules)
+    assert bj.evaluate(b, bj.shoe(6)).house_edge_percent == 0.40287023611541156
+    for game, rules, shoe in ((zero, r, six), (bj, bj.rules(), bj.shoe(1))):
+        chart = game.basic_chart(rules, shoe)
         assert isinstance(chart, game.Chart)
         assert (
-            game.evaluate_chart(rules, chart).ev
-            == game.evaluate(rules, game.policy(chart, rules)).ev
+            game.evaluate_chart(rules, shoe, chart).ev
+            == game.evaluate(rules, shoe, game.policy(chart, rules)).ev
         )
 
 

@@ -9,7 +9,12 @@ import pandas as pd
 import pytest
 
 from cardedge.analysis.blackjack.round import shoe_analysis
-from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES
+from cardedge.analysis.blackjack.rules import (
+    DEFAULT_RULES,
+    DEFAULT_SHOE,
+    PUBLISHED_RULES,
+    PUBLISHED_SHOE,
+)
 from cardedge.cli import main
 from cardedge.strategy.blackjack.charts import (
     GENERIC_CHART,
@@ -29,16 +34,16 @@ def run(capsys, *args):
 
 @pytest.mark.parametrize("suffix", [".csv", ".json"])
 @pytest.mark.parametrize(
-    "rules",
+    "rules, shoe",
     [
-        DEFAULT_RULES,
-        PUBLISHED_RULES.with_(surrender=True),
-        DEFAULT_RULES.with_(hit_split_aces=True),
+        (DEFAULT_RULES, DEFAULT_SHOE),
+        (PUBLISHED_RULES.with_(surrender=True), PUBLISHED_SHOE),
+        (DEFAULT_RULES.with_(hit_split_aces=True), DEFAULT_SHOE),
     ],
     ids=["default", "late-surrender", "hit-split-aces"],
 )
-def test_a_saved_basic_chart_loads_with_the_identical_exact_edge(tmp_path, rules, suffix):
-    analysis = shoe_analysis(rules)
+def test_a_saved_basic_chart_loads_with_the_identical_exact_edge(tmp_path, rules, shoe, suffix):
+    analysis = shoe_analysis(rules, shoe)
     chart = basic_strategy(analysis)
     path = tmp_path / f"basic{suffix}"
     chart.save(path)
@@ -77,7 +82,7 @@ def test_the_chart_command_output_is_a_chart_file(tmp_path, capsys):
 
 
 def test_soft_12_is_printed_where_it_is_played():
-    chart = basic_strategy(shoe_analysis(DEFAULT_RULES))
+    chart = basic_strategy(shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE))
     assert not plays_soft_12(chart, DEFAULT_RULES)
     assert plays_soft_12(chart, DEFAULT_RULES.with_(hit_split_aces=True))
     assert chart.soft[12][4] == "Dh"  # soft 12 (A,A unsplit) doubles against a 6
@@ -138,7 +143,7 @@ def test_surrender_cells_load_under_surrender_rules(tmp_path):
     path = _csv(tmp_path, _set("hard 16", "T", "Rh"))
     chart = load_chart(path, rules)
     assert chart.hard[16][8] == "Rh"
-    analysis = shoe_analysis(rules)
+    analysis = shoe_analysis(rules, PUBLISHED_SHOE)
     normal = evaluate_strategy("normal", analysis).ev
     with_r = analysis.evaluate(strategy_policy(str(path), analysis)).ev
     assert with_r > normal  # late surrender of 16 v T beats hitting it
@@ -170,7 +175,7 @@ def test_simulate_play_and_exceptions_take_a_chart_file(tmp_path, capsys, monkey
     )  # fmt: skip
     assert code == 0
     (report,) = json.loads(out)["tables"][0]["rows"]  # the summary row of the document
-    normal = evaluate_strategy("normal", shoe_analysis(DEFAULT_RULES))
+    normal = evaluate_strategy("normal", shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE))
     assert report["strategy"] == "generic.csv"
     assert report["exact_house_edge_percent"] == pytest.approx(normal.house_edge_percent, abs=1e-12)
     code, out, _ = run(capsys, "blackjack", "exceptions", "--strategy", path, "--format", "csv")

@@ -152,7 +152,7 @@ def test_returns_figures_of_the_default_game(capsys):
     lines = out.splitlines()
     # every CSV row names its table: decks, rules and strategy lead
     assert lines[0] == "decks,rules,strategy,outcome,net,probability,return"
-    table = bj_reports.returns_table(bj_reports.DEFAULT_RULES, "optimal")
+    table = bj_reports.returns_table(bj_reports.DEFAULT_RULES, bj_reports.DEFAULT_SHOE, "optimal")
     note = table.notes[0]
     assert "house edge 0.514056%" in note and "standard deviation 1.135120" in note
     assert "element of risk 0.460883%" in note

@@ -12,8 +12,10 @@ from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis
 from cardedge.analysis.blackjack.rules import (
     DEFAULT_RULES,
+    DEFAULT_SHOE,
     DOUBLE_RULES,
     PUBLISHED_RULES,
+    PUBLISHED_SHOE,
     BlackjackRules,
 )
 from cardedge.analysis.core.shoe import Shoe
@@ -53,10 +55,10 @@ def test_the_rule_is_validated_in_one_line():
 
 
 def test_titles_name_the_rule_only_off_the_default():
-    assert DEFAULT_RULES.describe() == (
+    assert DEFAULT_RULES.describe(DEFAULT_SHOE) == (
         "6 decks, S17, no peek (ENHC), DAS, split to 4, no RSA, BJ 3:2"
     )
-    assert DEFAULT_RULES.with_(double="10-11").describe() == (
+    assert DEFAULT_RULES.with_(double="10-11").describe(DEFAULT_SHOE) == (
         "6 decks, S17, no peek (ENHC), DAS, double hard 10-11 only, split to 4, no RSA, BJ 3:2"
     )
 
@@ -89,7 +91,7 @@ def test_the_kernel_record_carries_the_rule():
 # ---- the evaluator against its Fraction twin ----------------------------------------------------
 @pytest.fixture(scope="module", params=("any", *RESTRICTED))
 def small_game(request):
-    rules = BlackjackRules(decks=1, split_hands=2, double=request.param)
+    rules = BlackjackRules(split_hands=2, double=request.param)
     result = ShoeAnalysis(rules, shoe_of(SMALL)).evaluate()
     return rules, result, reference.Reference(rules, SMALL)
 
@@ -132,7 +134,7 @@ def test_round_ev_matches_the_twin(small_game):
 @pytest.mark.parametrize("double", ["any", *RESTRICTED])
 def test_split_fives_match_the_twin(double, das):
     """A split five doubles 5,4 (9), 5,6 (11) only where the rule and DAS allow it."""
-    rules = BlackjackRules(decks=1, split_hands=2, double=double, das=das)
+    rules = BlackjackRules(split_hands=2, double=double, das=das)
     result = ShoeAnalysis(rules, shoe_of(FIVES)).evaluate()
     ref = reference.Reference(rules, FIVES)
     for u in (2, 5, 8, 9):
@@ -144,7 +146,7 @@ def test_split_values_see_the_rule():
     """The rule changes split fives' values (their hard 9 and 11 double), else the twin test
     above could not tell the rules apart."""
     values = {
-        d: ShoeAnalysis(BlackjackRules(decks=1, split_hands=2, double=d), shoe_of(FIVES))
+        d: ShoeAnalysis(BlackjackRules(split_hands=2, double=d), shoe_of(FIVES))
         .evaluate()
         .split_ev[4, 5]
         for d in ("any", *RESTRICTED)
@@ -154,7 +156,7 @@ def test_split_values_see_the_rule():
 
 def test_six_decks_restricted_doubling_costs_the_player():
     """6D S17 DAS peek: every restriction raises the house edge, 10-11 more than 9-11."""
-    a = shoe_analysis(PUBLISHED_RULES)
+    a = shoe_analysis(PUBLISHED_RULES, PUBLISHED_SHOE)
     edge = {d: a.variant(double=d).evaluate().house_edge_percent for d in ("any", *RESTRICTED)}
     assert edge["any"] == pytest.approx(0.40287023611541156, abs=1e-15)
     assert edge["any"] < edge["9-11"] < edge["10-11"]
@@ -168,7 +170,7 @@ def test_six_decks_restricted_doubling_costs_the_player():
 @pytest.mark.parametrize("double", RESTRICTED)
 def test_the_derived_chart_doubles_only_where_the_rules_allow(double):
     rules = DEFAULT_RULES.with_(double=double)
-    chart = basic_strategy(shoe_analysis(rules))
+    chart = basic_strategy(shoe_analysis(rules, DEFAULT_SHOE))
     lo = 9 if double == "9-11" else 10
     for total, row in chart.hard.items():
         doubles = any(code.startswith("D") for code in row)
@@ -179,7 +181,7 @@ def test_the_derived_chart_doubles_only_where_the_rules_allow(double):
         if p != 4:  # 5,5 is hard 10
             assert not any(code.startswith("D") for code in row), (p, row)
     assert chart.pairs[4].count("Dh") >= 7
-    default = basic_strategy(shoe_analysis(DEFAULT_RULES))
+    default = basic_strategy(shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE))
     assert any(code.startswith("D") for code in default.soft[18] + default.hard[8])
 
 
@@ -204,19 +206,24 @@ def test_the_engine_offers_a_double_only_where_the_rules_allow():
 
 
 @pytest.mark.parametrize(
-    "rules, strategy",
+    "rules, shoe, strategy",
     [
-        (DEFAULT_RULES.with_(double="9-11"), "optimal"),
-        (DEFAULT_RULES.with_(double="10-11"), "basic"),
-        (PUBLISHED_RULES.with_(double="10-11", das=False), "optimal"),
-        (BlackjackRules(decks=2, double="9-11", hit_split_aces=True, surrender=True), "basic"),
+        (DEFAULT_RULES.with_(double="9-11"), DEFAULT_SHOE, "optimal"),
+        (DEFAULT_RULES.with_(double="10-11"), DEFAULT_SHOE, "basic"),
+        (PUBLISHED_RULES.with_(double="10-11", das=False), PUBLISHED_SHOE, "optimal"),
+        (
+            BlackjackRules(double="9-11", hit_split_aces=True, surrender=True),
+            Shoe.decks(2),
+            "basic",
+        ),
     ],
 )
-def test_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
-    analysis = shoe_analysis(rules)
+def test_kernel_counts_equal_the_engine_round_for_round(rules, shoe, strategy):
+    analysis = shoe_analysis(rules, shoe)
     tables = policy_tables(analysis, strategy_policy(strategy, analysis))
-    fast = blackjack_sim.simulate_blackjack(rules, tables, 2500, seed=29, chunk=777)
-    slow = blackjack_replay.simulate_blackjack(rules, tables, 2500, seed=29)
+    decks = shoe.fresh_decks
+    fast = blackjack_sim.simulate_blackjack(rules, decks, tables, 2500, seed=29, chunk=777)
+    slow = blackjack_replay.simulate_blackjack(rules, decks, tables, 2500, seed=29)
     assert fast.outcome_counts.tolist() == slow.outcome_counts.tolist()
     assert fast.decision_counts.tolist() == slow.decision_counts.tolist()
     assert fast.decision_counts[1 + DOUBLE_CODE] > 0  # doubles were played
@@ -227,14 +234,14 @@ DOUBLE_CODE = 2
 
 
 def test_both_simulators_refuse_tables_that_double_where_the_rules_forbid():
-    tables = policy_tables(
-        shoe_analysis(DEFAULT_RULES), strategy_policy("basic", shoe_analysis(DEFAULT_RULES))
-    )
+    analysis = shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE)
+    tables = policy_tables(analysis, strategy_policy("basic", analysis))
     rules = DEFAULT_RULES.with_(double="10-11")
+    decks = DEFAULT_SHOE.fresh_decks
     with pytest.raises(ValueError, match="doubles where the rules forbid it"):
-        blackjack_sim.simulate_blackjack(rules, tables, 2500, seed=29, threads=1)
+        blackjack_sim.simulate_blackjack(rules, decks, tables, 2500, seed=29, threads=1)
     with pytest.raises(IllegalAction, match="double"):
-        blackjack_replay.simulate_blackjack(rules, tables, 2500, seed=29)
+        blackjack_replay.simulate_blackjack(rules, decks, tables, 2500, seed=29)
 
 
 def stacked(session, text):
@@ -243,7 +250,7 @@ def stacked(session, text):
 
 
 def test_the_trainer_refuses_an_illegal_double_and_values_only_legal_ones():
-    session = blackjack_training(DEFAULT_RULES.with_(double="10-11"), "basic", seed=1)
+    session = blackjack_training(DEFAULT_RULES.with_(double="10-11"), DEFAULT_SHOE, "basic", seed=1)
     stacked(session, "5s 4h 6c 7d 9s")  # hard 9 against a 6: basic (any) would double
     with pytest.raises(IllegalAction, match="double"):
         session.act("double")
@@ -261,7 +268,7 @@ def test_the_option_reaches_the_rules_and_the_title(capsys):
     assert main(["blackjack", "edge", "--decks", "1", "--double", "9-11", "--format", "json"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert row["rules"]["double"] == "9-11"
-    want = shoe_analysis(BlackjackRules(decks=1, double="9-11")).evaluate().house_edge_percent
+    want = shoe_analysis(BlackjackRules(double="9-11"), Shoe.decks(1)).evaluate().house_edge_percent
     assert row["house_edge_percent"] == want
     assert main(["blackjack", "edge", "--decks", "1", "--double", "9-11"]) == 0
     assert "double hard 9-11 only" in capsys.readouterr().out

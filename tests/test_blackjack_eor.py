@@ -23,7 +23,7 @@ def run(capsys, *args):
 @pytest.fixture(scope="module")
 def six_decks():
     rules = BlackjackRules()
-    return rules, {r.strategy: r for r in effects_of_removal(rules)}
+    return rules, {r.strategy: r for r in effects_of_removal(rules, Shoe.decks(6))}
 
 
 def test_fixed_strategy_weighted_sum_is_zero_and_optimal_gains(six_decks):
@@ -45,7 +45,7 @@ def test_eor_signs_and_sizes_are_the_classic_ones(six_decks):
 
 def test_one_card_removal_equals_the_eor_entry(six_decks):
     rules, res = six_decks
-    fresh = ShoeAnalysis(rules)
+    fresh = ShoeAnalysis(rules, Shoe.decks(6))
     chart = policy_from_chart(basic_strategy(fresh), rules, "basic")
     for card in ("5", "T"):
         less = ShoeAnalysis(rules, game_shoe(6, remove=card, form=BLACKJACK_SHOE))
@@ -58,7 +58,7 @@ def test_one_card_removal_equals_the_eor_entry(six_decks):
 
 def test_eor_of_a_spec_shoe_missing_a_rank_is_blank_there():
     shoe = game_shoe(0, spec="A=8,2=8,3=0,4=8,5=8,6=8,7=8,8=8,9=8,T=32", form=BLACKJACK_SHOE)
-    (res,) = effects_of_removal(BlackjackRules(decks=2), shoe, ["basic"])
+    (res,) = effects_of_removal(BlackjackRules(), shoe, ["basic"])
     assert np.isnan(res.eor[2]) and not np.isnan(res.eor).all()
     assert abs(res.weighted_sum) < 1e-12  # the missing rank has weight 0
     row = eor_table([res]).rows()[0]
@@ -117,7 +117,9 @@ def test_cli_bad_input_exits_2_with_one_line(capsys, args, message):
 
 
 def test_fresh_shoe_object_and_decks_give_the_same_rows():
-    rules = BlackjackRules(decks=1)
-    a = effects_of_removal(rules, None, ["optimal"])[0]
+    # The rules no longer carry decks (no shoe=None default from rules.decks): the shoe a deck
+    # count gives (as --decks builds it) and a fresh Shoe object give the same rows.
+    rules = BlackjackRules()
+    a = effects_of_removal(rules, game_shoe(1, form=BLACKJACK_SHOE), ["optimal"])[0]
     b = effects_of_removal(rules, Shoe.decks(1), ["optimal"])[0]
     assert a.edge_percent == b.edge_percent and np.array_equal(a.eor, b.eor)

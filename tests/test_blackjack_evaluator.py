@@ -15,8 +15,10 @@ from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis
 from cardedge.analysis.blackjack.rules import (
     DEFAULT_RULES,
+    DEFAULT_SHOE,
     PUBLISHED_OPTIMAL_EDGE_PERCENT,
     PUBLISHED_RULES,
+    PUBLISHED_SHOE,
     BlackjackRules,
 )
 from cardedge.analysis.blackjack.split import (
@@ -52,8 +54,6 @@ def deals(values):
 @pytest.mark.parametrize(
     "change, word",
     [
-        ({"decks": 0}, "decks"),
-        ({"decks": 9}, "decks"),
         ({"split_hands": 5}, "split_hands"),
         ({"split_hands": 1}, "split_hands"),
         ({"natural": "2:1"}, "natural"),
@@ -66,9 +66,18 @@ def test_bad_rules_name_the_value(change, word):
         BlackjackRules(**change)
 
 
+# The decks left the rules (a game setup is rules plus a Shoe): the bad deck counts the rules
+# used to refuse are now refused, naming the value, by the shoe.
+@pytest.mark.parametrize("decks, word", [(0, "decks"), (9, "decks")])
+def test_bad_shoe_decks_name_the_value(decks, word):
+    with pytest.raises(ValueError, match=word):
+        Shoe.decks(decks)
+
+
 def test_defaults_are_the_rules_page():
     r = DEFAULT_RULES
-    assert (r.decks, r.h17, r.peek, r.das) == (6, False, False, True)
+    # the decks are the default setup's shoe now, not a rule: a fresh 6-deck shoe
+    assert (DEFAULT_SHOE.fresh_decks, r.h17, r.peek, r.das) == (6, False, False, True)
     assert (r.split_hands, r.rsa, r.hit_split_aces, r.natural_payout) == (
         4,
         False,
@@ -76,9 +85,13 @@ def test_defaults_are_the_rules_page():
         1.5,
     )
     assert r.max_hands(1) == 2 and r.max_hands(8) == 4
-    assert r.surrender is False and "surrender" not in r.describe()
-    assert PUBLISHED_RULES.with_(surrender=True).describe().endswith("late surrender, BJ 3:2")
-    assert r.with_(surrender=True).describe().endswith(", no RSA, surrender, BJ 3:2")
+    assert r.surrender is False and "surrender" not in r.describe(DEFAULT_SHOE)
+    assert (
+        PUBLISHED_RULES.with_(surrender=True)
+        .describe(PUBLISHED_SHOE)
+        .endswith("late surrender, BJ 3:2")
+    )
+    assert r.with_(surrender=True).describe(DEFAULT_SHOE).endswith(", no RSA, surrender, BJ 3:2")
 
 
 # -- hands and dealer ---------------------------------------------------------------------
@@ -164,7 +177,7 @@ def test_one_deck_dealer_table_matches_the_wizard_of_odds():
 def test_peek_dealer_table_is_conditioned_on_no_natural():
     from cardedge.reports.blackjack.strategy import dealer_table
 
-    data = dealer_table(PUBLISHED_RULES).data.set_index("up")
+    data = dealer_table(PUBLISHED_RULES, PUBLISHED_SHOE).data.set_index("up")
     assert "natural" not in data.columns
     assert data.sum(axis=1).to_numpy() == pytest.approx(np.ones(10), abs=1e-14)
     plain = outcome_table(Shoe.decks(6).by_value(tuple(range(9)) + (9,) * 4, 10))
@@ -210,7 +223,7 @@ def test_six_deck_dealer_natural_probabilities():
 # -- the fast evaluator against the literal twin -------------------------------------------
 @pytest.fixture(scope="module", params=[False, True], ids=["no-peek", "peek"])
 def small_game(request):
-    rules = BlackjackRules(decks=1, peek=request.param, split_hands=2)
+    rules = BlackjackRules(peek=request.param, split_hands=2)
     analysis = ShoeAnalysis(rules, shoe_of(SMALL))
     return rules, analysis, analysis.evaluate(), reference.Reference(rules, SMALL)
 
@@ -256,7 +269,7 @@ def test_round_ev_matches_reference(small_game):
 
 @pytest.fixture(scope="module", params=[False, True], ids=["no-peek", "peek"])
 def surrender_game(request):
-    rules = BlackjackRules(decks=1, peek=request.param, split_hands=2, surrender=True)
+    rules = BlackjackRules(peek=request.param, split_hands=2, surrender=True)
     analysis = ShoeAnalysis(rules, shoe_of(SMALL))
     return rules, analysis, analysis.evaluate(), reference.Reference(rules, SMALL)
 
@@ -297,7 +310,7 @@ def test_split_hands_never_surrender():
     """Only an unsplit hand's first two cards may surrender: split contexts have no surrender
     value and never take it, and their EVs are those of the rules without surrender."""
     rules = PUBLISHED_RULES.with_(surrender=True)
-    a = shoe_analysis(rules)
+    a = shoe_analysis(rules, PUBLISHED_SHOE)
     res = a.evaluate()
     for p in (7, 1):
         ctx = a.play(OPTIMAL_POLICY, p, 1, res.unsplit)
@@ -320,7 +333,7 @@ RESPLIT_CASES = [
 
 @pytest.mark.parametrize("values, pair, hands, changes", RESPLIT_CASES)
 def test_resplits_match_literal_play(values, pair, hands, changes):
-    rules = BlackjackRules(decks=1, split_hands=hands, **changes)
+    rules = BlackjackRules(split_hands=hands, **changes)
     result = ShoeAnalysis(rules, shoe_of(values)).evaluate()
     ref = reference.Reference(rules, values)
     checked = 0
@@ -360,13 +373,14 @@ def test_split_hand_counts_are_a_distribution(hands, n, pairs):
 # -- published figures ----------------------------------------------------------------------
 def test_published_cdz_minus_edge_six_decks_s17_das_peek():
     """6D S17 DAS peek, split to 4, no RSA: optimal CDZ- house edge 0.4029%."""
-    edge = shoe_analysis(PUBLISHED_RULES).evaluate(OPTIMAL_POLICY).house_edge_percent
+    analysis = shoe_analysis(PUBLISHED_RULES, PUBLISHED_SHOE)
+    edge = analysis.evaluate(OPTIMAL_POLICY).house_edge_percent
     assert round(edge, 4) == PUBLISHED_OPTIMAL_EDGE_PERCENT
 
 
 def test_no_peek_costs_the_player_and_every_deal_is_counted():
-    default = shoe_analysis(DEFAULT_RULES).evaluate()
-    peek = shoe_analysis(PUBLISHED_RULES).evaluate()
+    default = shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE).evaluate()
+    peek = shoe_analysis(PUBLISHED_RULES, PUBLISHED_SHOE).evaluate()
     assert default.deal_probability.sum() == pytest.approx(1.0, abs=1e-14)
     assert sum(default.action_probabilities().values()) == pytest.approx(1.0, abs=1e-14)
     assert default.house_edge_percent > peek.house_edge_percent
@@ -378,8 +392,8 @@ def test_farmer_small_shoe_resplit_values():
     shoe 0 A, 4 twos, 4 threes, 2 fours, 2 sevens, 7 tens: 2,2 against a 7, in percent."""
     shoe = Shoe((0, 4, 4, 2, 0, 0, 2, 0, 0, 7, 0, 0, 0))
     with pytest.raises(ValueError, match="run out of cards"):
-        ShoeAnalysis(PUBLISHED_RULES.with_(decks=1), shoe)
-    result = ShoeAnalysis(PUBLISHED_RULES.with_(decks=1), shoe, strict=False).evaluate()
+        ShoeAnalysis(PUBLISHED_RULES, shoe)
+    result = ShoeAnalysis(PUBLISHED_RULES, shoe, strict=False).evaluate()
     i, seven = hand_table().two_card(1, 1), 6
     u0 = result.unsplit
     assert round(100 * u0.stand[i, seven], 9) == -61.639194139
@@ -402,7 +416,7 @@ WIZARD_6D_H17_ENHC_UP_ACE = {
 
 
 def test_six_deck_no_hole_card_values_match_the_wizard_of_odds_appendix():
-    result = shoe_analysis(DEFAULT_RULES.with_(h17=True)).evaluate()
+    result = shoe_analysis(DEFAULT_RULES.with_(h17=True), DEFAULT_SHOE).evaluate()
     h = hand_table()
     for (a, b), want in WIZARD_6D_H17_ENHC_UP_ACE.items():
         i = h.two_card(a, b)
@@ -427,7 +441,7 @@ def test_random_small_shoes_match_literal_play(small, tens, peek, h17, das, data
     """Random shoes (enough points for one split), random rules: every action of a random
     deal and the split of a random pair, fast evaluator against the literal twin."""
     values = tuple(small) + (tens,)
-    rules = BlackjackRules(decks=1, peek=peek, h17=h17, das=das, split_hands=2)
+    rules = BlackjackRules(peek=peek, h17=h17, das=das, split_hands=2)
     result = ShoeAnalysis(rules, shoe_of(values)).evaluate()
     ref = reference.Reference(rules, values)
     options = [d for d in deals(values) if {d[0], d[1]} != {ACE, TEN}]
@@ -445,34 +459,42 @@ def test_random_small_shoes_match_literal_play(small, tens, peek, h17, das, data
 
 # -- surrender: published figures and an independent account of the gain --------------------
 SURRENDER_CASES = [
-    PUBLISHED_RULES,
-    PUBLISHED_RULES.with_(h17=True),
-    DEFAULT_RULES,
-    DEFAULT_RULES.with_(h17=True),
-    PUBLISHED_RULES.with_(decks=1),
-    DEFAULT_RULES.with_(decks=2, das=False),
+    # (rules, shoe): a game setup is rules plus a shoe
+    (PUBLISHED_RULES, PUBLISHED_SHOE),
+    (PUBLISHED_RULES.with_(h17=True), PUBLISHED_SHOE),
+    (DEFAULT_RULES, DEFAULT_SHOE),
+    (DEFAULT_RULES.with_(h17=True), DEFAULT_SHOE),
+    (PUBLISHED_RULES, Shoe.decks(1)),
+    (DEFAULT_RULES.with_(das=False), Shoe.decks(2)),
 ]
 
 
-@pytest.mark.parametrize("rules", SURRENDER_CASES, ids=lambda r: r.describe())
-def test_surrender_never_raises_the_house_edge(rules):
-    without = shoe_analysis(rules).evaluate()
-    with_ = shoe_analysis(rules.with_(surrender=True)).evaluate()
+def _setup_id(case) -> str:
+    rules, shoe = case
+    return rules.describe(shoe)
+
+
+@pytest.mark.parametrize("rules, shoe", SURRENDER_CASES, ids=map(_setup_id, SURRENDER_CASES))
+def test_surrender_never_raises_the_house_edge(rules, shoe):
+    without = shoe_analysis(rules, shoe).evaluate()
+    with_ = shoe_analysis(rules.with_(surrender=True), shoe).evaluate()
     assert with_.ev >= without.ev
     assert with_.action_probabilities()["surrender"] > 0
     assert sum(with_.action_probabilities().values()) == pytest.approx(1.0, abs=1e-14)
     assert "surrender" not in without.action_probabilities()
 
 
-@pytest.mark.parametrize("rules", SURRENDER_CASES[:4], ids=lambda r: r.describe())
-def test_surrender_gain_is_the_sum_of_its_first_decision_gains(rules):
+@pytest.mark.parametrize(
+    "rules, shoe", SURRENDER_CASES[:4], ids=map(_setup_id, SURRENDER_CASES[:4])
+)
+def test_surrender_gain_is_the_sum_of_its_first_decision_gains(rules, shoe):
     """Independent of the evaluator's choice logic: the gain is, over every initial deal,
     P(deal) * max(0, surrender EV - best other first action's EV), read off the rules without
     surrender (surrender changes nothing else: later and split hands cannot surrender). The
     surrender EV is -0.5, under peek -0.5 - 0.5 P(dealer natural | the deal)."""
-    without = shoe_analysis(rules).evaluate()
-    with_ = shoe_analysis(rules.with_(surrender=True)).evaluate()
-    base = shoe_analysis(rules).base
+    without = shoe_analysis(rules, shoe).evaluate()
+    with_ = shoe_analysis(rules.with_(surrender=True), shoe).evaluate()
+    base = shoe_analysis(rules, shoe).base
     h = hand_table()
     natural = h.two_card(ACE, TEN)
     gain = 0.0
@@ -504,9 +526,10 @@ def test_late_surrender_edges_match_published_analyses():
     H17 and 0.331 for S17). Without surrender the same S17 game is the published 0.4029."""
     want = {False: (0.330, 0.333), True: (0.527, 0.530)}
     for h17, (optimal, basic) in want.items():
-        a = shoe_analysis(PUBLISHED_RULES.with_(h17=h17, surrender=True))
+        a = shoe_analysis(PUBLISHED_RULES.with_(h17=h17, surrender=True), PUBLISHED_SHOE)
         got_opt = a.evaluate().house_edge_percent
         got_basic = evaluate_strategy("basic", a).house_edge_percent
         assert (round(got_opt, 3), round(got_basic, 3)) == (optimal, basic)
-    s17 = shoe_analysis(PUBLISHED_RULES.with_(surrender=True)).evaluate().house_edge_percent
+    s17 = shoe_analysis(PUBLISHED_RULES.with_(surrender=True), PUBLISHED_SHOE).evaluate()
+    s17 = s17.house_edge_percent
     assert PUBLISHED_OPTIMAL_EDGE_PERCENT - s17 == pytest.approx(0.0726, abs=5e-5)

@@ -19,7 +19,9 @@ from cardedge.analysis.blackjack.outcomes import outcome_distribution
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis
 from cardedge.analysis.blackjack.rules import (
     DEFAULT_RULES,
+    DEFAULT_SHOE,
     PUBLISHED_RULES,
+    PUBLISHED_SHOE,
     RULES,
     BlackjackRules,
 )
@@ -64,10 +66,10 @@ def test_the_rule_is_declared_last_and_validated_in_one_line():
 
 
 def test_titles_name_the_rule_only_when_it_is_on():
-    assert DEFAULT_RULES.describe() == (
+    assert DEFAULT_RULES.describe(DEFAULT_SHOE) == (
         "6 decks, S17, no peek (ENHC), DAS, split to 4, no RSA, BJ 3:2"
     )
-    assert FIVE.describe() == (
+    assert FIVE.describe(DEFAULT_SHOE) == (
         "6 decks, S17, no peek (ENHC), DAS, split to 4, no RSA, BJ 3:2, five-card charlie"
     )
 
@@ -89,7 +91,7 @@ def test_five_cards_win_at_once_and_draw_no_more():
 )
 def low_game(request):
     peek, five_card = request.param
-    rules = BlackjackRules(decks=1, split_hands=2, peek=peek, five_card=five_card)
+    rules = BlackjackRules(split_hands=2, peek=peek, five_card=five_card)
     result = ShoeAnalysis(rules, shoe_of(LOW)).evaluate()
     ref = reference.Reference(rules, LOW)
     return rules, result, ref, ref.round_ev()
@@ -147,7 +149,7 @@ def test_hand_values_up_to_five_cards_match_the_twin(low_game):
 
 def test_the_rule_is_worth_something_on_a_shoe_of_small_cards():
     for peek in (False, True):
-        off = BlackjackRules(decks=1, split_hands=2, peek=peek)
+        off = BlackjackRules(split_hands=2, peek=peek)
         evs = [
             ShoeAnalysis(r, shoe_of(LOW)).evaluate().ev for r in (off, off.with_(five_card=True))
         ]
@@ -158,7 +160,7 @@ def test_the_rule_is_worth_something_on_a_shoe_of_small_cards():
     "hands, peek", [(4, False), (3, True)], ids=["4-hands-no-peek", "3-hands-peek"]
 )
 def test_resplit_twos_drawing_to_five_cards_match_literal_play(hands, peek):
-    rules = BlackjackRules(decks=1, split_hands=hands, peek=peek, five_card=True)
+    rules = BlackjackRules(split_hands=hands, peek=peek, five_card=True)
     result = ShoeAnalysis(rules, shoe_of(TWOS)).evaluate()
     ref = reference.Reference(rules, TWOS)
     off = ShoeAnalysis(rules.with_(five_card=False), shoe_of(TWOS)).evaluate()
@@ -170,7 +172,7 @@ def test_resplit_twos_drawing_to_five_cards_match_literal_play(hands, peek):
 @pytest.mark.parametrize("peek", [False, True], ids=["no-peek", "peek"])
 def test_the_return_table_matches_the_literal_game(peek):
     """Unsplit deals bin for bin, split deals in mass and mean (test_blackjack_outcomes)."""
-    rules = BlackjackRules(decks=1, split_hands=2, peek=peek, five_card=True)
+    rules = BlackjackRules(split_hands=2, peek=peek, five_card=True)
     analysis = ShoeAnalysis(rules, shoe_of(LOW))
     out = outcome_distribution(analysis)
     unsplit, split = reference.OutcomeReference(rules, LOW).outcome_distribution()
@@ -181,22 +183,24 @@ def test_the_return_table_matches_the_literal_game(peek):
 # ---- exact edges and the chart ----------------------------------------------------------------
 def test_the_rule_lowers_the_house_edge():
     """Off: the published figure, bit for bit; on: lower, by the docs' figures."""
-    for rules, off_edge, on_edge in (
-        (DEFAULT_RULES, 0.5140564552902155, -1.4101453813779585),
-        (PUBLISHED_RULES, 0.40287023611541156, -1.114141798804813),
-        (BlackjackRules(decks=1), -0.07420185195713136, -1.5710098318240397),
+    for rules, shoe, off_edge, on_edge in (
+        (DEFAULT_RULES, DEFAULT_SHOE, 0.5140564552902155, -1.4101453813779585),
+        (PUBLISHED_RULES, PUBLISHED_SHOE, 0.40287023611541156, -1.114141798804813),
+        (BlackjackRules(), Shoe.decks(1), -0.07420185195713136, -1.5710098318240397),
     ):
-        a = shoe_analysis(rules)
+        a = shoe_analysis(rules, shoe)
         assert a.evaluate().house_edge_percent == off_edge
         on = a.variant(five_card=True).evaluate().house_edge_percent
         assert on == pytest.approx(on_edge, abs=1e-12)
-        assert on == shoe_analysis(rules.with_(five_card=True)).evaluate().house_edge_percent
+        on_alone = shoe_analysis(rules.with_(five_card=True), shoe).evaluate()
+        assert on == on_alone.house_edge_percent
 
 
 def test_the_variants_table_lists_the_rule_only_when_the_base_rules_have_it():
     """The default table (results/) stays as it was; under the rule, the row without it has the
     exact edge of the game without it, bit for bit (the shared dealer work changes nothing)."""
-    rows = {r["variant"]: r for r in variants_table(BlackjackRules(decks=1, five_card=True)).rows()}
+    table = variants_table(BlackjackRules(five_card=True), Shoe.decks(1))
+    rows = {r["variant"]: r for r in table.rows()}
     assert "five-card charlie" not in rows  # the base rules themselves
     assert rows["no five-card rule"]["optimal_percent"] == -0.07420185195713136
     assert rows["base rules"]["optimal_percent"] == pytest.approx(-1.5710098318240397, abs=1e-12)
@@ -205,7 +209,7 @@ def test_the_variants_table_lists_the_rule_only_when_the_base_rules_have_it():
 
 def test_every_strategy_stands_on_five_cards():
     """The easy AI hits below 17, but a five-card hand stands: the rule overrides any code."""
-    analysis = ShoeAnalysis(BlackjackRules(decks=1, five_card=True))
+    analysis = ShoeAnalysis(BlackjackRules(five_card=True), Shoe.decks(1))
     u0 = analysis.evaluate(easy_policy()).unsplit
     off = analysis.variant(five_card=False).evaluate(easy_policy()).unsplit
     h = hand_table()
@@ -217,8 +221,8 @@ def test_every_strategy_stands_on_five_cards():
 def test_the_six_deck_chart_hits_more_under_the_rule():
     """The derived chart's changes (docs/blackjack.md): soft doubles, small pairs and aces
     against a 9 or a ten become hits."""
-    off = basic_strategy(shoe_analysis(DEFAULT_RULES))
-    on = basic_strategy(shoe_analysis(FIVE))
+    off = basic_strategy(shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE))
+    on = basic_strategy(shoe_analysis(FIVE, DEFAULT_SHOE))
     assert off.differences(on) == [
         ("soft 13", "5", "Dh", "H"),
         ("soft 13", "6", "Dh", "H"),
@@ -277,11 +281,11 @@ def test_the_monte_carlo_edge_agrees_with_the_exact_edge(capsys):
     args = ["blackjack", "simulate", "--five-card", "--decks", "1", "--seed", "29"]
     assert main([*args, "--rounds", "400000", "--format", "json"]) == 0
     (rec,) = json.loads(capsys.readouterr().out)["tables"][0]["rows"]
-    analysis = shoe_analysis(BlackjackRules(decks=1, five_card=True))
+    analysis = shoe_analysis(BlackjackRules(five_card=True), Shoe.decks(1))
     exact = analysis.evaluate(strategy_policy("basic", analysis)).house_edge_percent
     assert rec["exact_house_edge_percent"] == exact
     assert abs(rec["standard_errors"]) < 4
-    off = shoe_analysis(BlackjackRules(decks=1))
+    off = shoe_analysis(BlackjackRules(), Shoe.decks(1))
     off_edge = off.evaluate(strategy_policy("basic", off)).house_edge_percent
     assert (off_edge - rec["house_edge_percent"]) / rec["stderr_percent"] > 4
 
@@ -293,7 +297,7 @@ def stacked(session, text):
 
 @pytest.mark.parametrize("peek", [False, True], ids=["no-peek", "peek"])
 def test_the_trainer_values_a_hit_into_five_cards(peek):
-    session = blackjack_training(BlackjackRules(decks=1, peek=peek, five_card=True), seed=1)
+    session = blackjack_training(BlackjackRules(peek=peek, five_card=True), Shoe.decks(1), seed=1)
     stacked(session, "2s 3h Td 9c 2c 2d 3s")
     session.act("hit")
     session.act("hit")
@@ -319,7 +323,7 @@ def test_api_command_line_and_web_agree_to_the_bit(capsys):
         response = client.get("/api/blackjack/edge?five_card=true")
     assert response.status_code == 200, response.text
     (web,) = response.json()
-    edge = shoe_analysis(FIVE).evaluate().house_edge_percent
+    edge = shoe_analysis(FIVE, DEFAULT_SHOE).evaluate().house_edge_percent
     assert api["house_edge_percent"] == cli["house_edge_percent"] == web["house_edge_percent"]
     assert api["house_edge_percent"] == edge
     assert cli["rules"]["five_card"] is True and web["rules"]["five_card"] is True

@@ -11,6 +11,7 @@ from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.cards import RANKS
 from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.cli import main
 from cardedge.reports.blackjack.indices import (
     cell_evs,
@@ -23,7 +24,7 @@ from cardedge.reports.blackjack.indices import (
 
 @pytest.fixture(scope="module")
 def table():
-    return indices_table(BlackjackRules())
+    return indices_table(BlackjackRules(), Shoe.decks(6))
 
 
 def index_of(table, hand, up):
@@ -52,7 +53,7 @@ def test_an_index_is_where_the_cell_evs_cross(table):
     """16 vs T: hit at 0, stand from the index on, by direct evaluation of the compositions."""
     row = index_of(table, "hard 16", "T")["at or above"]
     assert (row["at_0"], row["departure"]) == ("hit", "stand")
-    rules = BlackjackRules(decks=5)
+    rules = BlackjackRules()
 
     (hands,) = [h for label, h, _ in cells(rules) if label == "hard 16"]
     u = VALUE_LABELS.index("T")
@@ -112,8 +113,8 @@ def test_indices_command(capsys):
 def test_decks_is_the_shoe_the_gain_refers_to(capsys):
     """--decks 8: the same crossings (2 decks left), the gains of an 8-deck shoe; --decks 3
     takes 2 decks left by default."""
-    six = indices_table(BlackjackRules(), 2)
-    eight = indices_table(BlackjackRules(decks=8), 2)
+    six = indices_table(BlackjackRules(), Shoe.decks(6), 2)
+    eight = indices_table(BlackjackRules(), Shoe.decks(8), 2)
     assert list(six.data["crossing"]) == list(eight.data["crossing"])
     assert (six.data["gain"] != eight.data["gain"]).any()
     assert any("8-deck shoe" in n for n in eight.notes)
@@ -136,7 +137,7 @@ def test_ko_indices_are_its_balanced_twins(table):
     running count of the remaining shoe is minus the true count times the decks left, to
     within whole-card rounding), the notes say so, and 16 vs T is within one of Hi-Lo's."""
     ko = resolve_system("ko")
-    ko_table = indices_table(BlackjackRules(), 5, system=ko)
+    ko_table = indices_table(BlackjackRules(), Shoe.decks(6), 5, system=ko)
     assert any("unbalanced" in n and "pivot" in n for n in ko_table.notes)
     hilo_16 = index_of(table, "hard 16", "T")["at or above"]["crossing"]
     ko_16 = index_of(ko_table, "hard 16", "T")["at or above"]["crossing"]
@@ -166,7 +167,7 @@ def test_classic_index_against_the_illustrious_18():
     exactly and the other two one above (docs/shoes.md: which and why). On the count before
     the round (no cards on the table) the same rule gives 12: 12 vs 3, 9 vs 2 and 10 vs A
     move up with the low cards the player sees."""
-    peek = indices_table(BlackjackRules(peek=True))
+    peek = indices_table(BlackjackRules(peek=True), Shoe.decks(6))
     got = {}
     for hand, up, _ in I18:
         (row,) = index_of(peek, hand, up).values()
@@ -184,7 +185,7 @@ def test_the_cards_on_the_table_move_the_classic_index_by_their_count():
     gives 0."""
     from cardedge.analysis.core.indices import TableCards, index_rows
 
-    peek = indices_table(BlackjackRules(peek=True))
+    peek = indices_table(BlackjackRules(peek=True), Shoe.decks(6))
     (row,) = index_of(peek, "hard 9", "2").values()
     assert row["crossing"] == pytest.approx(0.40, abs=0.005) and row["classic_index"] == 1
     gap = {0.0: -0.4, 2.0: 1.6}  # a linear gap crossing at +0.4
@@ -216,7 +217,7 @@ def test_classic_index_is_the_floored_bin_rule(table):
 
 def test_depth_moves_16_vs_ten_as_the_readme_says(table):
     """16 vs T: hit -> stand from +1.96 with 2 decks left, +0.79 with 5; 15 vs T barely moves."""
-    deep = indices_table(BlackjackRules(), 2)
+    deep = indices_table(BlackjackRules(), Shoe.decks(6), 2)
     for t, hand, crossing in ((deep, "hard 16", 1.96), (table, "hard 16", 0.79)):
         assert round(index_of(t, hand, "T")["at or above"]["crossing"], 2) == crossing
     assert round(index_of(deep, "hard 15", "T")["at or above"]["crossing"], 2) == 4.13

@@ -6,7 +6,11 @@ from pathlib import Path
 import pytest
 
 from cardedge.analysis.blackjack.round import shoe_analysis
-from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_OPTIMAL_EDGE_PERCENT
+from cardedge.analysis.blackjack.rules import (
+    DEFAULT_RULES,
+    DEFAULT_SHOE,
+    PUBLISHED_OPTIMAL_EDGE_PERCENT,
+)
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "blackjack.ipynb"
 
@@ -29,7 +33,8 @@ def summary():
 
 def test_notebook_edges(summary):
     assert round(summary["published_optimal"], 4) == PUBLISHED_OPTIMAL_EDGE_PERCENT
-    assert summary["default_optimal"] == shoe_analysis(DEFAULT_RULES).evaluate().house_edge_percent
+    default = shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE).evaluate().house_edge_percent
+    assert summary["default_optimal"] == default
 
 
 def test_notebook_ai_levels_and_chart(summary):

@@ -18,7 +18,14 @@ from cardedge.analysis.blackjack.outcomes import (
 )
 from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY, BlackjackPolicy
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis
-from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
+from cardedge.analysis.blackjack.rules import (
+    DEFAULT_RULES,
+    DEFAULT_SHOE,
+    PUBLISHED_RULES,
+    PUBLISHED_SHOE,
+    BlackjackRules,
+)
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.engine.blackjack.simulate import blackjack_outcome_labels, blackjack_outcome_nets
 from cardedge.reports.blackjack.simulation import natural_probabilities
 from cardedge.strategy.blackjack.charts import policy_from_chart, strategy_policy
@@ -46,7 +53,7 @@ def _compare_with_twin(out, unsplit, split):
 @pytest.mark.parametrize("surrender", [False, True], ids=["no-surrender", "surrender"])
 @pytest.mark.parametrize("peek", [False, True], ids=["no-peek", "peek"])
 def test_optimal_play_matches_the_literal_game(peek, surrender):
-    rules = BlackjackRules(decks=1, peek=peek, split_hands=2, surrender=surrender)
+    rules = BlackjackRules(peek=peek, split_hands=2, surrender=surrender)
     out = outcome_distribution(ShoeAnalysis(rules, shoe_of(SMALL)))
     unsplit, split = reference.OutcomeReference(rules, SMALL).outcome_distribution()
     assert out.split_probability > 0.009
@@ -56,7 +63,7 @@ def test_optimal_play_matches_the_literal_game(peek, surrender):
 
 @pytest.mark.parametrize("peek", [False, True], ids=["no-peek", "peek"])
 def test_a_chart_with_every_fallback_matches_the_literal_game(peek):
-    rules = BlackjackRules(decks=1, peek=peek, split_hands=2, surrender=True)
+    rules = BlackjackRules(peek=peek, split_hands=2, surrender=True)
     analysis = ShoeAnalysis(rules, shoe_of(SMALL))
     out = outcome_distribution(analysis, policy_from_chart(SURRENDER_CHART, rules))
     play, split = _chart_decisions(SURRENDER_CHART, rules)
@@ -75,7 +82,7 @@ def test_resplit_distributions_keep_the_exact_split_value(values, pair, hands, c
     """Every resplit ending, every hand: the distribution's mean is the exact split value
     (Farmer-Nairn, and the twin playing it literally), it sums to 1, and it stays within the
     documented approximation of the literal distribution on these 20-card shoes."""
-    rules = BlackjackRules(decks=1, split_hands=hands, **changes)
+    rules = BlackjackRules(split_hands=hands, **changes)
     analysis = ShoeAnalysis(rules, shoe_of(values))
     policy = _forced_split(pair)
     result = analysis.evaluate(policy)
@@ -102,7 +109,7 @@ def test_splits_end_to_end_of_one_hand_are_exact():
     """Where the split hands' cards cannot shift one another's chances once the dealer's
     result is known (sevens against an ace on this shoe), the split is exact bin for bin."""
     values, pair, hands, changes = RESPLIT_CASES[0]
-    rules = BlackjackRules(decks=1, split_hands=hands, **changes)
+    rules = BlackjackRules(split_hands=hands, **changes)
     analysis = ShoeAnalysis(rules, shoe_of(values))
     policy = _forced_split(pair)
     dist, _ = split_deals(analysis, policy, analysis.evaluate(policy))[(pair, 0)]
@@ -112,20 +119,21 @@ def test_splits_end_to_end_of_one_hand_are_exact():
 
 
 SIX_DECK_CASES = [
-    (DEFAULT_RULES, "optimal"),
-    (DEFAULT_RULES, "basic"),
-    (DEFAULT_RULES, "normal"),
-    (DEFAULT_RULES, "easy"),
-    (PUBLISHED_RULES.with_(surrender=True), "optimal"),
-    (DEFAULT_RULES.with_(surrender=True, h17=True), "basic"),
-    (DEFAULT_RULES.with_(natural="6:5", rsa=True, hit_split_aces=True), "optimal"),
-    (PUBLISHED_RULES.with_(decks=2, split_hands=3, das=False), "optimal"),
+    # (rules, shoe, strategy): a game setup is rules plus a shoe
+    (DEFAULT_RULES, DEFAULT_SHOE, "optimal"),
+    (DEFAULT_RULES, DEFAULT_SHOE, "basic"),
+    (DEFAULT_RULES, DEFAULT_SHOE, "normal"),
+    (DEFAULT_RULES, DEFAULT_SHOE, "easy"),
+    (PUBLISHED_RULES.with_(surrender=True), PUBLISHED_SHOE, "optimal"),
+    (DEFAULT_RULES.with_(surrender=True, h17=True), DEFAULT_SHOE, "basic"),
+    (DEFAULT_RULES.with_(natural="6:5", rsa=True, hit_split_aces=True), DEFAULT_SHOE, "optimal"),
+    (PUBLISHED_RULES.with_(split_hands=3, das=False), Shoe.decks(2), "optimal"),
 ]
 
 
-@pytest.mark.parametrize("rules, strategy", SIX_DECK_CASES, ids=lambda x: str(x))
-def test_the_mean_is_minus_the_exact_edge_and_probabilities_sum_to_one(rules, strategy):
-    analysis = shoe_analysis(rules)
+@pytest.mark.parametrize("rules, shoe, strategy", SIX_DECK_CASES, ids=lambda x: str(x))
+def test_the_mean_is_minus_the_exact_edge_and_probabilities_sum_to_one(rules, shoe, strategy):
+    analysis = shoe_analysis(rules, shoe)
     policy = strategy_policy(strategy, analysis)
     edge = analysis.evaluate(policy).house_edge_percent
     out = outcome_distribution(analysis, policy)
@@ -134,7 +142,7 @@ def test_the_mean_is_minus_the_exact_edge_and_probabilities_sum_to_one(rules, st
     assert min(out.probability.values()) > -1e-15
     assert tuple(out.probability) == outcome_labels(rules) == blackjack_outcome_labels(rules)
     assert [out.net[k] for k in out.probability] == list(blackjack_outcome_nets(rules))
-    naturals = natural_probabilities(rules)
+    naturals = natural_probabilities(shoe.whole_decks("natural_probabilities"))
     for label in ("natural wins", "natural pushes"):
         assert out.probability[label] == pytest.approx(naturals[label], abs=1e-15)
     assert out.expected_wager > 1.0 - 1e-12
@@ -146,7 +154,7 @@ def test_the_mean_is_minus_the_exact_edge_and_probabilities_sum_to_one(rules, st
 
 def test_six_deck_return_figures():
     """The return table's headline figures, 6 decks, the rules page's game, optimal play."""
-    out = outcome_distribution(shoe_analysis(DEFAULT_RULES))
+    out = outcome_distribution(shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE))
     assert round(-100 * out.ev, 4) == 0.5141
     assert round(out.std, 4) == 1.1351
     assert round(out.element_of_risk_percent, 4) == 0.4609
@@ -164,13 +172,17 @@ def test_the_twin_bins_are_the_simulators():
     assert reference.outcome_label(Fraction(-8)) in blackjack_outcome_labels(DEFAULT_RULES)
 
 
-@pytest.mark.parametrize("rules", [DEFAULT_RULES, PUBLISHED_RULES], ids=["no-peek", "peek"])
-def test_the_surrender_bin_is_the_deals_surrendered(rules):
+@pytest.mark.parametrize(
+    "rules, shoe",
+    [(DEFAULT_RULES, DEFAULT_SHOE), (PUBLISHED_RULES, PUBLISHED_SHOE)],
+    ids=["no-peek", "peek"],
+)
+def test_the_surrender_bin_is_the_deals_surrendered(rules, shoe):
     """The surrender bin against a direct sum over the deals the policy surrenders (less, under
     peek, the dealer naturals that end the round first)."""
     from cardedge.reports.blackjack.simulation import surrender_probability
 
-    analysis = shoe_analysis(rules.with_(surrender=True))
+    analysis = shoe_analysis(rules.with_(surrender=True), shoe)
     result = analysis.evaluate()
     out = outcome_distribution(analysis)
     want = surrender_probability(analysis.base, result)

@@ -28,9 +28,10 @@ def cards(text: str) -> list[int]:
     return [parse_card(c) for c in text.split()]
 
 
-def deal(rules: BlackjackRules, text: str) -> BlackjackRound:
-    """A round dealt in the order given: P1 P2 up hole, then every draw in order."""
-    shoe = ShuffledShoe(rules.decks, 0)
+def deal(rules: BlackjackRules, text: str, decks: int = 6) -> BlackjackRound:
+    """A round dealt in the order given: P1 P2 up hole, then every draw in order, from a shoe
+    of ``decks`` decks (the rules carry no decks: a game setup is rules plus a shoe)."""
+    shoe = ShuffledShoe(decks, 0)
     shoe.stack(cards(text))
     return BlackjackRound(rules, shoe)
 
@@ -258,9 +259,15 @@ def test_a_busted_hand_takes_no_more_actions():
     assert rnd.view().hand_index == 1 and rnd.view().hand == tuple(cards("8h 2c"))
 
 
-def test_shoe_and_rules_must_agree():
-    with pytest.raises(ValueError, match="decks"):
-        BlackjackRound(DEFAULT, ShuffledShoe(2, 0))
+def test_the_decks_are_the_shoes_alone():
+    # Changed with the refactor that took decks out of the rules: a round no longer checks the
+    # shoe's decks against the rules' (there are none to disagree with). They agree now because
+    # the decks live in one place only: the rules refuse a deck count, and a round deals from
+    # the shoe it is given, whatever its decks.
+    with pytest.raises(TypeError, match="decks"):
+        BlackjackRules(decks=2)
+    rnd = BlackjackRound(DEFAULT, ShuffledShoe(2, 0))
+    assert rnd.shoe.decks == 2 and len(rnd.shoe.cards) == 2 * 52
 
 
 # ---- surrender -------------------------------------------------------------------------------
@@ -334,7 +341,6 @@ def test_any_legal_play_settles_consistently(
     ``pair`` = (rank, up, hole, more): deal a pair of that rank and ``more`` of it next, so
     that splits and resplits are exercised."""
     rules = BlackjackRules(
-        decks=decks,
         peek=peek,
         rsa=rsa,
         hit_split_aces=hsa,

@@ -30,7 +30,7 @@ def evaluate(rules: BlackjackRules, shoe: Shoe):
 
 @pytest.mark.parametrize("shoe", [Shoe.decks(2), Shoe((5, 8, 8, 6, 8, 8, 8, 7, 8, 8, 8, 8, 8))])
 def test_shared_dealer_rows_give_the_bits_of_an_analysis_alone(shoe):
-    base = BlackjackRules(decks=2)
+    base = BlackjackRules()
     alone = []
     for changes in VARIANTS:
         rnd._dealer_memo.cache_clear()
@@ -45,11 +45,11 @@ def test_shared_dealer_rows_give_the_bits_of_an_analysis_alone(shoe):
 
 def test_the_rows_are_shared_per_shoe_and_dealer_rule():
     rnd._dealer_memo.cache_clear()
-    stands = ShoeAnalysis(BlackjackRules(decks=2), Shoe.decks(2))
-    no_das = BlackjackRules(decks=2, das=False, surrender=True)
+    stands = ShoeAnalysis(BlackjackRules(), Shoe.decks(2))
+    no_das = BlackjackRules(das=False, surrender=True)
     das = ShoeAnalysis(no_das, Shoe.decks(2))
-    hits = ShoeAnalysis(BlackjackRules(decks=2, h17=True), Shoe.decks(2))
-    other = ShoeAnalysis(BlackjackRules(decks=3), Shoe.decks(3))
+    hits = ShoeAnalysis(BlackjackRules(h17=True), Shoe.decks(2))
+    other = ShoeAnalysis(BlackjackRules(), Shoe.decks(3))
     assert stands._dealer is das._dealer
     assert hits._dealer is not stands._dealer
     assert other._dealer is not stands._dealer

@@ -7,7 +7,13 @@ import pytest
 from cardedge.analysis.blackjack import reference
 from cardedge.analysis.blackjack.hands import ACE
 from cardedge.analysis.blackjack.round import ShoeAnalysis, shoe_analysis
-from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
+from cardedge.analysis.blackjack.rules import (
+    DEFAULT_RULES,
+    DEFAULT_SHOE,
+    PUBLISHED_RULES,
+    PUBLISHED_SHOE,
+    BlackjackRules,
+)
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.strategy.blackjack.charts import (
     GENERIC_CHART,
@@ -25,12 +31,12 @@ from cardedge.strategy.blackjack.charts import (
 
 @pytest.fixture(scope="module")
 def published_chart():
-    return basic_strategy(shoe_analysis(PUBLISHED_RULES))
+    return basic_strategy(shoe_analysis(PUBLISHED_RULES, PUBLISHED_SHOE))
 
 
 @pytest.fixture(scope="module")
 def default_results():
-    a = shoe_analysis(DEFAULT_RULES)
+    a = shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE)
     return {s: evaluate_strategy(s, a) for s in ("optimal", "basic", "hard", "normal", "easy")}
 
 
@@ -53,7 +59,7 @@ def test_basic_strategy_of_the_published_game_is_the_generic_chart(published_cha
 def test_no_peek_changes_only_the_plays_a_dealer_natural_punishes():
     """European no-hole-card: no doubling 11 against a ten, no splitting 8s against a ten or
     an ace, no splitting aces against an ace (the bets would be lost to a natural)."""
-    chart = basic_strategy(shoe_analysis(DEFAULT_RULES))
+    chart = basic_strategy(shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE))
     assert set(chart.differences(GENERIC_CHART)) == {
         ("hard 11", "T", "H", "Dh"),
         ("8,8", "T", "H", "P"),
@@ -63,7 +69,7 @@ def test_no_peek_changes_only_the_plays_a_dealer_natural_punishes():
 
 
 def test_das_marks_are_the_classic_split_if_das_cells(published_chart):
-    no_das = basic_strategy(shoe_analysis(PUBLISHED_RULES).variant(das=False))
+    no_das = basic_strategy(shoe_analysis(PUBLISHED_RULES, PUBLISHED_SHOE).variant(das=False))
     marked = mark_das(published_chart, no_das)
     ph = {
         (label, up)
@@ -90,7 +96,7 @@ def test_strategy_ordering_for_the_default_rules(default_results):
 
 
 def test_generic_chart_and_basic_strategy_coincide_on_the_published_game():
-    a = shoe_analysis(PUBLISHED_RULES)
+    a = shoe_analysis(PUBLISHED_RULES, PUBLISHED_SHOE)
     assert evaluate_strategy("normal", a).ev == evaluate_strategy("basic", a).ev
     assert evaluate_strategy("optimal", a).ev > evaluate_strategy("basic", a).ev
 
@@ -139,7 +145,7 @@ def _chart_decisions(chart, rules):
 
 @pytest.mark.parametrize("peek", [False, True])
 def test_generic_chart_ev_matches_literal_play(peek):
-    rules = BlackjackRules(decks=1, peek=peek, split_hands=2)
+    rules = BlackjackRules(peek=peek, split_hands=2)
     shoe = Shoe(tuple(SMALL[:9]) + (SMALL[9], 0, 0, 0))
     got = ShoeAnalysis(rules, shoe).evaluate(policy_from_chart(GENERIC_CHART, rules))
     play, split = _chart_decisions(GENERIC_CHART, rules)
@@ -161,7 +167,7 @@ def test_late_surrender_charts_are_the_classic_ones():
     """6 decks DAS peek late surrender: S17 surrenders 15 against a ten and 16 against 9, T,
     A; H17 adds 15 and 17 (else stand) against an ace and 8,8 against an ace (else split), as
     in the classic charts. Every other cell is the chart without surrender."""
-    s17 = basic_strategy(shoe_analysis(PUBLISHED_RULES.with_(surrender=True)))
+    s17 = basic_strategy(shoe_analysis(PUBLISHED_RULES.with_(surrender=True), PUBLISHED_SHOE))
     assert _r_cells(s17) == {
         ("hard 15", "T", "Rh"),
         ("hard 16", "9", "Rh"),
@@ -171,7 +177,9 @@ def test_late_surrender_charts_are_the_classic_ones():
     assert {(r, u) for r, u, _, _ in s17.differences(GENERIC_CHART)} == {
         (r, u) for r, u, _ in _r_cells(s17)
     }
-    h17 = basic_strategy(shoe_analysis(PUBLISHED_RULES.with_(h17=True, surrender=True)))
+    h17 = basic_strategy(
+        shoe_analysis(PUBLISHED_RULES.with_(h17=True, surrender=True), PUBLISHED_SHOE)
+    )
     assert _r_cells(h17) == _r_cells(s17) | {
         ("hard 15", "A", "Rh"),
         ("hard 17", "A", "Rs"),
@@ -182,7 +190,7 @@ def test_late_surrender_charts_are_the_classic_ones():
 def test_no_hole_card_surrender_chart():
     """Without a hole card surrender costs half even against a natural, so it pays against an
     ace and a ten far more often (early surrender in effect)."""
-    chart = basic_strategy(shoe_analysis(DEFAULT_RULES.with_(surrender=True)))
+    chart = basic_strategy(shoe_analysis(DEFAULT_RULES.with_(surrender=True), DEFAULT_SHOE))
     want = {(f"hard {t}", "A", "Rh") for t in (5, 6, 7, 12, 13, 14, 15, 16)}
     want |= {("hard 17", "A", "Rs")}
     want |= {(f"hard {t}", "T", "Rh") for t in (14, 15, 16)} | {("hard 16", "9", "Rh")}
@@ -195,8 +203,8 @@ def test_surrender_off_leaves_charts_and_the_normal_level_alone():
     """The generic chart holds no R cell, so the normal AI never surrenders; charts of rules
     without surrender hold none either."""
     assert not _r_cells(GENERIC_CHART)
-    assert not _r_cells(basic_strategy(shoe_analysis(PUBLISHED_RULES)))
-    a = shoe_analysis(PUBLISHED_RULES)
+    assert not _r_cells(basic_strategy(shoe_analysis(PUBLISHED_RULES, PUBLISHED_SHOE)))
+    a = shoe_analysis(PUBLISHED_RULES, PUBLISHED_SHOE)
     s = a.variant(surrender=True)
     assert evaluate_strategy("normal", s).ev == evaluate_strategy("normal", a).ev
     assert evaluate_strategy("basic", s).ev > evaluate_strategy("basic", a).ev
@@ -236,7 +244,7 @@ SURRENDER_CHART = _with_cells(
 def test_surrender_chart_ev_matches_literal_play(peek, surrender):
     """R cells surrender only on an unsplit hand's first two cards, else play their second
     letter (and Rp splits when surrender is not allowed)."""
-    rules = BlackjackRules(decks=1, peek=peek, split_hands=2, surrender=surrender)
+    rules = BlackjackRules(peek=peek, split_hands=2, surrender=surrender)
     shoe = Shoe(tuple(SMALL[:9]) + (SMALL[9], 0, 0, 0))
     got = ShoeAnalysis(rules, shoe).evaluate(policy_from_chart(SURRENDER_CHART, rules))
     play, split = _chart_decisions(SURRENDER_CHART, rules)

@@ -17,6 +17,7 @@ from cardedge.analysis.core.counts import (
     proportional_tags,
     switching_gain,
 )
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli import main
 from cardedge.reports.blackjack import count as bj_count
@@ -98,12 +99,12 @@ def _by_hand_correlation(tags10, eor10, weights10):
 
 @pytest.fixture(scope="module")
 def blackjack_basis():
-    return bj_count.count_basis(BlackjackRules())
+    return bj_count.count_basis(BlackjackRules(), Shoe.decks(6))
 
 
 def test_blackjack_betting_correlation_recomputed_by_hand(blackjack_basis):
     basis = blackjack_basis
-    (basic,) = effects_of_removal(BlackjackRules(), None, ["basic"])
+    (basic,) = effects_of_removal(BlackjackRules(), Shoe.decks(6), ["basic"])
     player = [-x for x in basic.eor]  # player EOR: minus the change in house edge
     assert list(basis.player_eor[:10]) == pytest.approx(player, abs=1e-15)
     for name in BUILTIN:
@@ -140,7 +141,7 @@ def test_switching_gain():
 
 @pytest.fixture(scope="module")
 def zero_basis():
-    return zero_count.count_basis(preset("published", 6))
+    return zero_count.count_basis(preset("published"), Shoe.decks(6))
 
 
 def test_zero_eor_sum_and_correlation_by_hand(zero_basis):

@@ -29,10 +29,10 @@ TOL = 1e-13
     ],
 )
 def test_zero_depleted_shoe_matches_reference(spec, name):
-    shoe = zero_shoes.check_shoe(parse_shoe(spec, ZERO_SHOE), preset(name, 1))
-    rules = preset(name, 1)
+    shoe = zero_shoes.check_shoe(parse_shoe(spec, ZERO_SHOE), preset(name))
+    rules = preset(name)
     exact = zero_ref.round_ev(shoe.counts, rules)
-    assert evaluate_round(rules, shoe=shoe).ev == pytest.approx(float(exact), abs=TOL)
+    assert evaluate_round(rules, shoe).ev == pytest.approx(float(exact), abs=TOL)
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_zero_depleted_shoe_matches_reference(spec, name):
     ],
 )
 def test_blackjack_depleted_shoe_matches_reference(spec, changes):
-    rules = BlackjackRules(decks=1, **changes)
+    rules = BlackjackRules(**changes)
     shoe = bj_shoes.check_shoe(parse_shoe(spec, BLACKJACK_SHOE), rules)
     exact = bj_ref.Reference(rules, tuple(int(x) for x in shoe_values(shoe))).round_ev()
     assert ShoeAnalysis(rules, shoe).evaluate().ev == pytest.approx(float(exact), abs=TOL)
@@ -91,9 +91,9 @@ ODD_ZERO = [
 
 @pytest.mark.parametrize("spec", ODD_ZERO)
 def test_zero_odd_shoes_evaluate(spec):
-    rules = preset("published", 6)
+    rules = preset("published")
     shoe = zero_shoes.check_shoe(parse_shoe(spec, ZERO_SHOE), rules)
-    res = evaluate_round(rules, shoe=shoe)
+    res = evaluate_round(rules, shoe)
     assert math.isfinite(res.ev) and -2.0 < res.ev < 4.0
     assert sum(res.decision_probabilities().values()) == pytest.approx(1.0, abs=1e-12)
 
@@ -101,9 +101,9 @@ def test_zero_odd_shoes_evaluate(spec):
 def test_zero_tens_only_shoe_is_exact():
     """Aces and ten-valued cards: matches the twin on a 20-card shoe."""
     shoe = parse_shoe("A=4,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=0,T=4,J=4,Q=4,K=4", ZERO_SHOE)
-    rules = preset("stated", 1)
+    rules = preset("stated")
     exact = zero_ref.round_ev(shoe.counts, rules)
-    assert evaluate_round(rules, shoe=shoe).ev == pytest.approx(float(exact), abs=TOL)
+    assert evaluate_round(rules, shoe).ev == pytest.approx(float(exact), abs=TOL)
 
 
 def test_removal_and_equivalent_spec_give_the_same_edges():
@@ -113,14 +113,17 @@ def test_removal_and_equivalent_spec_give_the_same_edges():
     a = ShoeAnalysis(rules, removed).evaluate().ev
     b = ShoeAnalysis(rules, spec).evaluate().ev
     assert a == pytest.approx(b, abs=1e-12)
-    fresh = ShoeAnalysis(rules).evaluate().ev
+    fresh = ShoeAnalysis(rules, Shoe.decks(6)).evaluate().ev
     assert a != fresh
-    z = preset("published", 6)
+    z = preset("published")
     zr = game_shoe(6, remove="5,5,T,A", form=ZERO_SHOE)
     zs = game_shoe(6, spec=zr.spec(), form=ZERO_SHOE)
-    assert evaluate_round(z, shoe=zr).ev == pytest.approx(evaluate_round(z, shoe=zs).ev, abs=1e-12)
+    assert evaluate_round(z, zr).ev == pytest.approx(evaluate_round(z, zs).ev, abs=1e-12)
 
 
 def test_depleted_six_deck_shoe_keeps_the_fresh_shoe_name_and_decks():
     shoe = game_shoe(6, remove="5,5,T,A", form=ZERO_SHOE)
-    assert shoe.nominal_decks == 6 and Shoe.decks(6).nominal_decks == 6
+    # Shoe.nominal_decks (the decks a rules object was built with) is gone with the decks on
+    # the rules: the depleted shoe still names its fresh shoe's decks where rows name the shoe,
+    # and the fresh shoe is one of 6 decks.
+    assert shoe.row_keys()["decks"] == 6 and Shoe.decks(6).fresh_decks == 6

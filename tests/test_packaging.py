@@ -65,7 +65,7 @@ print(json.dumps({
     "file": cardedge.__file__,
     "path": sys.path,
     "modules": modules,
-    "round_ev": str(reference.round_ev(tuple(json.loads(sys.argv[1])), preset("published", 1))),
+    "round_ev": str(reference.round_ev(tuple(json.loads(sys.argv[1])), preset("published"))),
     "paytables": shipped_paytables(),
     "paytable": [[row.hand, format_pays(row.pays)] for row in table.rows],
     "tags": {name: list(builtin_system(name).tags) for name in BUILTIN},
@@ -78,7 +78,7 @@ small exact round, read the package data (pay tables, count systems)."""
 def expected() -> dict:
     """What the probe must print, computed here from the source tree."""
     return {
-        "round_ev": str(reference.round_ev(SMALL_SHOE, preset("published", 1))),
+        "round_ev": str(reference.round_ev(SMALL_SHOE, preset("published"))),
         "paytables": shipped_paytables(),
         "paytable": [[row.hand, format_pays(row.pays)] for row in load_paytable().rows],
         "tags": {name: list(builtin_system(name).tags) for name in BUILTIN},

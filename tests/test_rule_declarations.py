@@ -132,16 +132,19 @@ def test_text_values_are_parsed_into_the_rules_objects_types():
     "rule_set,rules_class", [(ZERO_RULES, ZeroRules), (BLACKJACK_RULES, BlackjackRules)]
 )
 def test_every_rule_is_a_field_and_every_field_but_decks_a_rule(rule_set, rules_class):
-    fields = [f for f in inspect.signature(rules_class).parameters if f != "decks"]
+    fields = list(inspect.signature(rules_class).parameters)
+    # decks left the rules (a setup is rules plus a Shoe): no field is left to leave out
+    assert "decks" not in fields
     assert sorted(fields) == sorted(rule_set.names)
 
 
 def test_the_default_titles_are_unchanged():
     """The titles of results/ come from describe(): the declarations must word them as before."""
-    assert preset("published", 6).describe() == (
+    # describe() needs the shoe now (decks left the rules): the same words for a fresh shoe
+    assert preset("published").describe(Shoe.decks(6)) == (
         "6 decks, zero pair 1.5:1, ten-valued trips 3:1, dealer draws on 5+, split 8/9, DAS"
     )
-    assert BlackjackRules(peek=True, surrender=True, double="9-11").describe() == (
+    assert BlackjackRules(peek=True, surrender=True, double="9-11").describe(Shoe.decks(6)) == (
         "6 decks, S17, peek, DAS, double hard 9-11 only, split to 4, no RSA, late surrender, BJ 3:2"
     )
 
@@ -206,9 +209,10 @@ def _cli_json(*args: str) -> str:
 def test_a_zero_rule_option_is_the_api_keyword(name, args, keywords_):
     api = zero.edge(rules=name, **keywords_)
     assert _cli_json("zero", "edge", "--rules", name, *args) == render_many(api, "json")
-    rules = preset(name, 6, ZERO_RULES.changes(keywords_))
-    assert rules != preset(name, 6)
-    assert api.rows()[0]["house_edge_percent"] == evaluate_round(rules).house_edge_percent
+    rules = preset(name, ZERO_RULES.changes(keywords_))
+    assert rules != preset(name)
+    edge = evaluate_round(rules, Shoe.decks(6)).house_edge_percent
+    assert api.rows()[0]["house_edge_percent"] == edge
     assert "rules changed from the preset" in api.title
 
 
@@ -275,9 +279,9 @@ COMBINATIONS = [
 
 @pytest.mark.parametrize("changes", COMBINATIONS)
 def test_new_rule_combinations_match_the_fraction_twin(changes):
-    rules = zero.rules("published", 1, **changes)
+    rules = zero.rules("published", **changes)
     exact = ref.round_ev(STRIPPED, rules)
-    assert evaluate_round(rules, shoe=Shoe(STRIPPED)).ev == pytest.approx(float(exact), abs=1e-12)
+    assert evaluate_round(rules, Shoe(STRIPPED)).ev == pytest.approx(float(exact), abs=1e-12)
 
 
 # ---- bad input: one line, exit 2 -------------------------------------------------------------
@@ -307,7 +311,10 @@ def test_a_bad_zero_keyword_raises_bad_value_naming_it():
 
 def test_json_rules_of_a_blackjack_row_use_the_declared_names():
     row = json.loads(render_many(blackjack.edge(decks=1, h17=True), "json"))[0]
-    assert set(row["rules"]) == {"decks", *BLACKJACK_RULES.names}
+    # The shoe is not a rule (a setup is rules plus a shoe): the record holds the declared rules
+    # alone, and the row's own decks field names the shoe's decks (it led the record before).
+    assert set(row["rules"]) == set(BLACKJACK_RULES.names)
+    assert row["decks"] == 1
 
 
 # The rules engine (an independent implementation of the rules) under new combinations.

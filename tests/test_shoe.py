@@ -50,7 +50,11 @@ def test_blackjack_spec_pools_the_tens_and_keeps_the_name():
     assert shoe.describe() == ISSUE_SPEC
     assert shoe.counts[9:] == (20, 20, 20, 20)
     assert list(shoe_values(shoe)) == [20, 22, 24, 19, 21, 24, 23, 22, 24, 80]
-    assert shoe.size == 279 and shoe.nominal_decks == 5 and shoe.base_decks is None
+    # Shoe.nominal_decks (a made-up deck count for the rules) is gone by design: decks left
+    # the rules, so a shoe given by counts has no fresh decks and names itself in rows/titles.
+    assert shoe.size == 279 and shoe.fresh_decks is None and shoe.base_decks is None
+    assert shoe.row_keys() == {"decks": None, "shoe": ISSUE_SPEC}
+    assert shoe.title() == f"shoe {ISSUE_SPEC}"
 
 
 def test_blackjack_tens_given_separately_are_kept():
@@ -117,7 +121,7 @@ def test_bad_removals_give_one_line(cards, message):
 
 # -- each game's deepest round ------------------------------------------------------------
 def test_zero_minimum_shoe_from_the_rules():
-    rules = preset("published", 6)
+    rules = preset("published")
     assert zero_shoes.deepest_round_cards(rules) == 12  # 2 split hands x 4 cards + 4 dealer
     assert zero_shoes.deepest_round_cards(ZeroRules(split_totals=frozenset())) == 8
     assert zero_shoes.minimum_cards(rules) == 14  # the evaluator's floor

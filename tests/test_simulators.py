@@ -9,7 +9,14 @@ import pytest
 from cardedge.analysis.blackjack.actions import Action as BlackjackAction
 from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
 from cardedge.analysis.blackjack.round import shoe_analysis
-from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES, BlackjackRules
+from cardedge.analysis.blackjack.rules import (
+    DEFAULT_RULES,
+    DEFAULT_SHOE,
+    PUBLISHED_RULES,
+    PUBLISHED_SHOE,
+    BlackjackRules,
+)
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.policy import ZeroPolicy
@@ -33,25 +40,26 @@ ROUNDS = 1_000_000
 LIMIT = 4.0
 
 
-def zero_tables(rules, strategy):
-    label, policy, chart = resolve(strategy, rules)
-    return optimal_tables(rules) if chart is None else chart_tables(policy, rules)
+def zero_tables(rules, decks, strategy):
+    shoe = Shoe.decks(decks)
+    label, policy, chart = resolve(strategy, rules, shoe)
+    return optimal_tables(rules, shoe) if chart is None else chart_tables(policy, rules)
 
 
 # ---- the kernels against the engines, round for round -----------------------------------------
 @pytest.mark.parametrize(
-    "rules, strategy",
+    "rules, decks, strategy",
     [
-        (preset("stated", 6), "optimal"),
-        (preset("published", 6), "published"),
-        (preset("stated", 1).with_(das=False), "optimal"),
-        (preset("published", 8).with_(split_totals=frozenset({7, 8, 9})), "optimal"),
+        (preset("stated"), 6, "optimal"),
+        (preset("published"), 6, "published"),
+        (preset("stated").with_(das=False), 1, "optimal"),
+        (preset("published").with_(split_totals=frozenset({7, 8, 9})), 8, "optimal"),
     ],
 )
-def test_zero_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
-    tables = zero_tables(rules, strategy)
-    fast = zero_sim.simulate_zero(rules, tables, 2500, seed=17, chunk=999)
-    slow = zero_replay.simulate_zero(rules, tables, 2500, seed=17)
+def test_zero_kernel_counts_equal_the_engine_round_for_round(rules, decks, strategy):
+    tables = zero_tables(rules, decks, strategy)
+    fast = zero_sim.simulate_zero(rules, decks, tables, 2500, seed=17, chunk=999)
+    slow = zero_replay.simulate_zero(rules, decks, tables, 2500, seed=17)
     assert fast.outcome_counts.tolist() == slow.outcome_counts.tolist()
     assert fast.decision_counts.tolist() == slow.decision_counts.tolist()
     assert fast.side_counts.tolist() == slow.side_counts.tolist()
@@ -59,43 +67,46 @@ def test_zero_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
 
 
 @pytest.mark.parametrize(
-    "rules, strategy",
+    "rules, decks, strategy",
     [
-        (DEFAULT_RULES, "basic"),
-        (DEFAULT_RULES, "optimal"),
-        (PUBLISHED_RULES, "normal"),
-        (BlackjackRules(decks=1, h17=True, rsa=True), "optimal"),
+        (DEFAULT_RULES, 6, "basic"),
+        (DEFAULT_RULES, 6, "optimal"),
+        (PUBLISHED_RULES, 6, "normal"),
+        (BlackjackRules(h17=True, rsa=True), 1, "optimal"),
         (
-            BlackjackRules(decks=2, hit_split_aces=True, das=False, split_hands=3),
+            BlackjackRules(hit_split_aces=True, das=False, split_hands=3),
+            2,
             "easy",
         ),
-        (BlackjackRules(decks=2, hit_split_aces=True, natural="6:5"), "basic"),
-        (DEFAULT_RULES.with_(surrender=True), "optimal"),
-        (PUBLISHED_RULES.with_(surrender=True, h17=True), "basic"),
-        (BlackjackRules(decks=1, five_card=True), "easy"),
-        (BlackjackRules(decks=1, five_card=True, peek=True, hit_split_aces=True), "optimal"),
+        (BlackjackRules(hit_split_aces=True, natural="6:5"), 2, "basic"),
+        (DEFAULT_RULES.with_(surrender=True), 6, "optimal"),
+        (PUBLISHED_RULES.with_(surrender=True, h17=True), 6, "basic"),
+        (BlackjackRules(five_card=True), 1, "easy"),
+        (BlackjackRules(five_card=True, peek=True, hit_split_aces=True), 1, "optimal"),
     ],
 )
-def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, strategy):
-    analysis = shoe_analysis(rules)
+def test_blackjack_kernel_counts_equal_the_engine_round_for_round(rules, decks, strategy):
+    analysis = shoe_analysis(rules, Shoe.decks(decks))
     tables = policy_tables(analysis, strategy_policy(strategy, analysis))
-    fast = blackjack_sim.simulate_blackjack(rules, tables, 2500, seed=23, chunk=777)
-    slow = blackjack_replay.simulate_blackjack(rules, tables, 2500, seed=23)
+    fast = blackjack_sim.simulate_blackjack(rules, decks, tables, 2500, seed=23, chunk=777)
+    slow = blackjack_replay.simulate_blackjack(rules, decks, tables, 2500, seed=23)
     assert fast.outcome_counts.tolist() == slow.outcome_counts.tolist()
     assert fast.decision_counts.tolist() == slow.decision_counts.tolist()
     if rules.surrender:  # surrendered rounds have their own bin and first decision
         assert fast.outcome_counts[-1] > 0 and fast.decision_counts[-1] > 0
     if rules.five_card:  # five-card hands were won: the same play without the rule differs
-        off = blackjack_sim.simulate_blackjack(rules.with_(five_card=False), tables, 2500, seed=23)
+        off = blackjack_sim.simulate_blackjack(
+            rules.with_(five_card=False), decks, tables, 2500, seed=23
+        )
         assert off.outcome_counts.tolist() != fast.outcome_counts.tolist()
 
 
 def test_results_do_not_depend_on_the_chunk_size():
-    rules = preset("stated", 6)
-    tables = optimal_tables(rules)
-    a = zero_sim.simulate_zero(rules, tables, 10_000, seed=3, chunk=10_000)
-    b = zero_sim.simulate_zero(rules, tables, 10_000, seed=3, chunk=333)
-    c = zero_sim.simulate_zero(rules, tables, 10_000, seed=4, chunk=333)
+    rules = preset("stated")
+    tables = optimal_tables(rules, Shoe.decks(6))
+    a = zero_sim.simulate_zero(rules, 6, tables, 10_000, seed=3, chunk=10_000)
+    b = zero_sim.simulate_zero(rules, 6, tables, 10_000, seed=3, chunk=333)
+    c = zero_sim.simulate_zero(rules, 6, tables, 10_000, seed=4, chunk=333)
     assert a.outcome_counts.tolist() == b.outcome_counts.tolist()
     assert a.outcome_counts.tolist() != c.outcome_counts.tolist()
 
@@ -105,46 +116,47 @@ def test_streams_give_the_same_counts_on_any_number_of_threads_and_in_the_twin(m
     # small streams, so that a run the Python twin can replay spans several of them
     monkeypatch.setattr(simulation, "STREAM_ROUNDS", 700)
     if game == "zero":
-        rules = preset("published", 6)
-        tables = zero_tables(rules, "optimal")
+        rules = preset("published")
+        tables = zero_tables(rules, 6, "optimal")
         fast, slow = zero_sim.simulate_zero, zero_replay.simulate_zero
     else:
         rules = DEFAULT_RULES
-        analysis = shoe_analysis(rules)
+        analysis = shoe_analysis(rules, DEFAULT_SHOE)
         tables = policy_tables(analysis, strategy_policy("basic", analysis))
         fast, slow = blackjack_sim.simulate_blackjack, blackjack_replay.simulate_blackjack
-    runs = [fast(rules, tables, 2500, seed=31, threads=t, chunk=256) for t in (1, 2, 3)]
-    twin = slow(rules, tables, 2500, seed=31)
+    runs = [fast(rules, 6, tables, 2500, seed=31, threads=t, chunk=256) for t in (1, 2, 3)]
+    twin = slow(rules, 6, tables, 2500, seed=31)
     for run in runs:
         assert run.outcome_counts.tolist() == twin.outcome_counts.tolist()
         assert run.decision_counts.tolist() == twin.decision_counts.tolist()
     # a longer run extends a shorter one stream by stream; each stream has its own generator
-    first = fast(rules, tables, 700, seed=31, threads=1).outcome_counts
-    both = fast(rules, tables, 1400, seed=31, threads=2).outcome_counts
+    first = fast(rules, 6, tables, 700, seed=31, threads=1).outcome_counts
+    both = fast(rules, 6, tables, 1400, seed=31, threads=2).outcome_counts
     assert (both - first).sum() == 700
     assert (both - first).tolist() != first.tolist()
 
 
 def test_a_long_run_is_the_same_on_one_and_two_threads():
-    rules = preset("published", 6)
-    tables = optimal_tables(rules)
+    rules = preset("published")
+    tables = optimal_tables(rules, Shoe.decks(6))
     rounds = 2 * simulation.STREAM_ROUNDS + 12_345
-    a = zero_sim.simulate_zero(rules, tables, rounds, seed=5, threads=1)
-    b = zero_sim.simulate_zero(rules, tables, rounds, seed=5, threads=2)
+    a = zero_sim.simulate_zero(rules, 6, tables, rounds, seed=5, threads=1)
+    b = zero_sim.simulate_zero(rules, 6, tables, rounds, seed=5, threads=2)
     assert a.outcome_counts.tolist() == b.outcome_counts.tolist()
     assert a.side_counts.tolist() == b.side_counts.tolist()
     assert a.outcome_counts.sum() == rounds
 
 
 def test_rounds_are_bounded():
-    rules = preset("stated", 6)
+    rules = preset("stated")
+    tables = optimal_tables(rules, Shoe.decks(6))
     with pytest.raises(ValueError, match="rounds must be a whole number in 2"):
-        zero_sim.simulate_zero(rules, optimal_tables(rules), simulation.MAX_ROUNDS + 1)
+        zero_sim.simulate_zero(rules, 6, tables, simulation.MAX_ROUNDS + 1)
 
 
 def test_statistics_follow_from_the_counts():
-    rules = preset("published", 6)
-    sim = zero_sim.simulate_zero(rules, optimal_tables(rules), 5000, seed=8)
+    rules = preset("published")
+    sim = zero_sim.simulate_zero(rules, 6, optimal_tables(rules, Shoe.decks(6)), 5000, seed=8)
     samples = np.repeat(sim.outcome_net, sim.outcome_counts)
     assert sim.outcome_counts.sum() == sim.rounds == samples.size
     assert sim.mean == pytest.approx(samples.mean(), abs=1e-12)
@@ -155,21 +167,21 @@ def test_statistics_follow_from_the_counts():
 
 
 def test_bad_arguments_are_rejected():
-    rules = preset("stated", 6)
-    tables = optimal_tables(rules)
+    rules = preset("stated")
+    tables = optimal_tables(rules, Shoe.decks(6))
     with pytest.raises(ValueError, match="rounds"):
-        zero_sim.simulate_zero(rules, tables, 1)
+        zero_sim.simulate_zero(rules, 6, tables, 1)
     with pytest.raises(ValueError, match="seed"):
-        zero_sim.simulate_zero(rules, tables, 10, seed=-1)
+        zero_sim.simulate_zero(rules, 6, tables, 10, seed=-1)
     with pytest.raises(ValueError, match="shape"):
         ZeroTables("x", tables.init[:5], tables.three, tables.split_two, tables.split_three)
 
 
 # ---- the decision tables against the evaluators -----------------------------------------------
-@pytest.mark.parametrize("rules", [preset("stated", 6), preset("published", 8)])
-def test_optimal_zero_tables_are_the_hand_evaluators_best_actions(rules):
-    tb = optimal_tables(rules)
-    ev = HandEvaluator(rules)
+@pytest.mark.parametrize("rules, decks", [(preset("stated"), 6), (preset("published"), 8)])
+def test_optimal_zero_tables_are_the_hand_evaluators_best_actions(rules, decks):
+    tb = optimal_tables(rules, Shoe.decks(decks))
+    ev = HandEvaluator(rules, Shoe.decks(decks))
     codes = {"stand": 0, "hit": 1, "split": 2}
     for up in range(10):
         for a in range(10):
@@ -190,8 +202,8 @@ def test_optimal_zero_tables_are_the_hand_evaluators_best_actions(rules):
 
 
 def test_chart_tables_follow_the_chart_cells():
-    rules = preset("published", 6)
-    _, policy, chart = resolve("published", rules)
+    rules = preset("published")
+    _, policy, chart = resolve("published", rules, Shoe.decks(6))
     tb = chart_tables(policy, rules)
     for up in range(10):
         for a in range(10):
@@ -214,12 +226,12 @@ def test_chart_tables_follow_the_chart_cells():
 
 def test_a_policy_with_optimal_cells_is_no_chart():
     with pytest.raises(ValueError, match="OPTIMAL"):
-        chart_tables(ZeroPolicy(), preset("stated", 6))
+        chart_tables(ZeroPolicy(), preset("stated"))
 
 
 def test_blackjack_basic_player_follows_the_chart_cells():
     rules = PUBLISHED_RULES  # the generic chart is this game's basic strategy, cell for cell
-    analysis = shoe_analysis(rules)
+    analysis = shoe_analysis(rules, PUBLISHED_SHOE)
     player = TablePlayer(policy_tables(analysis, strategy_policy("normal", analysis)))
     h = hand_table()
     from cardedge.engine.blackjack.game import BlackjackView
@@ -246,7 +258,7 @@ def test_blackjack_basic_player_follows_the_chart_cells():
 
 
 def test_blackjack_easy_player_hits_below_17_only():
-    analysis = shoe_analysis(DEFAULT_RULES)
+    analysis = shoe_analysis(DEFAULT_RULES, DEFAULT_SHOE)
     tables = policy_tables(analysis, strategy_policy("easy", analysis))
     h = hand_table()
     reach = h.n_cards >= 2
@@ -276,9 +288,15 @@ def test_zero_simulated_edge_and_frequencies_agree_with_exact(
 ):
     """Edge, first decisions, Zero Pairs and trips always; every net result's frequency
     against the exact return table where ``outcomes`` (a few seconds of exact work)."""
-    rules = preset(preset_name, decks)
+    rules = preset(preset_name)
     report = zero_simulation(
-        rules, preset_name, strategy, ROUNDS, seed=2026 + decks, exact_outcomes=outcomes
+        rules,
+        Shoe.decks(decks),
+        preset_name,
+        strategy,
+        ROUNDS,
+        seed=2026 + decks,
+        exact_outcomes=outcomes,
     )
     assert abs(report.standard_errors) < LIMIT, report.summary()
     assert report.sim.stderr_percent < 0.13
@@ -295,29 +313,41 @@ def test_zero_simulated_edge_and_frequencies_agree_with_exact(
 
 def test_simulation_reports_carry_the_published_figures():
     report = zero_simulation(
-        preset("published", 8), "published", "published", 10_000, seed=1, exact_outcomes=False
+        preset("published"),
+        Shoe.decks(8),
+        "published",
+        "published",
+        10_000,
+        seed=1,
+        exact_outcomes=False,
     )
     assert round(report.exact_house_edge_percent, 4) == 2.2463
     report = zero_simulation(
-        preset("published", 6), "published", "optimal", 10_000, seed=1, exact_outcomes=False
+        preset("published"),
+        Shoe.decks(6),
+        "published",
+        "optimal",
+        10_000,
+        seed=1,
+        exact_outcomes=False,
     )
     assert round(report.exact_house_edge_percent, 4) == 2.2637
 
 
 @pytest.mark.parametrize(
-    "rules, strategy",
+    "rules, shoe, strategy",
     [
-        (DEFAULT_RULES, "basic"),
-        (DEFAULT_RULES, "optimal"),
-        (PUBLISHED_RULES, "basic"),
-        (DEFAULT_RULES.with_(surrender=True), "basic"),
-        (PUBLISHED_RULES.with_(surrender=True), "optimal"),
+        (DEFAULT_RULES, DEFAULT_SHOE, "basic"),
+        (DEFAULT_RULES, DEFAULT_SHOE, "optimal"),
+        (PUBLISHED_RULES, PUBLISHED_SHOE, "basic"),
+        (DEFAULT_RULES.with_(surrender=True), DEFAULT_SHOE, "basic"),
+        (PUBLISHED_RULES.with_(surrender=True), PUBLISHED_SHOE, "optimal"),
     ],
 )
-def test_blackjack_simulated_edge_and_frequencies_agree_with_exact(rules, strategy):
+def test_blackjack_simulated_edge_and_frequencies_agree_with_exact(rules, shoe, strategy):
     """Edge, first decisions, and every outcome bin (the return table's distribution: the
     simulator is its frequency witness) within 4 standard errors."""
-    report = blackjack_simulation(rules, "default", strategy, ROUNDS, seed=21)
+    report = blackjack_simulation(rules, shoe, "default", strategy, ROUNDS, seed=21)
     assert abs(report.standard_errors) < LIMIT, report.summary()
     rows = report.outcome_rows()
     assert all(r["exact_probability"] is not None for r in rows)
@@ -330,16 +360,16 @@ def test_blackjack_simulated_edge_and_frequencies_agree_with_exact(rules, strate
 def test_the_comparison_catches_a_wrong_strategy():
     # always standing is a legal but poor strategy: its simulation must sit far from the
     # optimal edge, and close to its own exact edge
-    rules = preset("published", 6)
+    rules, shoe = preset("published"), Shoe.decks(6)
     stand = ZeroPolicy(
         "stand",
         np.full((10, 10), Action.STAND, dtype=np.int8),
         np.full((10, 10), Action.STAND, dtype=np.int8),
         np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
     )
-    sim = zero_sim.simulate_zero(rules, chart_tables(stand, rules), ROUNDS // 4, seed=5)
-    optimal = evaluate_round(rules).ev
-    own = evaluate_round(rules, stand).ev
+    sim = zero_sim.simulate_zero(rules, 6, chart_tables(stand, rules), ROUNDS // 4, seed=5)
+    optimal = evaluate_round(rules, shoe).ev
+    own = evaluate_round(rules, shoe, stand).ev
     assert abs(sim.mean - optimal) / sim.stderr > 10
     assert abs(sim.mean - own) / sim.stderr < LIMIT
     assert sim.decision_counts[1] + sim.decision_counts[0] == sim.rounds
@@ -348,9 +378,9 @@ def test_the_comparison_catches_a_wrong_strategy():
 def test_trips_alone_separate_the_presets_on_the_same_cards():
     # decisions never depend on the trips payout, so one seed deals and plays the same rounds
     # under both presets: the means differ by exactly 1.5 per ten-valued trips dealt
-    stated, published = preset("stated", 6), preset("published", 6)
-    a = zero_sim.simulate_zero(stated, optimal_tables(stated), 200_000, seed=9)
-    b = zero_sim.simulate_zero(published, optimal_tables(published), 200_000, seed=9)
+    stated, published, shoe = preset("stated"), preset("published"), Shoe.decks(6)
+    a = zero_sim.simulate_zero(stated, 6, optimal_tables(stated, shoe), 200_000, seed=9)
+    b = zero_sim.simulate_zero(published, 6, optimal_tables(published, shoe), 200_000, seed=9)
     assert a.outcome_counts.tolist() == b.outcome_counts.tolist()
     trips = int(a.outcome_counts[zero_sim.ZERO_TRIPS])
     assert trips > 0

@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli import main
 from cardedge.strategy.zero.charts import resolve
@@ -25,9 +26,10 @@ cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 
 def small_zero_study():
-    rules = preset("published", 1)
-    _, _, chart = resolve("basic", rules)
-    return ZeroStudy(rules, chart, "basic"), StudyPlan(1, 0.6, 8, 3, resolve_system("hiopt2"), 1)
+    rules, shoe = preset("published"), Shoe.decks(1)
+    _, _, chart = resolve("basic", rules, shoe)
+    plan = StudyPlan(1, 0.6, 8, 3, resolve_system("hiopt2"), 1)
+    return ZeroStudy(rules, shoe, chart, "basic"), plan
 
 
 def run_into(folder, game, plan, **kw) -> pd.DataFrame:
@@ -94,7 +96,7 @@ def test_a_failing_task_is_retried_and_gives_the_same_records(tmp_path, referenc
 
         return evaluate
 
-    flaky = ZeroStudy(game.rules, game.chart, game.strategy)
+    flaky = ZeroStudy(game.rules, game.shoe, game.chart, game.strategy)
     object.__setattr__(flaky, "evaluate", deal_or_fail(flaky.evaluate))
     records = run_into(tmp_path / "out", flaky, plan, workers=1)
     assert marker.read_text() == "failed"

@@ -13,6 +13,7 @@ import zlib
 
 import pytest
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.outcomes import Outcomes
 from cardedge.analysis.zero.rules import preset
 from cardedge.reports.core import study as shared
@@ -76,7 +77,7 @@ def test_re_tabulating_reads_the_kept_fresh_shoe_and_leaves_the_figures(finished
 
 def zero_game():
     """The game the small study plays."""
-    return ZERO_STUDIES.study(preset("published", 1), "basic")
+    return ZERO_STUDIES.study(preset("published"), Shoe.decks(1), "basic")
 
 
 def test_the_kept_fresh_shoe_reads_back_exactly(once, finished):
@@ -111,7 +112,8 @@ def test_a_kept_fresh_shoe_that_is_not_this_games_is_not_used(finished, edit):
 
 def test_a_fresh_shoe_kept_for_other_rules_or_not_json_is_not_used(finished):
     out, _ = finished
-    other = ZERO_STUDIES.study(preset("published", 2), "basic")
+    # decks left the rules: the other setup is the same rules dealt from 2 decks
+    other = ZERO_STUDIES.study(preset("published"), Shoe.decks(2), "basic")
     assert study_cache.read_fresh(out, other) is None
     (out / study_cache.FRESH_FILE).write_text("{not json")
     assert study_cache.read_fresh(out, zero_game()) is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import preset
 from cardedge.reports.core import study as shared
 from cardedge.reports.zero.study import ZERO_STUDIES
@@ -34,9 +35,9 @@ def counting_room():
 
 def test_the_same_index_plays_and_fresh_shoe_are_computed_once():
     room, calls = counting_room()
-    rules = preset("published", 2)
-    first = room.study(rules, "basic", indices=True, system=HIOPT2)
-    again = room.study(rules, "basic", indices=True, system=HIOPT2)
+    rules, shoe = preset("published"), Shoe.decks(2)
+    first = room.study(rules, shoe, "basic", indices=True, system=HIOPT2)
+    again = room.study(rules, shoe, "basic", indices=True, system=HIOPT2)
     assert calls["indices"] == 1 and first.departures
     assert again.departures is first.departures
     assert room.fresh(first) is room.fresh(again)
@@ -45,16 +46,17 @@ def test_the_same_index_plays_and_fresh_shoe_are_computed_once():
 
 def test_other_rules_or_another_chart_are_computed_anew():
     room, calls = counting_room()
-    two, three = preset("published", 2), preset("published", 3)
-    with_indices = room.study(two, "basic", indices=True, system=HIOPT2)
-    room.study(three, "basic", indices=True, system=HIOPT2)
+    # decks left the rules: the other setup (rules plus shoe) is the same rules on 3 decks
+    rules, two, three = preset("published"), Shoe.decks(2), Shoe.decks(3)
+    with_indices = room.study(rules, two, "basic", indices=True, system=HIOPT2)
+    room.study(rules, three, "basic", indices=True, system=HIOPT2)
     assert calls["indices"] == 2
-    plain = room.study(two, "basic")
+    plain = room.study(rules, two, "basic")
     assert plain.departures == () and calls["indices"] == 2
     room.fresh(with_indices)
     room.fresh(plain)
     assert calls["fresh"] == 2
-    published = room.study(two, "published")
+    published = room.study(rules, two, "published")
     assert published.identity()["chart"] != plain.identity()["chart"]
     room.fresh(published)
     assert calls["fresh"] == 3

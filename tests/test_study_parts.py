@@ -62,7 +62,7 @@ def test_departures_apply_at_and_beyond_their_index():
 @pytest.fixture(scope="module")
 def bj_basic():
     rules = BlackjackRules()
-    return rules, basic_strategy(ShoeAnalysis(rules))
+    return rules, basic_strategy(ShoeAnalysis(rules, Shoe.decks(6)))
 
 
 def test_blackjack_departures_rewrite_only_their_cells(bj_basic):
@@ -100,7 +100,7 @@ def test_blackjack_departures_rewrite_only_their_cells(bj_basic):
 
 
 def test_zero_departures_rewrite_only_their_cells():
-    _, _, chart = resolve("basic", preset("published", 6))
+    _, _, chart = resolve("basic", preset("published"), Shoe.decks(6))
     deps = (
         Departure("split 2-7", "A", "no split", 1, True),
         Departure("three-card 7", "4", "stand", 3, True),
@@ -243,9 +243,9 @@ def test_break_even_count_is_where_every_bin_up_has_an_advantage():
 # -- the records are exact values of the cards left ------------------------------------------
 @pytest.fixture(scope="module")
 def zero_records():
-    rules = preset("published", 1)
-    _, _, chart = resolve("basic", rules)
-    game = ZeroStudy(rules, chart, "basic")
+    rules, shoe = preset("published"), Shoe.decks(1)
+    _, _, chart = resolve("basic", rules, shoe)
+    game = ZeroStudy(rules, shoe, chart, "basic")
     plan = StudyPlan(1, 0.7, 3, 11, HIOPT2, 3)
     return game, plan, deal_batch(game, plan, 0)
 
@@ -263,7 +263,7 @@ def test_zero_records_follow_the_cards(zero_records):
         assert np.array_equal(part["running_count"].to_numpy(), running)
         assert np.allclose(part["true_count"], running / (left.sum(axis=1) / 52), rtol=0, atol=0)
     # the first round of every shoe is a fresh shoe's round
-    fresh = zero_round(game.rules).ev
+    fresh = zero_round(game.rules, game.shoe).ev
     assert np.array_equal(rec.loc[rec["round"] == 0, "ev_optimal"].to_numpy(), [fresh] * 3)
 
 
@@ -272,17 +272,17 @@ def test_zero_records_are_the_exact_values_of_their_cards(zero_records):
     chart_policy = game.chart.policy()
     for _, row in rec.iloc[::7].iterrows():
         shoe = Shoe(tuple(int(row[c]) for c in LEFT_COLUMNS))
-        assert row["ev_optimal"] == zero_round(game.rules, shoe=shoe).ev
-        assert row["ev_strategy"] == zero_round(game.rules, chart_policy, shoe=shoe).ev
+        assert row["ev_optimal"] == zero_round(game.rules, shoe).ev
+        assert row["ev_strategy"] == zero_round(game.rules, shoe, chart_policy).ev
     assert set(rec["net"]) <= {-4, -3.5, -3, -2, -1.5, -1, 0, 1, 1.5, 2, 3, 3.5, 4}
 
 
 def test_blackjack_records_are_the_exact_values_of_their_cards(bj_basic):
     rules, chart = bj_basic
-    rules = rules.with_(decks=2)
-    chart = basic_strategy(ShoeAnalysis(rules))
+    two = Shoe.decks(2)
+    chart = basic_strategy(ShoeAnalysis(rules, two))
     deps = (Departure("hard 16", "T", "stand", 0, True),)
-    game = BlackjackStudy(rules, chart, "basic", deps)
+    game = BlackjackStudy(rules, two, chart, "basic", deps)
     plan = StudyPlan(2, 0.5, 1, 5, HILO)
     rec = deal_batch(game, plan, 0)
     assert len(rec) > 5

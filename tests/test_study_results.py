@@ -12,6 +12,7 @@ import pytest
 
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli import main
 from cardedge.reports.blackjack.study import blackjack_study
@@ -34,11 +35,11 @@ def study_objects(args: list[str]):
     """The game's study object and the plan a published study's command line builds."""
     system = resolve_system(option(args, "--system"))
     decks = int(option(args, "--decks"))
+    shoe = Shoe.decks(decks)
     if args[0] == "zero":
-        game = zero_study(preset("published", decks), "basic", "--indices" in args, system)
+        game = zero_study(preset("published"), shoe, "basic", "--indices" in args, system)
     else:
-        rules = BlackjackRules().with_(decks=decks)
-        game = blackjack_study(rules, "basic", "--indices" in args, system)
+        game = blackjack_study(BlackjackRules(), shoe, "basic", "--indices" in args, system)
     plan = StudyPlan(
         decks,
         float(option(args, "--penetration")),

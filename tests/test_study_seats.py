@@ -43,9 +43,11 @@ from cardedge.study.core.rounds import LEFT_COLUMNS, deal_shoe, fresh_counts, re
 from cardedge.study.zero.game import ZeroStudy
 
 STUDY_RESULTS = Path(__file__).resolve().parent.parent / "results" / "study"
-ZERO = preset("published", 1)
-ZERO_6 = preset("published", 6)
-BLACKJACK = BlackjackRules().with_(decks=1)
+# decks left the rules (a setup is rules plus a shoe): one rules object each, dealt from
+# the shoes each test names (the study below deals one deck)
+ZERO = preset("published")
+BLACKJACK = BlackjackRules()
+ONE_DECK = Shoe.decks(1)
 
 
 class Fidget:
@@ -82,16 +84,16 @@ def table_cards(table: Table) -> list[int]:
 
 # ---- the engine's table ---------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "new_round,rules",
-    [(zero.ZeroRound, ZERO_6), (bj.BlackjackRound, BLACKJACK.with_(decks=6))],
+    "new_round,rules,decks",
+    [(zero.ZeroRound, ZERO, 6), (bj.BlackjackRound, BLACKJACK, 6)],
     ids=["zero", "blackjack"],
 )
-def test_a_one_seat_table_plays_card_for_card_as_the_single_player_round(new_round, rules):
-    alone, at_table = DealtShoe(rules.decks, 11), DealtShoe(rules.decks, 11)
+def test_a_one_seat_table_plays_card_for_card_as_the_single_player_round(new_round, rules, decks):
+    alone, at_table = DealtShoe(decks, 11), DealtShoe(decks, 11)
     rounds = 0
     while alone.cards_left > 30:
         expected = zero.play_round(new_round(rules, alone), Fidget())
-        table = Table(at_table, rules.decks, 1, lambda d: new_round(rules, at_table, seat=d))
+        table = Table(at_table, 1, lambda d: new_round(rules, at_table, seat=d))
         assert play_table(table, [Fidget()]) == (expected,)
         assert at_table.dealt == alone.dealt
         np.testing.assert_array_equal(at_table.cards, alone.cards)
@@ -100,15 +102,17 @@ def test_a_one_seat_table_plays_card_for_card_as_the_single_player_round(new_rou
 
 
 @pytest.mark.parametrize(
-    "new_round,rules",
-    [(zero.ZeroRound, ZERO), (bj.BlackjackRound, BLACKJACK)],
+    "new_round,rules,decks",
+    [(zero.ZeroRound, ZERO, 1), (bj.BlackjackRound, BLACKJACK, 1)],
     ids=["zero", "blackjack"],
 )
-def test_a_table_round_takes_exactly_its_seats_and_dealers_cards_from_the_shoe(new_round, rules):
-    shoe = DealtShoe(rules.decks, 5)
+def test_a_table_round_takes_exactly_its_seats_and_dealers_cards_from_the_shoe(
+    new_round, rules, decks
+):
+    shoe = DealtShoe(decks, 5)
     for _ in range(4):
         before, dealt = shoe.counts_left(), shoe.dealt
-        table = Table(shoe, rules.decks, 3, lambda d: new_round(rules, shoe, seat=d))
+        table = Table(shoe, 3, lambda d: new_round(rules, shoe, seat=d))
         play_table(table, [Fidget(), Hitter(), Stander()])
         used = table_cards(table)
         assert shoe.dealt - dealt == len(used)
@@ -120,7 +124,7 @@ def test_zero_table_deals_in_seat_order_and_the_dealer_draws_once_for_everyone()
     # first cards to seats 1-3 (K, 3, 2), second cards (K, 4, 5), up 5, hole 2: seat 1 has a
     # Zero Pair, seat 2 stands on 7, seat 3 hits a 4 (1); the dealer's 7 draws a 6 (3), stands
     shoe.stack(cards("Ks 3h 2c Kd 4h 5c 5s 2d 4c 6h"))
-    table = Table(shoe, 6, 3, lambda d: zero.ZeroRound(ZERO_6, shoe, seat=d))
+    table = Table(shoe, 3, lambda d: zero.ZeroRound(ZERO, shoe, seat=d))
     one, two, three = table.seats
     assert one.finished and one.outcome.decision == "zero pair"  # K K
     assert two.hands[0].cards == cards("3h 4h") and three.hands[0].cards == cards("2c 5c")
@@ -139,19 +143,19 @@ def test_zero_table_deals_in_seat_order_and_the_dealer_draws_once_for_everyone()
 def test_zero_dealer_does_not_draw_when_every_seat_has_a_zero_pair():
     shoe = ShuffledShoe(6, 0)
     shoe.stack(cards("Ks Qh Kd Qc 5s 2d"))
-    table = Table(shoe, 6, 2, lambda d: zero.ZeroRound(ZERO_6, shoe, seat=d))
+    table = Table(shoe, 2, lambda d: zero.ZeroRound(ZERO, shoe, seat=d))
     outcomes = play_table(table, [Stander(), Stander()])
     assert [o.decision for o in outcomes] == ["zero pair", "zero pair"]
     assert table.dealer == cards("5s 2d") and not table.dealer_drew and shoe.dealt == 6
 
 
 def test_blackjack_seats_settle_against_one_dealer_hand_drawn_once():
-    rules = BLACKJACK.with_(decks=6)
+    rules = BLACKJACK
     shoe = ShuffledShoe(6, 0)
     # seats: 1 = T,8 stands (18); 2 = 9,7 hits a T and busts; 3 = A,K natural;
     # dealer 6,T (16) draws one card, a 3: 19
     shoe.stack(cards("Ts 9h Ad 8c 7d Kh 6s Tc Td 3c"))
-    table = Table(shoe, 6, 3, lambda d: bj.BlackjackRound(rules, shoe, seat=d))
+    table = Table(shoe, 3, lambda d: bj.BlackjackRound(rules, shoe, seat=d))
     one, two, three = table.seats
     assert three.finished and three.outcome.net == rules.natural_payout
     play_table(table, [Stander(), Hitter(), Stander()])
@@ -163,11 +167,11 @@ def test_blackjack_seats_settle_against_one_dealer_hand_drawn_once():
 
 
 def test_blackjack_dealer_does_not_draw_when_every_seat_is_settled_early():
-    rules = BLACKJACK.with_(decks=6)
+    rules = BLACKJACK
     shoe = ShuffledShoe(6, 0)
     # seat 1 T,6 hits a T (bust); seat 2 A,K natural; dealer 6,T would draw
     shoe.stack(cards("Ts Ad 6c Kh 6s Tc Td"))
-    table = Table(shoe, 6, 2, lambda d: bj.BlackjackRound(rules, shoe, seat=d))
+    table = Table(shoe, 2, lambda d: bj.BlackjackRound(rules, shoe, seat=d))
     outcomes = play_table(table, [Hitter(), Stander()])
     assert table.dealer == cards("6s Tc") and not table.dealer_drew
     assert [o.net for o in outcomes] == [-1.0, rules.natural_payout] and shoe.dealt == 7
@@ -175,7 +179,7 @@ def test_blackjack_dealer_does_not_draw_when_every_seat_is_settled_early():
 
 def test_the_table_plays_the_dealer_only_after_every_seat():
     shoe = ShuffledShoe(6, 3)
-    table = Table(shoe, 6, 2, lambda d: bj.BlackjackRound(BLACKJACK.with_(decks=6), shoe, seat=d))
+    table = Table(shoe, 2, lambda d: bj.BlackjackRound(BLACKJACK, shoe, seat=d))
     if all(s.finished for s in table.seats):
         pytest.skip("both seats settled at the deal")
     with pytest.raises(ValueError, match="still playing"):
@@ -200,7 +204,7 @@ def zero_plan(players: int = 1, seat: int = 1, shoes: int = 1) -> StudyPlan:
 
 @pytest.fixture(scope="module")
 def zero_game():
-    return zero_study(ZERO, "basic")
+    return zero_study(ZERO, ONE_DECK, "basic")
 
 
 def dealt(game, plan: StudyPlan) -> pd.DataFrame:
@@ -247,7 +251,7 @@ def test_our_seats_exact_values_are_the_evaluators_on_the_cards_left(zero_game, 
     policy, _ = zero_game.played(())
     for _, row in shared.iloc[[0, 1, len(shared) // 2, -1]].iterrows():
         shoe = Shoe(tuple(int(row[c]) for c in LEFT_COLUMNS))
-        optimal, chart = evaluate_policies(play, (OPTIMAL_POLICY, policy), shoe=shoe)
+        optimal, chart = evaluate_policies(play, shoe, (OPTIMAL_POLICY, policy))
         assert row["ev_optimal"] == optimal.price(ZERO).ev
         assert row["ev_strategy"] == chart.price(ZERO).ev
 
@@ -264,7 +268,7 @@ def test_seat_order_matters_but_not_to_the_cards_dealt_when_every_seat_plays_the
 
 
 def test_blackjack_three_players_exact_values_on_the_cards_left():
-    game = blackjack_study(BLACKJACK, "basic")
+    game = blackjack_study(BLACKJACK, ONE_DECK, "basic")
     plan = StudyPlan(1, 0.5, 1, 2, resolve_system("hilo"), players=3, seat=2)
     alone = records_frame(deal_shoe(game, StudyPlan(1, 0.5, 1, 2, resolve_system("hilo")), 0))
     shared = records_frame(deal_shoe(game, plan, 0))
@@ -330,7 +334,7 @@ def test_the_other_seats_play_the_chart_without_our_index_plays(zero_game):
     always = tuple(
         Departure(**(d | {"index": -99, "up_going": True})) for d in published["game"]["departures"]
     )
-    game = ZeroStudy(ZERO, zero_game.chart, "basic", departures=always)
+    game = ZeroStudy(ZERO, ONE_DECK, zero_game.chart, "basic", departures=always)
     plan = zero_plan(3, 2, shoes=3)
     records = dealt(game, plan)
     assert (records["departures"] == len(always)).all()
@@ -343,7 +347,7 @@ def test_the_other_seats_play_the_chart_without_our_index_plays(zero_game):
             assert shoes[0].dealt == row["cards_dealt"]
             nets = []
             for shoe, seated in zip(shoes, ([chart, indexed, chart], [indexed] * 3), strict=True):
-                table = Table(shoe, 1, 3, lambda d, shoe=shoe: zero.ZeroRound(ZERO, shoe, seat=d))
+                table = Table(shoe, 3, lambda d, shoe=shoe: zero.ZeroRound(ZERO, shoe, seat=d))
                 nets.append(play_table(table, seated)[1].net)
             assert nets[0] == row["net"]
             mismatches += nets[1] != row["net"] or shoes[1].dealt != shoes[0].dealt

@@ -8,7 +8,12 @@ from click.testing import CliRunner
 
 from cardedge.analysis.blackjack.dealer import BUST, conditioned_on_no_natural, outcome_table
 from cardedge.analysis.blackjack.round import shoe_values
-from cardedge.analysis.blackjack.rules import DEFAULT_RULES, PUBLISHED_RULES
+from cardedge.analysis.blackjack.rules import (
+    DEFAULT_RULES,
+    DEFAULT_SHOE,
+    PUBLISHED_RULES,
+    PUBLISHED_SHOE,
+)
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.rules import preset
@@ -17,7 +22,8 @@ from cardedge.engine.core.dealing import IllegalAction, parse_card
 from cardedge.reports.blackjack.simulation import blackjack_training
 from cardedge.reports.zero.simulation import zero_training
 
-RULES = preset("published", 6)
+RULES = preset("published")
+SHOE = Shoe.decks(6)
 
 
 def stacked(session, text):
@@ -27,10 +33,10 @@ def stacked(session, text):
 
 # ---- the judge ---------------------------------------------------------------------------------
 def test_zero_judgement_costs_are_the_exact_ev_differences():
-    session = zero_training(RULES, "basic", seed=1)
+    session = zero_training(RULES, SHOE, "basic", seed=1)
     stacked(session, "9h Ts 2h 5c")  # 9 against a 2: split is best
     j = session.act("hit")
-    evs = HandEvaluator(RULES).action_evs(2, (9, 0))
+    evs = HandEvaluator(RULES, SHOE).action_evs(2, (9, 0))
     assert j.evs == pytest.approx(evs)
     assert j.optimal == max(evs, key=evs.get) == "split" and j.basic == "split"
     assert j.cost == pytest.approx(evs["split"] - evs["hit"])
@@ -41,18 +47,18 @@ def test_zero_judgement_costs_are_the_exact_ev_differences():
 
 
 def test_zero_split_hands_are_judged_seeing_the_other_split_card_only():
-    session = zero_training(RULES, "basic", seed=1)
+    session = zero_training(RULES, SHOE, "basic", seed=1)
     stacked(session, "4s 4h 5c Kd 6s 3h")
     session.act("split")
     session.act("stand")  # hand 1: 4-6 = 0
     j = session.act("stand")  # hand 2: 4-3 = 7, judged without hand 1's 6
-    evs = HandEvaluator(RULES).action_evs(5, (4, 3), seen=(4,), split_hand=True)
+    evs = HandEvaluator(RULES, SHOE).action_evs(5, (4, 3), seen=(4,), split_hand=True)
     assert j.evs == pytest.approx(evs) and set(evs) == {"stand", "hit"}
     assert j.cost == pytest.approx(max(evs.values()) - evs["stand"])
 
 
 def test_a_correct_decision_costs_nothing_and_counts_no_error():
-    session = zero_training(RULES, "basic", seed=1)
+    session = zero_training(RULES, SHOE, "basic", seed=1)
     stacked(session, "Ks 2h 7c 5c")  # 2 against 7: stand
     j = session.act("stand")
     assert j.optimal == j.basic == "stand" and j.cost == 0.0
@@ -60,7 +66,7 @@ def test_a_correct_decision_costs_nothing_and_counts_no_error():
 
 
 def test_illegal_actions_are_refused_unjudged():
-    session = zero_training(RULES, "basic", seed=1)
+    session = zero_training(RULES, SHOE, "basic", seed=1)
     stacked(session, "Ks 2h 7c 5c")
     with pytest.raises(IllegalAction, match="legal: stand, hit"):
         session.act("double")
@@ -68,7 +74,7 @@ def test_illegal_actions_are_refused_unjudged():
 
 
 def test_the_balance_moves_by_the_bet_times_the_result():
-    session = zero_training(RULES, "basic", seed=1, bet=20, balance=500, side_bet=5)
+    session = zero_training(RULES, SHOE, "basic", seed=1, bet=20, balance=500, side_bet=5)
     rnd = stacked(session, "Ks Kh Kc 5c")  # trips under 'published': 3 to 1; side bet 30 to 1
     assert rnd.finished
     points = session.settle()
@@ -78,7 +84,7 @@ def test_the_balance_moves_by_the_bet_times_the_result():
 
 def test_blackjack_peek_evs_are_given_no_dealer_natural():
     # hard 16 against an ace under peek: standing wins exactly when the dealer busts
-    session = blackjack_training(PUBLISHED_RULES, "basic", seed=1)
+    session = blackjack_training(PUBLISHED_RULES, PUBLISHED_SHOE, "basic", seed=1)
     stacked(session, "Ts 6h Ac 7d")
     j = session.act("stand")
     shoe = shoe_values(Shoe.decks(6).remove(9, 5))
@@ -88,7 +94,7 @@ def test_blackjack_peek_evs_are_given_no_dealer_natural():
 
 
 def test_blackjack_resplits_follow_the_convention_and_are_not_valued():
-    session = blackjack_training(DEFAULT_RULES, "basic", seed=1)
+    session = blackjack_training(DEFAULT_RULES, DEFAULT_SHOE, "basic", seed=1)
     stacked(session, "8s 8h 7c Td 8c 3d 2s")
     j = session.act("split")
     assert j.optimal == "split" and "split" in j.evs
@@ -97,11 +103,15 @@ def test_blackjack_resplits_follow_the_convention_and_are_not_valued():
     assert session.stats.uncosted_errors == 1 and session.stats.optimal_errors == 1
 
 
-@pytest.mark.parametrize("rules", [DEFAULT_RULES, PUBLISHED_RULES], ids=["no-peek", "peek"])
-def test_blackjack_surrender_is_judged_like_any_action(rules):
+@pytest.mark.parametrize(
+    "rules,shoe",
+    [(DEFAULT_RULES, DEFAULT_SHOE), (PUBLISHED_RULES, PUBLISHED_SHOE)],
+    ids=["no-peek", "peek"],
+)
+def test_blackjack_surrender_is_judged_like_any_action(rules, shoe):
     """Surrender is worth -0.5 (with peek: given no dealer natural, like every EV shown);
     16 against a ten is surrendered by optimal play and the basic strategy."""
-    session = blackjack_training(rules.with_(surrender=True), "basic", seed=1)
+    session = blackjack_training(rules.with_(surrender=True), shoe, "basic", seed=1)
     stacked(session, "Ts 6h Kc 7d")
     j = session.act("surrender")
     assert j.evs["surrender"] == pytest.approx(-0.5, abs=1e-12)
@@ -113,7 +123,7 @@ def test_blackjack_surrender_is_judged_like_any_action(rules):
 
 
 def test_blackjack_surrender_is_refused_unless_allowed():
-    session = blackjack_training(PUBLISHED_RULES, "basic", seed=1)
+    session = blackjack_training(PUBLISHED_RULES, PUBLISHED_SHOE, "basic", seed=1)
     stacked(session, "Ts 6h Kc 7d")
     with pytest.raises(IllegalAction):
         session.act("surrender")
@@ -124,7 +134,7 @@ def test_only_zero_has_a_side_bet():
     with pytest.raises(ValueError, match=r"only for a game that has one \(blackjack has none\)"):
         from cardedge.engine.core.training import TrainingSession
 
-        TrainingSession("blackjack", DEFAULT_RULES, None, 1, 10, 100, side_bet=1)
+        TrainingSession("blackjack", DEFAULT_RULES, 6, None, 1, 10, 100, side_bet=1)
 
 
 # ---- the terminal session ----------------------------------------------------------------------

@@ -114,10 +114,11 @@ CACHED = """
 import sys
 from numba import njit
 from cardedge.analysis.core import cache_load
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import evaluate_rules
 from cardedge.analysis.zero.rules import preset
 
-edge = evaluate_rules([preset("published", 6)])[0].house_edge_percent
+edge = evaluate_rules([preset("published")], Shoe.decks(6))[0].house_edge_percent
 refreshed = "numba.np.linalg" in sys.modules
 # a kernel compiled after cached ones loaded: numba's compiler refreshes the target itself
 double = njit(lambda x: 2 * x)

@@ -99,12 +99,14 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):
 
 
 def test_rules_object_rejects_negative_payout():
+    from cardedge.analysis.core.shoe import Shoe
     from cardedge.analysis.zero.rules import ZeroRules
 
     with pytest.raises(ValueError, match="zero_pair_pays"):
         ZeroRules(zero_pair_pays=-1)
+    # the decks are the shoe's now (a setup is rules plus a Shoe): the shoe refuses 0 decks
     with pytest.raises(ValueError, match="decks"):
-        ZeroRules(decks=0)
+        Shoe.decks(0)
 
 
 def test_console_script_exits_2_without_traceback():

@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import round as zero_round
 from cardedge.analysis.zero.rules import PUBLISHED_EDGES, preset
 
@@ -36,11 +37,17 @@ def test_decision_probabilities_sum_to_one(zero_optimal, decks):
     assert all(p >= 0 for p in probs.values())
 
 
-def test_the_presets_differ_only_in_price():
+def test_the_presets_differ_only_in_price(zero_optimal):
     for decks in (1, 6, 8):
-        assert preset("stated", decks).play_rules() == preset("published", decks).play_rules()
-    assert preset("stated", 6).play_rules() != preset("stated", 8).play_rules()
-    assert preset("stated", 6).play_rules() != preset("stated", 6).with_(das=False).play_rules()
+        # the play rules no longer carry the decks: for every shoe, both presets are played alike
+        played = zero_optimal("stated", decks)
+        assert played.shoe == zero_optimal("published", decks).shoe == Shoe.decks(decks)
+        assert preset("stated").play_rules() == preset("published").play_rules()
+    # Changed with the rules/shoe split: decks are no longer part of the play rules (so
+    # ``preset("stated").play_rules()`` is the same for 6 and 8 decks, by design); what
+    # the deck count still changes is the evaluation, so 6 and 8 decks give different results.
+    assert zero_optimal("stated", 6).ev != zero_optimal("stated", 8).ev
+    assert preset("stated").play_rules() != preset("stated").with_(das=False).play_rules()
 
 
 def test_one_evaluation_prices_every_payout(monkeypatch):
@@ -50,21 +57,22 @@ def test_one_evaluation_prices_every_payout(monkeypatch):
         zero_round, "all_deal_values", lambda *args: runs.append(1) or kernel(*args)
     )
     rules = [
-        preset("stated", 1),
-        preset("published", 1),
-        preset("stated", 1).with_(zero_pair_pays=2.0),
+        preset("stated"),
+        preset("published"),
+        preset("stated").with_(zero_pair_pays=2.0),
     ]
-    priced = zero_round.evaluate_rules(rules)
+    shoe = Shoe.decks(1)
+    priced = zero_round.evaluate_rules(rules, shoe)
     assert len(runs) == 1
     for r, res in zip(rules, priced, strict=True):
-        alone = zero_round.evaluate_round(r)
+        alone = zero_round.evaluate_round(r, shoe)
         assert res.rules == r and res.ev == alone.ev
         assert (res.deal_ev == alone.deal_ev).all()
     assert len(runs) == 1 + len(rules)
 
 
 def test_a_play_result_prices_only_rules_played_alike():
-    played = zero_round.evaluate_play(preset("published", 1).play_rules())
-    assert played.price(preset("stated", 1)).ev < played.price(preset("published", 1)).ev
+    played = zero_round.evaluate_play(preset("published").play_rules(), Shoe.decks(1))
+    assert played.price(preset("stated")).ev < played.price(preset("published")).ev
     with pytest.raises(ValueError, match="not played as"):
-        played.price(preset("stated", 1).with_(das=False))
+        played.price(preset("stated").with_(das=False))

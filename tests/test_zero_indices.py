@@ -19,12 +19,13 @@ from cardedge.cli import main
 from cardedge.reports.blackjack.indices import hilo_shoe
 from cardedge.reports.zero.indices import shoe_cells, zero_indices_table
 
-RULES = preset("published", 5)
+RULES = preset("published")
+"""The published rules; the 5 decks left are the tables' ``remaining`` (rules carry no decks)."""
 
 
 @pytest.fixture(scope="module")
 def table():
-    return zero_indices_table(RULES)
+    return zero_indices_table(RULES, remaining=5)
 
 
 @pytest.fixture(scope="module")
@@ -107,8 +108,8 @@ def test_zero_indices_command(capsys):
 
 def test_depth_moves_the_indices_as_the_readme_says():
     """Crossings with 2 and 5 decks left (the README's depth table)."""
-    deep = zero_indices_table(preset("published", 2), remaining=2).data
-    shallow = zero_indices_table(RULES).data
+    deep = zero_indices_table(preset("published"), remaining=2).data
+    shallow = zero_indices_table(RULES, remaining=5).data
 
     def crossing(data, hand, up):
         (row,) = data[(data["hand"] == hand) & (data["up"] == up)].to_dict("records")

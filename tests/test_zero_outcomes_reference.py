@@ -42,10 +42,10 @@ def policy_named(name: str):
 
 @pytest.mark.parametrize("counts,rules_name,policy_name,pairs,trips", CASES)
 def test_outcome_distribution_matches_reference(counts, rules_name, policy_name, pairs, trips):
-    rules = preset(rules_name, 1)
+    rules = preset(rules_name)
     policy = policy_named(policy_name)
-    fast = outcome_distribution(rules, policy, Shoe(counts))
-    exact = ref.outcome_distribution(rules, policy, Shoe(counts))
+    fast = outcome_distribution(rules, Shoe(counts), policy)
+    exact = ref.outcome_distribution(rules, Shoe(counts), policy)
     assert [float(n) for n in exact.net] == fast.net.tolist()
     np.testing.assert_allclose(
         fast.probability, [float(p) for p in exact.probability], rtol=0, atol=TOL
@@ -68,7 +68,7 @@ def test_odd_chart_split_on_a_shoe_of_kings_ends_at_minus_four():
     """A, 7 vs K, then only kings: both split hands double and lose, one outcome, 4 wagered."""
     shoe = value_shoe(FORCED, 1, 7, 0)
     chart = ref.Chart.of(odd_policy())
-    assert ref.deal_outcomes(shoe, 0, 1, 7, preset("stated", 1), chart) == (
+    assert ref.deal_outcomes(shoe, 0, 1, 7, preset("stated"), chart) == (
         {-4: Fraction(1)},
         Fraction(4),
     )
@@ -78,16 +78,16 @@ def test_double_after_split_off_keeps_split_hands_single():
     """Without DAS the odd chart's split hands cannot double: no deal wagers more than 2 units,
     so nothing ends beyond -2 .. +2 except the first-two-card doubles (-2 .. +2 as well)."""
     counts = STRIPPED[0]
-    rules = preset("stated", 1).with_(das=False)
-    exact = ref.outcome_distribution(rules, odd_policy(), Shoe(counts))
-    fast = outcome_distribution(rules, odd_policy(), Shoe(counts))
+    rules = preset("stated").with_(das=False)
+    exact = ref.outcome_distribution(rules, Shoe(counts), odd_policy())
+    fast = outcome_distribution(rules, Shoe(counts), odd_policy())
     by_net = dict(zip(exact.net, exact.probability, strict=True))
     assert by_net[-4] == by_net[-3] == by_net[3] == by_net[4] == 0
     assert by_net[-2] > 0
     np.testing.assert_allclose(
         fast.probability, [float(p) for p in exact.probability], rtol=0, atol=TOL
     )
-    assert fast.ev == pytest.approx(evaluate_round(rules, odd_policy(), shoe=Shoe(counts)).ev)
+    assert fast.ev == pytest.approx(evaluate_round(rules, Shoe(counts), odd_policy()).ev)
 
 
 @pytest.mark.parametrize("decks", [6, 8])
@@ -96,6 +96,6 @@ def test_the_return_table_sums_to_the_round_ev(decks):
     units in the 14th digit: a split's leaves drawing the same cards are merged before they
     are paired (about a million fewer additions into each bin than pairing every order, which
     drifted by 1-2e-13 and moved the 12th digit of the committed return tables)."""
-    rules = preset("published", decks)
-    distribution = outcome_distribution(rules)
-    assert abs(distribution.ev - evaluate_round(rules).ev) < 5e-14
+    rules, shoe = preset("published"), Shoe.decks(decks)
+    distribution = outcome_distribution(rules, shoe)
+    assert abs(distribution.ev - evaluate_round(rules, shoe).ev) < 5e-14

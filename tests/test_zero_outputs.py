@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import TRIPS_NOTE, preset
 from cardedge.cli import main
@@ -238,7 +239,7 @@ def test_the_default_pay_table_keeps_its_published_figure(capsys):
 def exceptions_6d():
     from cardedge.reports.zero.strategy import exceptions_table
 
-    return exceptions_table(preset("published", 6), "basic").data
+    return exceptions_table(preset("published"), Shoe.decks(6), "basic").data
 
 
 def test_exceptions_include_split_hands_and_only_reachable_decisions(exceptions_6d):
@@ -253,8 +254,11 @@ def test_exceptions_include_split_hands_and_only_reachable_decisions(exceptions_
 
 
 def test_exceptions_sum_to_the_gap_between_basic_and_optimal(exceptions_6d):
-    rules = preset("published", 6)
-    gap = evaluate_round(rules).ev - evaluate_round(rules, resolve("basic", rules)[1]).ev
+    rules, shoe = preset("published"), Shoe.decks(6)
+    gap = (
+        evaluate_round(rules, shoe).ev
+        - evaluate_round(rules, shoe, resolve("basic", rules, shoe)[1]).ev
+    )
     assert exceptions_6d["P x cost"].sum() == pytest.approx(gap, rel=1e-9, abs=1e-15)
     split = exceptions_6d[exceptions_6d["hand"].str.contains("split")]["P x cost"].sum()
     assert round(split / gap, 2) == 0.30  # split hands: 30% of the 6-deck gap
@@ -263,9 +267,12 @@ def test_exceptions_sum_to_the_gap_between_basic_and_optimal(exceptions_6d):
 def test_exceptions_sum_to_the_gap_at_one_deck_for_the_published_chart():
     from cardedge.reports.zero.strategy import exceptions_table
 
-    rules = preset("stated", 1)
-    data = exceptions_table(rules, "published").data
-    gap = evaluate_round(rules).ev - evaluate_round(rules, resolve("published", rules)[1]).ev
+    rules, shoe = preset("stated"), Shoe.decks(1)
+    data = exceptions_table(rules, shoe, "published").data
+    gap = (
+        evaluate_round(rules, shoe).ev
+        - evaluate_round(rules, shoe, resolve("published", rules, shoe)[1]).ev
+    )
     assert data["P x cost"].sum() == pytest.approx(gap, rel=1e-9, abs=1e-15)
 
 

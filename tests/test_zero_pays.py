@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.paytable import load_paytable, parse_paytable, shipped_paytables
 from cardedge.analysis.zero.sidebet import (
     SuitedShoe,
@@ -322,7 +323,7 @@ def test_missing_pay_table_file_exits_2(capsys, tmp_path):
 
 
 def test_pays_table_rows_and_total():
-    table = zero_pays.pays_table(6)
+    table = zero_pays.pays_table(Shoe.decks(6))
     data = table.data
     assert "reconstruction" in table.title
     assert any("RECONSTRUCTION" in n for n in table.notes)
@@ -385,7 +386,7 @@ def test_combined_edge_formula_and_table():
     assert combined_edge(-0.02, Fraction(-1, 10), 1) == pytest.approx(0.06)
     with pytest.raises(ValueError):
         combined_edge(-0.02, -0.1, -1)
-    rows = zero_pays.combined_rows([6], [0.0, 1.0], presets=["published"])
+    rows = zero_pays.combined_rows([Shoe.decks(6)], [0.0, 1.0], presets=["published"])
     assert round(rows[0]["zero_edge_percent"], 4) == 2.2637
     assert rows[0]["combined_edge_percent"] == pytest.approx(rows[0]["zero_edge_percent"])
     mean = (rows[1]["zero_edge_percent"] + rows[1]["side_edge_percent"]) / 2

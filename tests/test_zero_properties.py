@@ -95,8 +95,8 @@ def _independent_round_ev(counts, rules, deal_ev):
 @given(counts=rank_shoes, trips=st.sampled_from([None, 3.0, 10.0]))
 @settings(max_examples=25, deadline=None)
 def test_round_ev_is_the_weighted_sum_over_every_rank_deal(counts, trips):
-    rules = ZeroRules(decks=1, trips_pays=trips)
-    res = evaluate_round(rules, shoe=Shoe(tuple(counts)))
+    rules = ZeroRules(trips_pays=trips)
+    res = evaluate_round(rules, Shoe(tuple(counts)))
     assert res.ev == pytest.approx(_independent_round_ev(counts, rules, res.deal_ev), abs=1e-12)
 
 
@@ -114,8 +114,8 @@ def test_optimal_play_beats_a_fixed_policy_on_the_full_shoe():
         chart2=np.full((10, 10), Action.STAND, dtype=np.int8),
         chart_split=np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
     )
-    rules = preset("published", 6)
-    assert evaluate_round(rules).ev > evaluate_round(rules, stand_all).ev
+    rules, shoe = preset("published"), Shoe.decks(6)
+    assert evaluate_round(rules, shoe).ev > evaluate_round(rules, shoe, stand_all).ev
 
 
 def test_a_policy_whose_split_cells_depend_on_card_order_is_refused():

@@ -32,25 +32,25 @@ STRIPPED = [
 
 @pytest.mark.parametrize("counts,name", [(STRIPPED[0], "published"), (STRIPPED[1], "stated")])
 def test_full_round_on_stripped_shoe_matches_reference(counts, name):
-    rules = preset(name, 1)
+    rules = preset(name)
     exact = ref.round_ev(counts, rules)
-    fast = evaluate_round(rules, shoe=Shoe(counts)).ev
+    fast = evaluate_round(rules, Shoe(counts)).ev
     assert fast == pytest.approx(float(exact), abs=TOL)
 
 
 def test_fully_optimal_split_on_stripped_shoe_matches_reference():
     counts = (1, 0, 1, 1, 2, 0, 1, 2, 1, 2, 1, 1, 1)
-    rules = preset("published", 1)
+    rules = preset("published")
     exact = ref.round_ev(counts, rules, split="optimal")
-    fast = evaluate_round(rules, shoe=Shoe(counts), split="optimal").ev
+    fast = evaluate_round(rules, Shoe(counts), split="optimal").ev
     assert fast == pytest.approx(float(exact), abs=TOL)
 
 
 def test_rule_variants_on_stripped_shoe_match_reference():
     counts = STRIPPED[1]
-    rules = ZeroRules(decks=1, dealer_draws=4, das=False, split_totals={7})
+    rules = ZeroRules(dealer_draws=4, das=False, split_totals={7})
     exact = ref.round_ev(counts, rules)
-    assert evaluate_round(rules, shoe=Shoe(counts)).ev == pytest.approx(float(exact), abs=TOL)
+    assert evaluate_round(rules, Shoe(counts)).ev == pytest.approx(float(exact), abs=TOL)
 
 
 # Initial deals by value (v1, v2, up): two split totals (8, 9), hit/double totals, a natural 1.
@@ -59,9 +59,9 @@ SAMPLE_DEALS = [(1, 7, 0), (4, 5, 6), (6, 7, 3), (5, 9, 8), (0, 1, 0)]
 
 @pytest.mark.parametrize("decks", [1, 6])
 def test_sampled_deals_match_reference(decks):
-    rules = preset("published", decks)
+    rules = preset("published")
     shoe = Shoe.decks(decks)
-    fast = evaluate_round(rules)
+    fast = evaluate_round(rules, shoe)
     for v1, v2, up in SAMPLE_DEALS:
         exact = ref.deal_ev(_value_shoe(shoe, v1, v2, up), up, v1, v2, rules)
         assert fast.deal_ev[v1, v2, up] == pytest.approx(float(exact), abs=TOL), (v1, v2, up)
@@ -86,10 +86,10 @@ def test_reference_dealer_hand_of_known_probability():
 
 def test_split_conventions_are_ordered():
     counts = (1, 0, 1, 1, 2, 0, 1, 2, 1, 2, 1, 1, 1)
-    rules = preset("published", 1)
-    standard = evaluate_round(rules, shoe=Shoe(counts)).ev
-    optimal = evaluate_round(rules, shoe=Shoe(counts), split="optimal").ev
-    own = evaluate_round(rules, shoe=Shoe(counts), split="optimal-own").ev
+    rules = preset("published")
+    standard = evaluate_round(rules, Shoe(counts)).ev
+    optimal = evaluate_round(rules, Shoe(counts), split="optimal").ev
+    own = evaluate_round(rules, Shoe(counts), split="optimal-own").ev
     assert standard <= own + TOL
     assert own <= optimal + TOL
 

@@ -88,7 +88,7 @@ def value_deals(counts):
 
 def assert_round_matches(counts, rules, policy, check_actions=True):
     """Round EV and every deal's EV (and, for fixed cells, action) agree with the reference."""
-    fast = evaluate_round(rules, policy, shoe=Shoe(counts))
+    fast = evaluate_round(rules, Shoe(counts), policy)
     exact = ref.round_ev(counts, rules, policy=policy)
     assert fast.ev == pytest.approx(float(exact), abs=TOL)
     n = 0
@@ -105,14 +105,14 @@ def assert_round_matches(counts, rules, policy, check_actions=True):
 
 @pytest.mark.parametrize("counts,name", [(STRIPPED[0], "published"), (STRIPPED[1], "stated")])
 def test_published_chart_round_matches_reference(counts, name):
-    rules = preset(name, 1)
+    rules = preset(name)
     exact = assert_round_matches(counts, rules, published_policy())
     # a chart can do no better than optimal play on the same shoe
-    assert float(exact) < evaluate_round(rules, shoe=Shoe(counts)).ev
+    assert float(exact) < evaluate_round(rules, Shoe(counts)).ev
 
 
 def test_chart_file_plays_as_the_chart_it_was_saved_from(tmp_path):
-    counts, rules = STRIPPED[0], preset("published", 1)
+    counts, rules = STRIPPED[0], preset("published")
     chart = published_chart()
     path = tmp_path / "mine.csv"
     chart.save(path)
@@ -124,9 +124,9 @@ def test_chart_file_plays_as_the_chart_it_was_saved_from(tmp_path):
 @pytest.mark.parametrize("das", [True, False])
 @pytest.mark.parametrize("counts,name", [(STRIPPED[0], "published"), (STRIPPED[1], "stated")])
 def test_odd_chart_round_matches_reference(counts, name, das):
-    rules = preset(name, 1).with_(das=das)
+    rules = preset(name).with_(das=das)
     assert_round_matches(counts, rules, odd_policy())
-    fast = evaluate_round(rules, odd_policy(), shoe=Shoe(counts))
+    fast = evaluate_round(rules, Shoe(counts), odd_policy())
     for v1, v2, up in value_deals(counts):
         if (v1 + v2) % 10 in rules.split_totals:
             assert fast.deal_action[v1, v2, up] == Action.SPLIT
@@ -137,20 +137,20 @@ def test_odd_chart_round_matches_reference(counts, name, das):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_mixed_fixed_and_optimal_cells_match_reference(seed):
-    counts, rules = STRIPPED[seed - 1], preset(("published", "stated")[seed - 1], 1)
+    counts, rules = STRIPPED[seed - 1], preset(("published", "stated")[seed - 1])
     # actions are not compared: an OPTIMAL cell may meet an exact tie the kernel breaks by
     # rounding; the EVs do not depend on it
     assert_round_matches(counts, rules, mixed_policy(seed), check_actions=False)
 
 
 def test_optimal_policy_is_the_default_of_the_reference():
-    counts, rules = STRIPPED[1], preset("stated", 1)
+    counts, rules = STRIPPED[1], preset("stated")
     assert ref.round_ev(counts, rules, policy=OPTIMAL_POLICY) == ref.round_ev(counts, rules)
 
 
 def test_fully_optimal_split_needs_the_optimal_policy():
     with pytest.raises(ValueError, match="optimal policy"):
-        ref.deal_ev((4,) * 10, 0, 1, 7, preset("stated", 1), "optimal", odd_policy())
+        ref.deal_ev((4,) * 10, 0, 1, 7, preset("stated"), "optimal", odd_policy())
 
 
 # One ace, one 7, eight kings: every card after the deal is a king, so play is forced.
@@ -160,7 +160,7 @@ FORCED = (1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 8)
 def test_odd_chart_split_loses_four_units_on_a_shoe_of_kings():
     """A, 7 vs K: split, each hand draws K, hits K, doubles K (totals 1 and 7, two units each);
     the dealer draws K (total 0, stands): both lose two, net -4 for certain."""
-    rules = preset("stated", 1)
+    rules = preset("stated")
     shoe = value_shoe(FORCED, 1, 7, 0)
     ev, action = ref.deal_play(shoe, 0, 1, 7, rules, policy=odd_policy())
     assert (ev, action) == (Fraction(-4), ref.SPLIT)
@@ -206,7 +206,7 @@ def reference_action_evs(counts, rules, chart, up, hand, seen=(), split_hand=Fal
 def test_hand_evaluator_action_evs_match_reference(policy):
     """Every action's EV of two-card, three-card and split hands: stand_ev, double_ev,
     hit_value and split_value called directly, as the trainer and the tables do."""
-    counts, rules = STRIPPED[1], preset("stated", 1).with_(das=False)
+    counts, rules = STRIPPED[1], preset("stated").with_(das=False)
     fast = HandEvaluator(rules, Shoe(counts), policy)
     chart = ref.Chart.of(policy)
     situations = []

@@ -34,15 +34,19 @@ def cards(text: str) -> list[int]:
     return [parse_card(c) for c in text.split()]
 
 
+DECKS = 6
+"""Decks of the shoe the scripted rounds are dealt from (the rules carry no decks)."""
+
+
 def deal(rules: ZeroRules, text: str, side_bet: float = 0.0) -> ZeroRound:
     """A round whose cards come in the order given: P1 P2 up hole, then draws in order."""
-    shoe = ShuffledShoe(rules.decks, 0)
+    shoe = ShuffledShoe(DECKS, 0)
     shoe.stack(cards(text))
     return ZeroRound(rules, shoe, side_bet)
 
 
-STATED = preset("stated", 6)
-PUBLISHED = preset("published", 6)
+STATED = preset("stated")
+PUBLISHED = preset("published")
 
 
 # ---- dealing ---------------------------------------------------------------------------------
@@ -324,9 +328,16 @@ def test_a_doubled_hand_takes_no_more_actions():
     assert rnd.hands[0].closed and len(rnd.hands[0].cards) == 4
 
 
-def test_shoe_and_rules_must_agree():
+def test_the_decks_are_the_shoes_alone():
+    # Changed with the rules/shoe split: the rules carry no decks, so a round no longer checks
+    # the shoe's decks against them (by design: a setup is rules plus a shoe, and any shoe of
+    # whole decks goes with any rules). The decks are checked where they now live, the shoe.
     with pytest.raises(ValueError, match="decks"):
-        ZeroRound(STATED, ShuffledShoe(8, 0))
+        ShuffledShoe(0, 0)
+    with pytest.raises(ValueError, match="decks"):
+        ShuffledShoe(9, 0)
+    rnd = ZeroRound(STATED, ShuffledShoe(8, 0))  # the same rules go with an 8-deck shoe
+    assert rnd.shoe.decks == 8 and rnd.shoe.size == 8 * 52
     with pytest.raises(ValueError, match="side bet"):
         ZeroRound(STATED, ShuffledShoe(6, 0), side_bet=-1)
 
@@ -341,7 +352,7 @@ def test_shoe_and_rules_must_agree():
 )
 def test_any_legal_play_settles_consistently(seed, choices, decks, das):
     """Random legal actions: every card dealt is on the table, nets add up, limits hold."""
-    rules = preset("published", decks).with_(das=das)
+    rules = preset("published").with_(das=das)
     shoe = ShuffledShoe(decks, seed)
     rnd = ZeroRound(rules, shoe)
     steps = iter(choices)

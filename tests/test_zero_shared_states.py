@@ -27,16 +27,16 @@ never asks for, so a later optimal evaluation reads rows another policy filled."
 
 # (rules, policy, split): run in this order, each reading what the ones before filled
 EVALUATIONS = [
-    (preset("published", 1), ODD, "standard"),
-    (preset("published", 1), OPTIMAL_POLICY, "standard"),
-    (ZeroRules(decks=1, das=False, split_totals={7}), OPTIMAL_POLICY, "standard"),
-    (preset("stated", 1), ODD, "standard"),
-    (ZeroRules(decks=1, dealer_draws=4), OPTIMAL_POLICY, "standard"),
+    (preset("published"), ODD, "standard"),
+    (preset("published"), OPTIMAL_POLICY, "standard"),
+    (ZeroRules(das=False, split_totals={7}), OPTIMAL_POLICY, "standard"),
+    (preset("stated"), ODD, "standard"),
+    (ZeroRules(dealer_draws=4), OPTIMAL_POLICY, "standard"),
 ]
 
 
 def evaluate(rules, policy, split, shoe):
-    r = evaluate_round(rules, policy, split, shoe)
+    r = evaluate_round(rules, shoe, policy, split)
     return r.ev, r.deal_ev.copy(), r.deal_action.copy(), r.deal_p_double.copy()
 
 
@@ -56,12 +56,12 @@ def test_shared_states_give_the_bits_of_an_evaluation_alone(shoe):
 
 def test_the_outcome_distribution_reads_the_states_the_round_filled():
     shoe = Shoe((2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 2, 2))
-    rules = preset("published", 1)
+    rules = preset("published")
     rnd._shoe_states.cache_clear()
-    alone = outcome_distribution(rules, shoe=shoe)
+    alone = outcome_distribution(rules, shoe)
     rnd._shoe_states.cache_clear()
-    evaluate_round(rules, split="optimal", shoe=shoe)  # fills the 8-card states first
-    shared = outcome_distribution(rules, shoe=shoe)
+    evaluate_round(rules, shoe, split="optimal")  # fills the 8-card states first
+    shared = outcome_distribution(rules, shoe)
     np.testing.assert_array_equal(alone.probability, shared.probability)
     assert alone.expected_wager == shared.expected_wager
 
@@ -76,8 +76,8 @@ def test_the_states_are_shared_per_shoe_dealer_rule_and_depth():
     assert shoe_states(Shoe.decks(3), 5) is not states
     # a filled memo is the one a second evaluation of the shoe reads
     rnd._shoe_states.cache_clear()
-    evaluate_round(preset("published", 1), shoe=two)
+    evaluate_round(preset("published"), two)
     filled = int(shoe_states(two, 5).record.flags.sum())
     assert filled > 0
-    evaluate_round(preset("stated", 1), shoe=two)
+    evaluate_round(preset("stated"), two)
     assert int(shoe_states(two, 5).record.flags.sum()) == filled

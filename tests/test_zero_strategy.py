@@ -23,21 +23,21 @@ from cardedge.strategy.zero.charts import (
 
 @pytest.fixture(scope="module")
 def charts():
-    return {d: best_chart(preset("published", d)) for d in (6, 8)}
+    return {d: best_chart(preset("published"), Shoe.decks(d)) for d in (6, 8)}
 
 
 @pytest.mark.parametrize("decks", [6, 8])
 def test_published_chart_reproduces_published_basic_edge(charts, decks):
-    rules = preset("published", decks)
-    edge = evaluate_round(rules, published_chart().policy()).house_edge_percent
+    rules, shoe = preset("published"), Shoe.decks(decks)
+    edge = evaluate_round(rules, shoe, published_chart().policy()).house_edge_percent
     assert round(edge, 4) == PUBLISHED_EDGES[("basic", decks)]
 
 
 @pytest.mark.parametrize("decks", [6, 8])
 def test_best_chart_lies_between_optimal_and_published(charts, zero_optimal, decks):
-    rules = preset("published", decks)
-    best = evaluate_round(rules, charts[decks].policy()).house_edge_percent
-    pub = evaluate_round(rules, published_chart().policy()).house_edge_percent
+    rules, shoe = preset("published"), Shoe.decks(decks)
+    best = evaluate_round(rules, shoe, charts[decks].policy()).house_edge_percent
+    pub = evaluate_round(rules, shoe, published_chart().policy()).house_edge_percent
     assert zero_optimal("published", decks).house_edge_percent < best < pub
 
 
@@ -79,7 +79,7 @@ FLIPS = [
 
 @pytest.mark.parametrize("block,idx", FLIPS)
 def test_cell_sums_predict_the_exact_gain_of_flipping_one_cell(charts, block, idx):
-    rules = preset("published", 6)
+    rules = preset("published")
     chart = charts[6]
     shoe = Shoe.decks(6)
     probs = deal_probabilities(shoe)
@@ -88,14 +88,14 @@ def test_cell_sums_predict_the_exact_gain_of_flipping_one_cell(charts, block, id
     current = {"two": chart.two_card, "three": chart.three_card, "split": chart.split}[block][idx]
     now = 1 if current in (Action.HIT, Action.DOUBLE, Action.SPLIT) else 0
     predicted = sums[1 - now] - sums[now]
-    base = evaluate_round(rules, chart.policy()).ev
-    flipped = evaluate_round(rules, _flip(chart, block, idx).policy()).ev
+    base = evaluate_round(rules, shoe, chart.policy()).ev
+    flipped = evaluate_round(rules, shoe, _flip(chart, block, idx).policy()).ev
     assert flipped - base == pytest.approx(predicted, abs=1e-13)
     assert predicted <= 0  # the best chart is a fixed point: no single flip helps
 
 
 def test_derivation_is_a_fixed_point_from_the_best_chart(charts):
-    again, iterations = derive_best_chart(preset("published", 6))
+    again, iterations = derive_best_chart(preset("published"), Shoe.decks(6))
     assert again.differences(charts[6]) == []
     assert 1 < iterations < 10
 
@@ -104,7 +104,7 @@ def test_derivation_is_a_fixed_point_from_the_best_chart(charts):
 def test_chart_file_round_trip_and_cli_strategy_file(tmp_path, capsys, charts, suffix):
     path = tmp_path / f"mine{suffix}"
     published_chart().save(path)
-    rules = preset("published", 6)
+    rules = preset("published")
     loaded = load_chart(path, rules)
     assert loaded.differences(published_chart()) == []
     code = main(
@@ -158,13 +158,13 @@ def test_bad_chart_files_exit_2_naming_row_and_column(tmp_path, capsys, charts, 
 
 @pytest.mark.parametrize("name,strategy", [("published", "optimal"), ("stated", "basic")])
 def test_return_table_sums_to_one_and_to_minus_the_edge(charts, name, strategy):
-    rules = preset(name, 6)
+    rules, shoe = preset(name), Shoe.decks(6)
     policy = charts[6].policy() if strategy == "basic" else None
-    out = outcome_distribution(rules, policy) if policy else outcome_distribution(rules)
+    out = outcome_distribution(rules, shoe, policy) if policy else outcome_distribution(rules, shoe)
     probabilities = [p for _name, _net, p in out.rows()]
     returns = [net * p for _name, net, p in out.rows()]
     assert sum(probabilities) == pytest.approx(1.0, abs=1e-12)
-    exact = evaluate_round(rules, policy).ev if policy else evaluate_round(rules).ev
+    exact = evaluate_round(rules, shoe, policy).ev if policy else evaluate_round(rules, shoe).ev
     assert sum(returns) == pytest.approx(exact, abs=1e-12)
     rows = out.rows()
     assert 1.0 < out.expected_wager < 2.0
@@ -178,7 +178,7 @@ def test_return_table_sums_to_one_and_to_minus_the_edge(charts, name, strategy):
 def test_hands_table_best_matches_the_round_evaluator(zero_optimal):
     from cardedge.reports.zero.strategy import hands_table
 
-    table = hands_table(preset("published", 6)).data
+    table = hands_table(preset("published"), Shoe.decks(6)).data
     res = zero_optimal("published", 6)
     ups = {"A": 1, **{str(v): v for v in range(2, 10)}, "0": 0}
     for row in table.itertuples():
@@ -190,7 +190,7 @@ def test_hands_table_best_matches_the_round_evaluator(zero_optimal):
 def test_exceptions_are_real_departures(charts):
     from cardedge.reports.zero.strategy import exceptions_table
 
-    data = exceptions_table(preset("published", 6), "published").data
+    data = exceptions_table(preset("published"), Shoe.decks(6), "published").data
     assert len(data) > 0
     assert (data["cost"] > 0).all()
     assert (data["chart"] != data["optimal"]).all()
@@ -214,7 +214,7 @@ def test_eor_is_equal_for_every_ten_valued_rank():
 def test_variants_table_starts_from_the_preset(zero_optimal):
     from cardedge.reports.zero.strategy import variants_table
 
-    data = variants_table(6).data
+    data = variants_table(Shoe.decks(6)).data
     assert data.loc[0, "published_percent"] == pytest.approx(
         zero_optimal("published", 6).house_edge_percent, abs=1e-12
     )

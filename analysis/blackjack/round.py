@@ -136,12 +136,12 @@ def dealer_memo(base: tuple[int, ...], rules: BlackjackRules) -> DealerMemo:
 class ShoeAnalysis:
     """Stand EVs of every shoe state reachable from one pre-deal shoe under one rule set."""
 
-    def __init__(self, rules: BlackjackRules, shoe: Shoe | None = None, strict: bool = True):
-        """``shoe`` defaults to a fresh shoe of ``rules.decks`` decks. ``strict=False`` accepts
-        a shoe short enough that some round could run out of cards; such a dealer hand then
+    def __init__(self, rules: BlackjackRules, shoe: Shoe, strict: bool = True):
+        """``shoe`` is the pre-deal shoe (fresh, or stripped or partly dealt). ``strict=False``
+        accepts a shoe short enough that some round could run out of cards; such a dealer hand then
         counts as a bust (as in E. Farmer's engine), and a player hand simply stops drawing."""
         self.rules = rules
-        self.shoe = Shoe.decks(rules.decks) if shoe is None else shoe
+        self.shoe = shoe
         self.base = shoe_values(self.shoe)
         self.strict = strict
         if strict:
@@ -158,13 +158,10 @@ class ShoeAnalysis:
         surrender, the five-card rule: its stand EVs come from the same dealer rows)."""
         rules = self.rules.with_(**changes)
         same_stands = (
-            rules.h17 == self.rules.h17
-            and rules.hit_split_aces == self.rules.hit_split_aces
-            and rules.decks == self.rules.decks
+            rules.h17 == self.rules.h17 and rules.hit_split_aces == self.rules.hit_split_aces
         )
         if not same_stands:
-            shoe = self.shoe if "decks" not in changes else None
-            return ShoeAnalysis(rules, shoe, self.strict)
+            return ShoeAnalysis(rules, self.shoe, self.strict)
         other = object.__new__(ShoeAnalysis)
         other.__dict__.update(self.__dict__)
         other.rules = rules
@@ -366,8 +363,8 @@ class RoundResult:
     unsplit: ContextValues
     split_ev: np.ndarray
     """``[pair value index, up]``: EV of splitting (all hands), NaN where impossible."""
-    shoe: Shoe | None = None
-    """The shoe dealt from when tables must name it; None: a fresh shoe of ``rules.decks``."""
+    shoe: Shoe
+    """The shoe dealt from (its ``title`` and ``row_keys`` say whether tables name it)."""
 
     @property
     def house_edge_percent(self) -> float:
@@ -477,22 +474,22 @@ def round_result(
                 deal_ev[i, u] = ev
                 deal_act[i, u] = act
     total = float((prob * deal_ev).sum())
-    return RoundResult(rules, policy.name, total, prob, deal_ev, deal_act, unsplit, split_ev)
+    return RoundResult(
+        rules, policy.name, total, prob, deal_ev, deal_act, unsplit, split_ev, analysis.shoe
+    )
 
 
 def evaluate_round(
     rules: BlackjackRules,
+    shoe: Shoe,
     policy: BlackjackPolicy = OPTIMAL_POLICY,
-    shoe: Shoe | None = None,
 ) -> RoundResult:
-    """Exact EV of a round under ``rules`` played by ``policy`` (default: CDZ- optimal).
-
-    ``shoe`` defaults to a fresh shoe of ``rules.decks`` decks.
-    """
+    """Exact EV of a round under ``rules`` dealt from ``shoe``, played by ``policy`` (default:
+    CDZ- optimal)."""
     return ShoeAnalysis(rules, shoe).evaluate(policy)
 
 
 @lru_cache(maxsize=16)
-def shoe_analysis(rules: BlackjackRules) -> ShoeAnalysis:
-    """The analysis of a fresh shoe for ``rules``, kept for reuse (rules are hashable)."""
-    return ShoeAnalysis(rules)
+def shoe_analysis(rules: BlackjackRules, shoe: Shoe) -> ShoeAnalysis:
+    """The analysis of ``shoe`` for ``rules``, kept for reuse (rules and shoes are hashable)."""
+    return ShoeAnalysis(rules, shoe)

@@ -38,7 +38,7 @@ from typing import NamedTuple
 import numpy as np
 
 from cardedge.analysis.core.rules import Choice, Rule, RuleSet, Switch, Whole
-from cardedge.analysis.core.shoe import MAX_DECKS, check_decks
+from cardedge.analysis.core.shoe import Shoe
 
 NATURAL_PAYOUTS: dict[str, Fraction] = {
     "3:2": Fraction(3, 2),
@@ -96,9 +96,11 @@ class KernelRules(NamedTuple):
 
 @dataclass(frozen=True)
 class BlackjackRules:
-    """The rules of one blackjack game; payouts are net wins per unit of the hand's wager."""
+    """The rules of one blackjack game; payouts are net wins per unit of the hand's wager.
 
-    decks: int = 6
+    The shoe is not a rule: a game setup is rules plus a ``Shoe``, and every evaluator takes
+    both."""
+
     h17: bool = False
     """True: the dealer hits soft 17 (H17); False: stands on every 17 (S17)."""
     peek: bool = False
@@ -125,7 +127,6 @@ class BlackjackRules:
     before the dealer reveals anything (``wins_at_once``; the module docstring)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "decks", check_decks(self.decks, MAX_DECKS))
         RULES.check(self)
 
     @property
@@ -202,10 +203,14 @@ class BlackjackRules:
         """The rules as plain JSON-ready data."""
         return asdict(self)
 
-    def describe(self) -> str:
-        """One line naming the rules, for table titles: the decks, then each rule's words."""
-        decks = f"{self.decks} deck{'s' if self.decks != 1 else ''}"
-        return ", ".join([decks, *RULES.titles(self)])
+    def describe(self, shoe: Shoe) -> str:
+        """One line naming a game setup, for table titles: the shoe (``Shoe.title``), then each
+        rule's words."""
+        return ", ".join([shoe.title(), *RULES.titles(self)])
+
+    def words(self) -> str:
+        """The rules' words alone, as ``describe`` names them after the shoe."""
+        return ", ".join(RULES.titles(self))
 
 
 def _context_pair(c: int) -> int | None:
@@ -317,9 +322,14 @@ RULES = RuleSet(
 
 DEFAULT_RULES = BlackjackRules()
 """The variant this project analyses (rules page defaults)."""
+DEFAULT_SHOE = Shoe.decks(6)
+"""The shoe of the variant this project analyses: 6 decks (rules page)."""
 
 PUBLISHED_RULES = BlackjackRules(peek=True)
-"""6 decks S17 DAS peek split to 4 no RSA: the game whose CDZ- optimal edge is published."""
+"""S17 DAS peek split to 4 no RSA on ``PUBLISHED_SHOE``: the game whose CDZ- optimal edge is
+published."""
+PUBLISHED_SHOE = Shoe.decks(6)
+"""The shoe of the published game: 6 decks."""
 
 PUBLISHED_OPTIMAL_EDGE_PERCENT = 0.4029
 """House edge (%) of ``PUBLISHED_RULES`` under CDZ- optimal play, as published analysers agree

@@ -22,7 +22,7 @@ from cardedge.analysis.core.rules import RuleSet
 from cardedge.analysis.core.shoe import ShoeFormat
 
 PARTS: dict[str, str] = {
-    "evaluate": "analysis: the exact round, evaluate(rules, policy=None, shoe=None)",
+    "evaluate": "analysis: the exact round, evaluate(rules, shoe, policy=...)",
     "chart": "strategy: the chart class (a total-dependent strategy a player learns)",
     "engine_round": "engine: the rules engine's round, new_round(rules, shoe)",
     "coach": "engine: the trainer's coach class (what each decision cost against optimal play)",
@@ -50,7 +50,8 @@ class Game:
     rules: RuleSet
     """Its rules, declared once (``analysis/<game>/rules.py``)."""
     rules_class: type
-    """The rules object (a frozen dataclass whose fields are the declared rules and decks)."""
+    """The rules object (a frozen dataclass whose fields are the declared rules; the shoe is
+    not one)."""
     shoe: ShoeFormat
     """How its shoe is written (``--shoe``, ``--remove``)."""
     count_system: str

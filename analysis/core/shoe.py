@@ -75,14 +75,6 @@ class Shoe:
         """Number of cards in the shoe."""
         return sum(self.counts)
 
-    @property
-    def nominal_decks(self) -> int:
-        """The decks a rules object is built with for this shoe: ``base_decks``, else the
-        nearest whole number of decks in 1..8 (titles and rows name the shoe itself)."""
-        if self.base_decks is not None:
-            return self.base_decks
-        return min(MAX_DECKS, max(1, round(self.size / CARDS_PER_DECK)))
-
     def remove(self, *ranks: int) -> Shoe:
         """The shoe with one card of each given rank index taken out."""
         c = list(self.counts)
@@ -119,6 +111,32 @@ class Shoe:
         if not self.removed:
             return self.named_origin
         return f"{self.named_origin} minus {','.join(self.removed)}"
+
+    @property
+    def fresh_decks(self) -> int | None:
+        """Decks of a fresh shoe (whole decks, nothing removed); None for any other shoe."""
+        return self.base_decks if self.is_fresh else None
+
+    def whole_decks(self, what: str) -> int:
+        """Decks of a fresh shoe, for ``what`` deals only such shoes (the rules engine shuffles
+        whole decks); ValueError naming ``what`` for any other shoe."""
+        if self.fresh_decks is None:
+            raise ValueError(f"{what} deals fresh shoes of whole decks, not {self.describe()}")
+        return self.fresh_decks
+
+    def title(self) -> str:
+        """The shoe's words leading a table's title: '6 decks' for a fresh shoe, as titles
+        always read; 'shoe 6 decks minus 5,5' or 'shoe A=20,...' for any other, so that a
+        table about another shoe says so."""
+        return self.describe() if self.is_fresh else f"shoe {self.describe()}"
+
+    def row_keys(self) -> dict[str, object]:
+        """What leads each row about the shoe when rows must name it: nothing for a fresh shoe
+        (the rows' ``decks`` says it), else ``decks`` (its base decks; None for a shoe given
+        by counts) and ``shoe`` (its name)."""
+        if self.is_fresh:
+            return {}
+        return {"decks": self.base_decks, "shoe": self.describe()}
 
 
 def format_counts(counts: Iterable[int], pool_tens: bool = False) -> str:

@@ -23,14 +23,12 @@ class HandEvaluator:
     after a double), a split is both hands (+-4 at most). Hands are given as point values.
     """
 
-    def __init__(
-        self, rules: ZeroRules, shoe: Shoe | None = None, policy: ZeroPolicy = OPTIMAL_POLICY
-    ) -> None:
-        """Memoize every shoe state reached from ``shoe`` (a fresh shoe of the rules' decks)."""
+    def __init__(self, rules: ZeroRules, shoe: Shoe, policy: ZeroPolicy = OPTIMAL_POLICY) -> None:
+        """Memoize every shoe state reached from ``shoe``."""
         self.rules = rules
         self.policy = policy
         self.states = shoe_states(
-            Shoe.decks(rules.decks) if shoe is None else shoe,
+            shoe,
             rules.dealer_draws,
             MAX_CARDS_SEEN,
         )

@@ -347,28 +347,27 @@ def _outcome_name(net: float) -> str:
 
 
 def outcome_distribution(
-    rules: ZeroRules, policy: ZeroPolicy = OPTIMAL_POLICY, shoe: Shoe | None = None
+    rules: ZeroRules, shoe: Shoe, policy: ZeroPolicy = OPTIMAL_POLICY
 ) -> Outcomes:
     """Exact P(each net result) of a round under ``rules`` played by ``policy`` (standard split)."""
-    return outcome_distributions([rules], policy, shoe)[0]
+    return outcome_distributions([rules], shoe, policy)[0]
 
 
 def outcome_distributions(
-    rules: Iterable[ZeroRules], policy: ZeroPolicy = OPTIMAL_POLICY, shoe: Shoe | None = None
+    rules: Iterable[ZeroRules], shoe: Shoe, policy: ZeroPolicy = OPTIMAL_POLICY
 ) -> list[Outcomes]:
     """``outcome_distribution`` of each rule set, following each distinct ``play_rules()`` once.
 
     The outcomes of non-pair deals depend only on play; what a Zero Pair pays labels its row.
     """
     rules = list(rules)
-    played = {play: _nonpair_outcomes(play, policy, shoe) for play in distinct_play_rules(rules)}
+    played = {play: _nonpair_outcomes(play, shoe, policy) for play in distinct_play_rules(rules)}
     return [Outcomes(r, policy.name, *played[r.play_rules()]) for r in rules]
 
 
-def _nonpair_outcomes(play: PlayRules, policy: ZeroPolicy, shoe: Shoe | None):
+def _nonpair_outcomes(play: PlayRules, shoe: Shoe, policy: ZeroPolicy):
     """The ``Outcomes`` fields after rules and policy: nets, their probabilities, pairs, trips
     and the expected amount wagered."""
-    shoe = Shoe.decks(play.decks) if shoe is None else shoe
     states = shoe_states(shoe, play.dealer_draws, 8)
     probs = deal_probabilities(shoe)
     out = np.zeros(N_BINS)

@@ -534,12 +534,11 @@ def deal_outcomes(
 
 
 def outcome_distribution(
-    rules: ZeroRules, policy: ZeroPolicy = OPTIMAL_POLICY, shoe: Shoe | None = None
+    rules: ZeroRules, shoe: Shoe, policy: ZeroPolicy = OPTIMAL_POLICY
 ) -> Outcomes:
     """Exact P(each net result) of a round under ``rules`` played by ``policy`` (standard split),
     the twin of ``analysis.zero.outcomes.outcome_distribution``: deals enumerated by rank, every
-    hand played out card by card. ``shoe`` defaults to a fresh shoe (slow: use small shoes)."""
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
+    hand played out card by card (slow: use small shoes)."""
     chart = Chart.of(policy)
     by_net = dict.fromkeys(range(-MAX_NET, MAX_NET + 1), Fraction(0))
     pairs = trips = wager = Fraction(0)

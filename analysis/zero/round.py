@@ -263,8 +263,8 @@ class RoundResult:
     deal_p_double: np.ndarray
     """``[v1, v2, up]``: probability the hand ends doubled (given the deal)."""
     probabilities: DealProbabilities
-    shoe: Shoe | None = None
-    """The shoe dealt from when tables must name it; None: a fresh shoe of ``rules.decks``."""
+    shoe: Shoe
+    """The shoe dealt from (its ``title`` and ``row_keys`` say whether tables name it)."""
 
     @property
     def house_edge_percent(self) -> float:
@@ -335,6 +335,8 @@ class PlayResult:
     deal_p_double: np.ndarray
     """``[v1, v2, up]``: probability the hand ends doubled (given the deal)."""
     probabilities: DealProbabilities
+    shoe: Shoe
+    """The shoe dealt from."""
 
     @property
     def nonpair_ev(self) -> float:
@@ -347,7 +349,7 @@ class PlayResult:
         A Zero Pair pays ``zero_pair_pays``, and ten-valued trips ``trips_pays`` instead.
         """
         if rules.play_rules() != self.play:
-            raise ValueError(f"rules {rules.describe()!r} are not played as {self.play}")
+            raise ValueError(f"rules {rules.describe(self.shoe)!r} are not played as {self.play}")
         probs = self.probabilities
         total = (
             self.nonpair_ev
@@ -363,29 +365,30 @@ class PlayResult:
             self.deal_action,
             self.deal_p_double,
             probs,
+            self.shoe,
         )
 
 
 def evaluate_play(
     play: PlayRules,
+    shoe: Shoe,
     policy: ZeroPolicy = OPTIMAL_POLICY,
     split: str = "standard",
-    shoe: Shoe | None = None,
 ) -> PlayResult:
     """Exact value of every initial deal under ``play`` played by ``policy`` (one kernel run).
 
-    ``shoe`` defaults to a fresh shoe of ``play.decks`` decks (a stripped or partly dealt shoe
-    may be given instead). ``split='optimal'`` plays the second split hand knowing the first
-    hand's cards (only with the optimal policy).
+    ``shoe`` is the pre-deal shoe (a fresh one, or stripped or partly dealt).
+    ``split='optimal'`` plays the second split hand knowing the first hand's cards (only with
+    the optimal policy).
     """
-    return evaluate_policies(play, (policy,), split, shoe)[0]
+    return evaluate_policies(play, shoe, (policy,), split)[0]
 
 
 def evaluate_policies(
     play: PlayRules,
+    shoe: Shoe,
     policies: Iterable[ZeroPolicy],
     split: str = "standard",
-    shoe: Shoe | None = None,
 ) -> list[PlayResult]:
     """``evaluate_play`` of each policy on one shoe, sharing the shoe's memo of stand and
     double EVs (they do not depend on the policy) and its deal probabilities."""
@@ -394,7 +397,6 @@ def evaluate_policies(
         raise ValueError(f"unknown split mode {split!r} (choose from {', '.join(SPLIT_MODES)})")
     if split != "standard" and not all(p.is_optimal for p in policies):
         raise ValueError(f"split {split!r} needs the optimal policy")
-    shoe = Shoe.decks(play.decks) if shoe is None else shoe
     if shoe.size < MIN_SHOE:
         raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
     fully_optimal = split != "standard"
@@ -413,29 +415,29 @@ def evaluate_policies(
             all_optimal_split_deal_values(st, ch, record, h2, ev, act, pdbl, m)
         else:
             all_deal_values(st, ch, record, ev, act, pdbl, m)
-        out.append(PlayResult(play, policy.name, split, ev, act, pdbl, probabilities))
+        out.append(PlayResult(play, policy.name, split, ev, act, pdbl, probabilities, shoe))
     return out
 
 
 def evaluate_round(
     rules: ZeroRules,
+    shoe: Shoe,
     policy: ZeroPolicy = OPTIMAL_POLICY,
     split: str = "standard",
-    shoe: Shoe | None = None,
 ) -> RoundResult:
     """Exact EV of a round of Zero under ``rules`` played by ``policy`` (see ``evaluate_play``).
 
     To evaluate several rule sets, ``evaluate_rules`` shares the work between those played
     alike.
     """
-    return evaluate_play(rules.play_rules(), policy, split, shoe).price(rules)
+    return evaluate_play(rules.play_rules(), shoe, policy, split).price(rules)
 
 
 def evaluate_rules(
     rules: Iterable[ZeroRules],
+    shoe: Shoe,
     policy: ZeroPolicy = OPTIMAL_POLICY,
     split: str = "standard",
-    shoe: Shoe | None = None,
     progress: Callable[[Iterable], Iterable] = lambda items: items,
 ) -> list[RoundResult]:
     """``evaluate_round`` of each rule set, evaluating each distinct ``play_rules()`` once.
@@ -445,5 +447,5 @@ def evaluate_rules(
     """
     rules = list(rules)
     plays = progress(distinct_play_rules(rules))
-    played = {play: evaluate_play(play, policy, split, shoe) for play in plays}
+    played = {play: evaluate_play(play, shoe, policy, split) for play in plays}
     return [played[r.play_rules()].price(r) for r in rules]

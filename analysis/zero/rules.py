@@ -1,7 +1,7 @@
 """Zero's rules as data: one frozen object the evaluators consult, and the two presets.
 
-``ZeroRules`` splits in two: the rules that decide play (``PlayRules``: decks, the dealer's
-drawing rule, splitting and doubling) and what a Zero Pair pays. A Zero Pair wins at once, so
+``ZeroRules`` splits in two: the rules that decide play (``PlayRules``: the dealer's drawing
+rule, splitting and doubling) and what a Zero Pair pays. A Zero Pair wins at once, so
 its payouts never change a decision: one evaluation of the play rules prices every payout
 (``round.PlayResult.price``), the two presets among them.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from cardedge.analysis.core.rules import Payout, Rule, RuleSet, Switch, Totals, Whole
-from cardedge.analysis.core.shoe import check_decks
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.records import KernelRules
 
 PRESETS: tuple[str, ...] = ("stated", "published")
@@ -36,9 +36,9 @@ TRIPS_NOTE = (
 
 @dataclass(frozen=True)
 class PlayRules:
-    """The rules that decide how every hand is played, hence every kernel's result."""
+    """The rules that decide how every hand is played, hence, with the shoe, every kernel's
+    result."""
 
-    decks: int
     dealer_draws: int
     das: bool
     split_totals: frozenset[int]
@@ -65,11 +65,11 @@ class PlayRules:
 class ZeroRules:
     """The rules of one Zero game; every payout is in units of the initial Zero wager.
 
-    Each field but ``decks`` is a rule declared in ``RULES`` (its help, values and title), which
-    checks it: a refused value raises ``BadValue`` naming the rule.
+    Each field is a rule declared in ``RULES`` (its help, values and title), which checks it: a
+    refused value raises ``BadValue`` naming the rule. The shoe is not a rule: a game setup is
+    rules plus a ``Shoe``, and every evaluator takes both.
     """
 
-    decks: int = 6
     zero_pair_pays: float = 1.5
     """Net win of a Zero Pair (3 to 2)."""
     trips_pays: float | None = None
@@ -82,12 +82,11 @@ class ZeroRules:
     """Two-card totals that may be split (empty: no splitting)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "decks", check_decks(self.decks))
         RULES.check(self)
 
     def play_rules(self) -> PlayRules:
         """The rules that decide play: all but the Zero Pair and trips payouts."""
-        return PlayRules(self.decks, self.dealer_draws, self.das, self.split_totals)
+        return PlayRules(self.dealer_draws, self.das, self.split_totals)
 
     def kernel_record(self) -> KernelRules:
         """The play rules as the numba kernels read them (``records.KernelRules``)."""
@@ -110,11 +109,14 @@ class ZeroRules:
         """A copy with some rules changed (validated again)."""
         return replace(self, **changes)
 
-    def describe(self) -> str:
-        """One line naming the rules, for table titles: the decks, then each rule's words."""
-        return ", ".join(
-            [f"{self.decks} deck{'s' if self.decks != 1 else ''}", *RULES.titles(self)]
-        )
+    def describe(self, shoe: Shoe) -> str:
+        """One line naming a game setup, for table titles: the shoe (``Shoe.title``), then each
+        rule's words."""
+        return ", ".join([shoe.title(), *RULES.titles(self)])
+
+    def words(self) -> str:
+        """The rules' words alone, as ``describe`` names them after the shoe."""
+        return ", ".join(RULES.titles(self))
 
 
 def _split_title(rules: ZeroRules) -> str:
@@ -162,17 +164,16 @@ RULES = RuleSet(
 """Zero's rules, declared once, in the order titles name them."""
 
 
-def preset(name: str, decks: int = 6, changes: dict[str, object] | None = None) -> ZeroRules:
+def preset(name: str, changes: dict[str, object] | None = None) -> ZeroRules:
     """The named rule preset: 'stated' (rules 1-8) or 'published' (plus 3:1 ten-valued trips),
     with ``changes`` (rule name -> value, each checked by ``RULES``) over it.
 
-    Both presets have the same ``play_rules()`` for a given number of decks: they differ only
-    in price.
+    Both presets have the same ``play_rules()``: they differ only in price.
     """
     if name == "stated":
-        base = ZeroRules(decks=decks)
+        base = ZeroRules()
     elif name == "published":
-        base = ZeroRules(decks=decks, trips_pays=3.0)
+        base = ZeroRules(trips_pays=3.0)
     else:
         raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
     return base.with_(**changes) if changes else base
@@ -181,13 +182,13 @@ def preset(name: str, decks: int = 6, changes: dict[str, object] | None = None) 
 def changed_rules(rules: ZeroRules, name: str) -> list[str]:
     """The words of every rule in which ``rules`` differ from the preset ``name`` (empty when
     they are the preset), for a title."""
-    return RULES.differences(rules, preset(name, rules.decks))
+    return RULES.differences(rules, preset(name))
 
 
 def preset_name(rules: ZeroRules) -> str:
     """The name of the preset ``rules`` are ('stated' or 'published'), else 'custom'."""
     for name in PRESETS:
-        if rules == preset(name, rules.decks):
+        if rules == preset(name):
             return name
     return "custom"
 

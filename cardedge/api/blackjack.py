@@ -15,6 +15,7 @@ from __future__ import annotations
 from cardedge.analysis.blackjack.game import GAME as BLACKJACK_GAME
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.counts import BUILTIN
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.api import core
 from cardedge.reports.core.render import Tables
 
@@ -38,35 +39,29 @@ EOR_STRATEGIES = ("optimal", "basic")
 """``eor``'s strategies: CDZ- optimal (re-optimised on each shoe), the shoe's chart held fixed."""
 
 
-def rules_for(decks=DEFAULT_DECKS, **rules) -> list[BlackjackRules]:
-    """One ``BlackjackRules`` per deck count of ``decks``, from the rule keywords (the others
-    at their defaults); ``BadValue`` for a bad value, TypeError for an unknown keyword."""
+def rules_for(**rules) -> BlackjackRules:
+    """The ``BlackjackRules`` of the rule keywords (the others at their defaults);
+    ``BadValue`` for a bad value, TypeError for an unknown keyword."""
     unknown = sorted(set(rules) - set(RULES.names))
     if unknown:
         raise TypeError(f"unknown rule keyword(s): {', '.join(unknown)}")
     # BlackjackRules checks (and parses) each value by its declaration
-    return [BlackjackRules(decks=d, **rules) for d in core.deck_counts(decks)]
+    return BlackjackRules(**rules)
 
 
-def _rules(given: dict[str, object]) -> list[BlackjackRules]:
-    """The rules of an API call (its ``locals()``): one per deck count of its ``decks``."""
-    return rules_for(given["decks"], **{name: given[name] for name in RULES.names})
+def _rules(given: dict[str, object]) -> BlackjackRules:
+    """The rules of an API call (its ``locals()``)."""
+    return rules_for(**{name: given[name] for name in RULES.names})
 
 
-def _setup(given: dict[str, object]) -> tuple[list[BlackjackRules], list]:
-    """The rules and shoes of an API call dealing shoes (its ``locals()``: ``decks``, the
-    rule keywords, ``shoe``, ``remove``): one rules object and one shoe per deck count."""
-    _rules(given)  # the rules are checked before the shoe is read
-    counts, shoes = core.shoes_for(
-        GAME.shoe, given["decks"], given["shoe"], given["remove"], DEFAULT_DECKS
+def _setup(given: dict[str, object]) -> tuple[BlackjackRules, list[Shoe]]:
+    """The rules and shoes of an API call (its ``locals()``: ``decks``, the rule keywords,
+    ``shoe`` and ``remove`` when it takes them): one shoe per deck count, or the one shoe."""
+    rules = _rules(given)  # the rules are checked before the shoe is read
+    shoes = core.shoes_for(
+        GAME.shoe, given["decks"], given.get("shoe"), given.get("remove"), DEFAULT_DECKS
     )
-    return rules_for(counts, **{name: given[name] for name in RULES.names}), shoes
-
-
-def one_rules(rules: list[BlackjackRules], what: str) -> BlackjackRules:
-    """The rules of a command that deals one shoe (one deck count)."""
-    core.one_deck_count([r.decks for r in rules], what)
-    return rules[0]
+    return rules, shoes
 
 
 def edge(
@@ -106,7 +101,10 @@ def edge(
     from cardedge.reports.blackjack import strategy as bj_reports
 
     results = bj_reports.edge_results(
-        rules, core.listed(strategy), core.tracker(progress, "Blackjack edge"), dealt_shoes
+        [rules] * len(dealt_shoes),
+        core.listed(strategy),
+        core.tracker(progress, "Blackjack edge"),
+        dealt_shoes,
     )
     table = bj_reports.edge_table(results, digits)
     table.records = bj_reports.edge_records(results)
@@ -148,11 +146,11 @@ def chart(
     from cardedge.reports.blackjack import strategy as bj_reports
 
     png = core.checked_png(png)
-    r = one_rules(rules, "chart")
-    ch = bj_reports.basic_chart(r, das_marks, dealt_shoes[0])
-    table = bj_reports.chart_table(ch, r, dealt_shoes[0])
+    one = core.one_shoe(dealt_shoes, "chart")
+    ch = bj_reports.basic_chart(rules, one, das_marks)
+    table = bj_reports.chart_table(ch, rules, one)
     if png:
-        bj_reports.chart_png(ch, r, png)
+        bj_reports.chart_png(ch, rules, one, png)
         if log is not None:
             log(f"wrote {png}")
     return table
@@ -194,7 +192,7 @@ def hands(
         if key not in VALUE_LABELS:
             raise core.BadValue("up", f"{up!r} is not an up card (A, 2..9, T)", quoted=False)
         u = VALUE_LABELS.index(key)
-    return bj_reports.hands_table(one_rules(rules, "hands"), u, dealt_shoes[0])
+    return bj_reports.hands_table(rules, core.one_shoe(dealt_shoes, "hands"), u)
 
 
 def exceptions(
@@ -229,8 +227,8 @@ def exceptions(
 
     if isinstance(max_cards, bool) or max_cards not in (2, 3, 4):
         raise core.BadValue("max_cards", f"{max_cards!r} is not in the range 2<=x<=4")
-    r = one_rules(rules, "exceptions")
-    return bj_reports.exceptions_table(r, max_cards, strategy, dealt_shoes[0])
+    one = core.one_shoe(dealt_shoes, "exceptions")
+    return bj_reports.exceptions_table(rules, one, max_cards, strategy)
 
 
 def compare(
@@ -260,8 +258,8 @@ def compare(
     rules = _rules(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    decks = [r.decks for r in rules]
-    return bj_reports.compare_table(decks, rules[0], core.tracker(progress, "Blackjack decks"))
+    decks = core.deck_counts(locals()["decks"])
+    return bj_reports.compare_table(decks, rules, core.tracker(progress, "Blackjack decks"))
 
 
 def variants(
@@ -288,11 +286,11 @@ def variants(
         >>> from cardedge.blackjack import variants
         >>> table = variants(decks=1)  # doctest: +SKIP
     """
-    rules = _rules(locals())
+    rules, shoes = _setup(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    r = one_rules(rules, "variants")
-    return bj_reports.variants_table(r, core.tracker(progress, "Blackjack variants"))
+    one = core.one_shoe(shoes, "variants")
+    return bj_reports.variants_table(rules, one, core.tracker(progress, "Blackjack variants"))
 
 
 def returns(
@@ -321,13 +319,12 @@ def returns(
         >>> from cardedge.blackjack import returns
         >>> table = returns(decks=1)  # doctest: +SKIP
     """
-    rules = _rules(locals())
+    rules, shoes = _setup(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    jobs = [(r, s) for r in rules for s in core.listed(strategy)]
-    return core.result(
-        bj_reports.returns_table(r, s) for r, s in core.tracker(progress, "Blackjack returns")(jobs)
-    )
+    jobs = [(one, s) for one in shoes for s in core.listed(strategy)]
+    trace = core.tracker(progress, "Blackjack returns")
+    return core.result(bj_reports.returns_table(rules, one, s) for one, s in trace(jobs))
 
 
 def dealer(
@@ -354,10 +351,10 @@ def dealer(
         >>> dealer(decks=1).rows()[0]["up"]
         '2'
     """
-    rules = _rules(locals())
+    rules, shoes = _setup(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    return core.result(bj_reports.dealer_table(r) for r in rules)
+    return core.result(bj_reports.dealer_table(rules, one) for one in shoes)
 
 
 def eor(
@@ -397,7 +394,7 @@ def eor(
         if s not in EOR_STRATEGIES:
             raise core.BadValue("strategy", f"{s!r} is not one of {', '.join(EOR_STRATEGIES)}")
     results = eor_results(
-        zip(rules, dealt_shoes, strict=True), strategies, core.tracker(progress, "Blackjack EOR")
+        [(rules, one) for one in dealt_shoes], strategies, core.tracker(progress, "Blackjack EOR")
     )
     table = eor_table(results)
     if png:
@@ -438,7 +435,7 @@ def count(
     rules, dealt_shoes = _setup(locals())
     from cardedge.reports.blackjack.count import count_table
 
-    jobs = list(zip(rules, dealt_shoes, strict=True))
+    jobs = [(rules, one) for one in dealt_shoes]
     return count_table(jobs, core.count_systems(system), core.tracker(progress, "Blackjack count"))
 
 
@@ -470,23 +467,23 @@ def indices(
         >>> from cardedge.blackjack import indices
         >>> table = indices(decks=2, decks_left=1)  # doctest: +SKIP
     """
-    rules = _rules(locals())
+    rules, shoes = _setup(locals())
     from cardedge.reports.blackjack.indices import indices_table
 
-    r = one_rules(rules, "indices")
+    one = core.one_shoe(shoes, "indices")
+    d = one.whole_decks("indices")
     if decks_left is None:
-        decks_left = max(1, min(REMAINING_DECKS, r.decks - 1))
+        decks_left = max(1, min(REMAINING_DECKS, d - 1))
     if isinstance(decks_left, bool) or decks_left not in range(1, 9):
         raise core.BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
-    if decks_left > r.decks:
+    if decks_left > d:
         raise core.BadValue(
             "decks_left",
-            f"{decks_left} decks left cannot come from a {r.decks}-deck shoe (--decks)",
+            f"{decks_left} decks left cannot come from a {d}-deck shoe (--decks)",
             quoted=False,
         )
-    return indices_table(
-        r, decks_left, core.tracker(progress, "Blackjack indices"), core.count_system(system)
-    )
+    trace = core.tracker(progress, "Blackjack indices")
+    return indices_table(rules, one, decks_left, trace, core.count_system(system))
 
 
 def simulate(
@@ -518,15 +515,15 @@ def simulate(
         >>> from cardedge.blackjack import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
     """
-    rules = _rules(locals())
+    rules, shoes = _setup(locals())
     from cardedge.reports.blackjack import simulation as sim_reports
 
-    r = one_rules(rules, "simulate")
-    name = "default" if r == type(r)() else "custom"
+    one = core.one_shoe(shoes, "simulate")
+    name = "default" if rules == type(rules)() else "custom"
     rounds = core.simulation_rounds(rounds)
     with core.counter(progress, "Blackjack simulation", rounds) as advance:
         report = sim_reports.blackjack_simulation(
-            r, name, strategy, rounds, seed, advance, threads=threads
+            rules, one, name, strategy, rounds, seed, advance, threads=threads
         )
     return core.simulation_result(report)
 
@@ -562,20 +559,21 @@ def study(
         >>> from cardedge.blackjack import study
         >>> tables = study(out="bs", decks=1, shoes=2, scheduler="synchronous")  # doctest: +SKIP
     """
-    rules = _rules(locals())
+    rules, shoes = _setup(locals())
     from cardedge.reports.blackjack.study import blackjack_study, blackjack_study_tables
+
+    one = core.one_shoe(shoes, "study")
 
     def make_game():
         indices, system = study["indices"], core.count_system(study["system"])
         trace = core.tracker(study["progress"], "Blackjack indices")
-        return blackjack_study(one_rules(rules, "study"), strategy, indices, system, trace)
+        return blackjack_study(rules, one, strategy, indices, system, trace)
 
     return core.run_study(make_game, blackjack_study_tables, "Blackjack study", out, **study)
 
 
 # ---- the objects underneath, named as in cardedge.zero -------------------------------------
 def rules(
-    decks: int = DEFAULT_DECKS,
     *,
     # rule keywords (python -m cardedge.api.keywords)
     h17: bool = False,
@@ -590,40 +588,53 @@ def rules(
     five_card: bool = False,
     # end of rule keywords
 ) -> BlackjackRules:
-    """The blackjack rules (``Rules``) for ``decks`` and the rule keywords (``RULES``).
+    """The blackjack rules (``Rules``) of the rule keywords (``RULES``); the shoe is not a rule
+    (``shoe``).
 
     Examples:
         >>> from cardedge.blackjack import rules
-        >>> rules(6, peek=True).peek
+        >>> rules(peek=True).peek
         True
     """
     keywords = {name: value for name, value in locals().items() if name in RULES.names}
-    return rules_for(core.one_deck_count(decks, "rules"), **keywords)[0]
+    return rules_for(**keywords)
 
 
-def evaluate(rules: BlackjackRules, policy=None, shoe=None):
-    """The exact ``RoundResult`` of a round under ``rules`` played by ``policy`` (default: CDZ-
-    optimal), dealt from ``shoe`` (default: a fresh shoe); ``.ev`` is the player's expected
-    net result per unit initial wager, ``.house_edge_percent`` the house's edge.
+def shoe(decks: int = DEFAULT_DECKS, shoe=None, remove=None) -> Shoe:
+    """The ``Shoe`` dealt from: a fresh shoe of ``decks`` decks, or ``shoe`` (a spec like
+    ``"A=24,2=24,...,T=96"``), less the cards ``remove`` (like ``"5,5,T"``).
 
     Examples:
-        >>> from cardedge.blackjack import evaluate, rules
-        >>> evaluate(rules(6, peek=True)).house_edge_percent
+        >>> from cardedge.blackjack import shoe
+        >>> shoe(6, remove="5,5").describe()
+        '6 decks minus 5,5'
+    """
+    return core.one_shoe(core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS), "shoe")
+
+
+def evaluate(rules: BlackjackRules, shoe: Shoe, policy=None):
+    """The exact ``RoundResult`` of a round under ``rules`` dealt from ``shoe``, played by
+    ``policy`` (default: CDZ- optimal); ``.ev`` is the player's expected net result per unit
+    initial wager, ``.house_edge_percent`` the house's edge.
+
+    Examples:
+        >>> from cardedge.blackjack import evaluate, rules, shoe
+        >>> evaluate(rules(peek=True), shoe(6)).house_edge_percent
         0.40287023611541156
     """
     from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY
     from cardedge.analysis.blackjack.round import evaluate_round
 
-    return evaluate_round(rules, OPTIMAL_POLICY if policy is None else policy, shoe)
+    return evaluate_round(rules, shoe, OPTIMAL_POLICY if policy is None else policy)
 
 
-def basic_chart(rules: BlackjackRules, shoe=None):
+def basic_chart(rules: BlackjackRules, shoe: Shoe):
     """The basic strategy ``Chart`` computed for ``rules``, derived for ``shoe`` when it is
     not a fresh one.
 
     Examples:
-        >>> from cardedge.blackjack import basic_chart, rules
-        >>> basic_chart(rules(6)).name
+        >>> from cardedge.blackjack import basic_chart, rules, shoe
+        >>> basic_chart(rules(), shoe(6)).name
         'basic'
     """
     from cardedge.analysis.blackjack.round import ShoeAnalysis
@@ -636,9 +647,9 @@ def policy(chart, rules: BlackjackRules):
     """The policy that plays ``chart`` under ``rules`` (what ``evaluate`` takes).
 
     Examples:
-        >>> from cardedge.blackjack import basic_chart, evaluate, policy, rules
-        >>> r = rules(6)
-        >>> evaluate(r, policy(basic_chart(r), r)).house_edge_percent
+        >>> from cardedge.blackjack import basic_chart, evaluate, policy, rules, shoe
+        >>> r, s = rules(), shoe(6)
+        >>> evaluate(r, s, policy(basic_chart(r, s), r)).house_edge_percent
         0.5176367945605158
     """
     from cardedge.strategy.blackjack.charts import policy_from_chart
@@ -646,17 +657,17 @@ def policy(chart, rules: BlackjackRules):
     return policy_from_chart(chart, rules)
 
 
-def evaluate_chart(rules: BlackjackRules, chart, shoe=None):
-    """The exact ``RoundResult`` when every hand follows ``chart`` (``evaluate`` of its
-    ``policy``).
+def evaluate_chart(rules: BlackjackRules, shoe: Shoe, chart):
+    """The exact ``RoundResult`` when every hand dealt from ``shoe`` follows ``chart``
+    (``evaluate`` of its ``policy``).
 
     Examples:
-        >>> from cardedge.blackjack import basic_chart, evaluate_chart, rules
-        >>> r = rules(6)
-        >>> evaluate_chart(r, basic_chart(r)).house_edge_percent
+        >>> from cardedge.blackjack import basic_chart, evaluate_chart, rules, shoe
+        >>> r, s = rules(), shoe(6)
+        >>> evaluate_chart(r, s, basic_chart(r, s)).house_edge_percent
         0.5176367945605158
     """
-    return evaluate(rules, policy(chart, rules), shoe)
+    return evaluate(rules, shoe, policy(chart, rules))
 
 
 def load_chart(path, rules: BlackjackRules):
@@ -665,7 +676,7 @@ def load_chart(path, rules: BlackjackRules):
 
     Examples:
         >>> from cardedge.blackjack import load_chart, rules
-        >>> chart = load_chart("my_chart.csv", rules(6))  # doctest: +SKIP
+        >>> chart = load_chart("my_chart.csv", rules())  # doctest: +SKIP
     """
     from cardedge.strategy.blackjack.charts import load_chart as load
 

@@ -176,15 +176,14 @@ def count_systems(value) -> list[CountSystem]:
 
 def shoes_for(
     form: ShoeFormat, decks, shoe: str | Shoe | None, remove: str | None, default_decks
-) -> tuple[list[int], list[Shoe]]:
-    """Deck counts and one shoe per count: ``decks`` fresh decks less ``remove``, or the one
-    ``shoe`` (a ``Shoe`` or a spec like ``"A=24,2=24,..."``) less ``remove`` (its nominal deck
-    count stands for ``decks``, which must then be left at ``default_decks``), read in the
-    game's shoe ``form`` (``Game.shoe``)."""
+) -> list[Shoe]:
+    """The shoes of a call: one per deck count of ``decks``, fresh decks less ``remove``; or
+    the one ``shoe`` (a ``Shoe`` or a spec like ``"A=24,2=24,..."``) less ``remove``, when
+    ``decks`` is left at ``default_decks``; read in the game's shoe ``form`` (``Game.shoe``)."""
     if shoe is None:
-        counts = deck_counts(decks)
-        return counts, [
-            _parsed("remove", lambda d=d: game_shoe(d, None, remove, form=form)) for d in counts
+        return [
+            _parsed("remove", lambda d=d: game_shoe(d, None, remove, form=form))
+            for d in deck_counts(decks)
         ]
     if deck_counts(decks) != deck_counts(default_decks):
         raise ValueError("--shoe gives the whole shoe: leave out --decks")
@@ -195,7 +194,19 @@ def shoes_for(
     )
     if remove is not None:
         one = _parsed("remove", lambda: remove_cards(one, remove, form))
-    return [one.nominal_decks], [one]
+    return [one]
+
+
+def one_shoe(shoes: list[Shoe], what: str) -> Shoe:
+    """The shoe of a command that deals one shoe (``what`` names it)."""
+    if len(shoes) != 1:
+        raise BadValue("decks", f"{what} takes one deck count")
+    return shoes[0]
+
+
+def shoe_tags(shoes: list[Shoe]) -> list[str]:
+    """A file-name tag per shoe (``png_files``): ``6d`` for a shoe of 6 decks."""
+    return [f"{s.base_decks}d" if s.base_decks is not None else "shoe" for s in shoes]
 
 
 def _parsed(keyword: str, make: Callable[[], Shoe]) -> Shoe:
@@ -434,6 +445,7 @@ SHARED_COMMANDS: tuple[str, ...] = (
 
 OBJECTS: tuple[str, ...] = (
     "rules",
+    "shoe",
     "evaluate",
     "basic_chart",
     "policy",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardedge.analysis.core.counts import BUILTIN
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.game import GAME as ZERO_GAME
 from cardedge.analysis.zero.rules import RULES
 from cardedge.api import core
@@ -53,10 +54,14 @@ def _changes(given: dict[str, object]) -> dict[str, object]:
     return RULES.changes({name: given[name] for name in RULES.names})
 
 
-def _preset(rules: str, decks: int, changes: dict[str, object] | None = None):
+def _preset(rules: str, changes: dict[str, object] | None = None):
     from cardedge.analysis.zero.rules import preset
 
-    return preset(core.choice("rules", rules, _presets()), decks, changes)
+    return preset(core.choice("rules", rules, _presets()), changes)
+
+
+def _shoes(decks, shoe, remove) -> list[Shoe]:
+    return core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
 
 
 def edge(
@@ -98,14 +103,12 @@ def edge(
     changes = _changes(locals())
     core.choice("rules", rules, RULES_BOTH)
     core.choice("split", split, SPLIT_MODES)
-    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
     results = zero_reports.edge_results(
-        deck_list,
+        _shoes(decks, shoe, remove),
         rules,
         split,
         core.tracker(progress, "Zero edge"),
         strategy=strategy,
-        shoes=shoes,
         changes=changes,
     )
     table = zero_reports.edge_table(results, digits)
@@ -146,11 +149,12 @@ def chart(
 
     changes = _changes(locals())
     png = core.checked_png(png)
-    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
+    shoes = _shoes(decks, shoe, remove)
+    the_rules = _preset(rules, changes)
     tables = []
-    files = core.png_files(png, [f"{d}d" for d in deck_list])
-    for d, one, path in zip(deck_list, shoes, files, strict=True):
-        table, the_chart = zs.strategy_chart(_preset(rules, d, changes), strategy, one)
+    files = core.png_files(png, core.shoe_tags(shoes))
+    for one, path in zip(shoes, files, strict=True):
+        table, the_chart = zs.strategy_chart(the_rules, one, strategy)
         tables.append(table)
         if path is not None:
             from cardedge.reports.zero.plots import chart_png
@@ -186,10 +190,9 @@ def exceptions(
     from cardedge.reports.zero import strategy as zs
 
     changes = _changes(locals())
-    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
-    jobs = zip(deck_list, shoes, strict=True)
+    the_rules = _preset(rules, changes)
     return core.result(
-        zs.exceptions_table(_preset(rules, d, changes), strategy, s) for d, s in jobs
+        zs.exceptions_table(the_rules, s, strategy) for s in _shoes(decks, shoe, remove)
     )
 
 
@@ -221,13 +224,10 @@ def returns(
 
     changes = _changes(locals())
     core.choice("rules", rules, _presets())
-    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
-    jobs = [
-        (d, s, name) for d, s in zip(deck_list, shoes, strict=True) for name in preset_names(rules)
-    ]
+    jobs = [(s, name) for s in _shoes(decks, shoe, remove) for name in preset_names(rules)]
     return core.result(
-        zs.returns_table(_preset(name, d, changes), strategy, name, s)
-        for d, s, name in core.tracker(progress, "Zero returns")(jobs)
+        zs.returns_table(_preset(name, changes), s, strategy, name)
+        for s, name in core.tracker(progress, "Zero returns")(jobs)
     )
 
 
@@ -255,9 +255,8 @@ def hands(
     from cardedge.reports.zero import strategy as zs
 
     changes = _changes(locals())
-    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
-    jobs = zip(deck_list, shoes, strict=True)
-    return core.result(zs.hands_table(_preset(rules, d, changes), s) for d, s in jobs)
+    the_rules = _preset(rules, changes)
+    return core.result(zs.hands_table(the_rules, s) for s in _shoes(decks, shoe, remove))
 
 
 def compare(
@@ -341,7 +340,9 @@ def variants(
 
     changes = _changes(locals())
     return core.result(
-        zs.variants_table(d, core.tracker(progress, f"Zero variants, {d} decks"), changes)
+        zs.variants_table(
+            Shoe.decks(d), core.tracker(progress, f"Zero variants, {d} decks"), changes
+        )
         for d in core.deck_counts(decks)
     )
 
@@ -375,8 +376,8 @@ def count(
 
     changes = _changes(locals())
     systems = core.count_systems(system)
-    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
-    jobs = [(_preset(rules, d, changes), rules, s) for d, s in zip(deck_list, shoes, strict=True)]
+    the_rules = _preset(rules, changes)
+    jobs = [(the_rules, rules, s) for s in _shoes(decks, shoe, remove)]
     return count_table(jobs, systems, best, core.tracker(progress, "Zero count"))
 
 
@@ -408,7 +409,7 @@ def indices(
     if isinstance(decks_left, bool) or decks_left not in range(1, 9):
         raise core.BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
     return zero_indices_table(
-        _preset(rules, decks_left, changes),
+        _preset(rules, changes),
         core.count_system(system),
         decks_left,
         core.tracker(progress, "Zero indices"),
@@ -436,31 +437,26 @@ def pays(
         True
     """
     from cardedge.analysis.zero.paytable import load_paytable
-    from cardedge.reports.core.shoes import other_shoe
     from cardedge.reports.zero import pays as pays_reports
 
-    deck_list, shoes = core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
+    shoes = _shoes(decks, shoe, remove)
     sizes = core.listed(side_bet_size) if side_bet_size is not None else []
     table = load_paytable(paytable)
-    depleted = any(other_shoe(s, d) is not None for d, s in zip(deck_list, shoes, strict=True))
+    depleted = any(not s.is_fresh for s in shoes)
 
     def per_shoe(exact: bool) -> list[Table]:
-        return [
-            pays_reports.pays_table(d, table, digits, exact=exact, shoe=s)
-            for d, s in zip(deck_list, shoes, strict=True)
-        ]
+        return [pays_reports.pays_table(s, table, digits, exact=exact) for s in shoes]
 
-    if depleted:
+    if depleted or len(shoes) == 1:
         tables = per_shoe(False)
-    elif len(deck_list) == 1:
-        tables = [pays_reports.pays_table(deck_list[0], table, digits)]
     else:
-        tables = [pays_reports.deck_comparison_table(deck_list, table, digits)]
+        decks_of = [int(s.base_decks or 0) for s in shoes]
+        tables = [pays_reports.deck_comparison_table(decks_of, table, digits)]
     more = []
     if eor:
-        more.append(pays_reports.eor_table(deck_list, table, digits, shoes))
+        more.append(pays_reports.eor_table(shoes, table, digits))
     if sizes:
-        more.append(pays_reports.combined_table(deck_list, sizes, table, min(digits, 4), shoes))
+        more.append(pays_reports.combined_table(shoes, sizes, table, min(digits, 4)))
     return Tables([*tables, *more], {"json": lambda: [*per_shoe(True), *more]})
 
 
@@ -494,11 +490,12 @@ def simulate(
     from cardedge.reports.zero import simulation as sim_reports
 
     changes = _changes(locals())
-    decks = core.one_deck_count(decks, "simulate")
+    one = core.one_shoe(_shoes(decks, None, None), "simulate")
     rounds = core.simulation_rounds(rounds)
     with core.counter(progress, "Zero simulation", rounds) as advance:
         report = sim_reports.zero_simulation(
-            _preset(rules, decks, changes),
+            _preset(rules, changes),
+            one,
             rules,
             strategy,
             rounds,
@@ -540,12 +537,12 @@ def study(
     from cardedge.reports.zero.study import zero_study, zero_study_tables
 
     changes = _changes(locals())
-    decks = core.one_deck_count(decks, "study")
+    one = core.one_shoe(_shoes(decks, None, None), "study")
 
     def make_game():
         indices, system = study["indices"], core.count_system(study["system"])
         trace = core.tracker(study["progress"], "Zero indices")
-        return zero_study(_preset(rules, decks, changes), strategy, indices, system, trace)
+        return zero_study(_preset(rules, changes), one, strategy, indices, system, trace)
 
     return core.run_study(make_game, zero_study_tables, "Zero study", out, **study)
 
@@ -553,7 +550,6 @@ def study(
 # ---- the objects underneath, named as in cardedge.blackjack --------------------------------
 def rules(
     rules: str = "published",
-    decks: int = DEFAULT_DECKS,
     *,
     # rule keywords (python -m cardedge.api.keywords)
     zero_pair_pays: float | str | None = None,
@@ -563,44 +559,57 @@ def rules(
     das: bool | None = None,
     # end of rule keywords
 ):
-    """The Zero rules (``Rules``) of the preset ``rules`` (stated or published) for ``decks``.
+    """The Zero rules (``Rules``) of the preset ``rules`` (stated or published), with the rule
+    keywords over it; the shoe is not a rule (``shoe``).
 
     Examples:
         >>> from cardedge.zero import rules
-        >>> rules("published", 6).decks
-        6
+        >>> rules("published", das=False).das
+        False
     """
-    return _preset(rules, core.one_deck_count(decks, "rules"), _changes(locals()))
+    return _preset(rules, _changes(locals()))
 
 
-def evaluate(rules, policy=None, shoe=None, split: str = "standard"):
-    """The exact ``RoundResult`` of a round under ``rules`` played by ``policy`` (default:
-    optimal play), dealt from ``shoe`` (default: a fresh shoe); ``.ev`` is the player's
-    expected net result per unit initial wager, ``.house_edge_percent`` the house's edge.
+def shoe(decks: int = DEFAULT_DECKS, shoe=None, remove=None) -> Shoe:
+    """The ``Shoe`` dealt from: a fresh shoe of ``decks`` decks, or ``shoe`` (a spec like
+    ``"A=24,2=24,...,K=24"``), less the cards ``remove`` (like ``"5,5,T"``).
 
     Examples:
-        >>> from cardedge.zero import evaluate, rules
-        >>> float(evaluate(rules("published", 6)).house_edge_percent)
+        >>> from cardedge.zero import shoe
+        >>> shoe(6, remove="5,5").describe()
+        '6 decks minus 5,5'
+    """
+    return core.one_shoe(_shoes(decks, shoe, remove), "shoe")
+
+
+def evaluate(rules, shoe: Shoe, policy=None, split: str = "standard"):
+    """The exact ``RoundResult`` of a round under ``rules`` dealt from ``shoe``, played by
+    ``policy`` (default: optimal play); ``.ev`` is the player's expected net result per unit
+    initial wager, ``.house_edge_percent`` the house's edge.
+
+    Examples:
+        >>> from cardedge.zero import evaluate, rules, shoe
+        >>> float(evaluate(rules("published"), shoe(6)).house_edge_percent)
         2.2637009546182045
     """
     from cardedge.analysis.zero.policy import OPTIMAL_POLICY
     from cardedge.analysis.zero.round import evaluate_round
 
-    return evaluate_round(rules, OPTIMAL_POLICY if policy is None else policy, split, shoe)
+    return evaluate_round(rules, shoe, OPTIMAL_POLICY if policy is None else policy, split)
 
 
-def basic_chart(rules, shoe=None):
-    """The basic strategy ``Chart`` for ``rules`` (the best total-dependent chart), derived for
-    ``shoe`` when it is not a fresh one.
+def basic_chart(rules, shoe: Shoe):
+    """The basic strategy ``Chart`` for ``rules`` dealt from ``shoe`` (the best
+    total-dependent chart; derived for ``shoe`` when it is not a fresh one).
 
     Examples:
-        >>> from cardedge.zero import basic_chart, rules
-        >>> basic_chart(rules("published", 6)).name
+        >>> from cardedge.zero import basic_chart, rules, shoe
+        >>> basic_chart(rules("published"), shoe(6)).name
         'basic'
     """
-    from cardedge.strategy.zero.charts import best_chart_on
+    from cardedge.strategy.zero.charts import best_chart
 
-    return best_chart_on(rules, shoe)
+    return best_chart(rules, shoe)
 
 
 def policy(chart, rules=None):
@@ -608,25 +617,25 @@ def policy(chart, rules=None):
     under any rules, so ``rules`` is only there to match ``cardedge.blackjack.policy``.
 
     Examples:
-        >>> from cardedge.zero import basic_chart, evaluate, policy, rules
-        >>> r = rules("published", 6)
-        >>> float(evaluate(r, policy(basic_chart(r), r)).house_edge_percent)
+        >>> from cardedge.zero import basic_chart, evaluate, policy, rules, shoe
+        >>> r, s = rules("published"), shoe(6)
+        >>> float(evaluate(r, s, policy(basic_chart(r, s), r)).house_edge_percent)
         2.268322925498806
     """
     return chart.policy()
 
 
-def evaluate_chart(rules, chart, shoe=None):
-    """The exact ``RoundResult`` when every hand follows ``chart`` (``evaluate`` of its
-    ``policy``).
+def evaluate_chart(rules, shoe: Shoe, chart):
+    """The exact ``RoundResult`` when every hand dealt from ``shoe`` follows ``chart``
+    (``evaluate`` of its ``policy``).
 
     Examples:
-        >>> from cardedge.zero import basic_chart, evaluate_chart, rules
-        >>> r = rules("published", 6)
-        >>> float(evaluate_chart(r, basic_chart(r)).house_edge_percent)
+        >>> from cardedge.zero import basic_chart, evaluate_chart, rules, shoe
+        >>> r, s = rules("published"), shoe(6)
+        >>> float(evaluate_chart(r, s, basic_chart(r, s)).house_edge_percent)
         2.268322925498806
     """
-    return evaluate(rules, policy(chart, rules), shoe)
+    return evaluate(rules, shoe, policy(chart, rules))
 
 
 def load_chart(path, rules):
@@ -635,7 +644,7 @@ def load_chart(path, rules):
 
     Examples:
         >>> from cardedge.zero import load_chart, rules
-        >>> chart = load_chart("my_chart.csv", rules("published", 6))  # doctest: +SKIP
+        >>> chart = load_chart("my_chart.csv", rules("published"))  # doctest: +SKIP
     """
     from cardedge.strategy.zero.charts import load_chart as load
 

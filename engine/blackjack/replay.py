@@ -23,7 +23,11 @@ from cardedge.engine.core.simulation import Simulation, check_rounds, replayed_s
 
 
 def simulate_blackjack(
-    rules: BlackjackRules, tables: BlackjackTables, rounds: int, seed: int | None = None
+    rules: BlackjackRules,
+    decks: int,
+    tables: BlackjackTables,
+    rounds: int,
+    seed: int | None = None,
 ) -> Simulation:
     """``simulate.simulate_blackjack``, one ``BlackjackRound`` at a time, from the same streams.
 
@@ -36,7 +40,7 @@ def simulate_blackjack(
     firsts = bj.first_actions(rules)
     outcomes = np.zeros(len(labels), dtype=np.int64)
     decisions = np.zeros(len(firsts), dtype=np.int64)
-    for shoe in replayed_shoes(rules.decks, rounds, seed):
+    for shoe in replayed_shoes(decks, rounds, seed):
         rnd = bj.BlackjackRound(rules, shoe)
         out = bj.play_round(rnd, player)
         first = out.first_action
@@ -55,6 +59,7 @@ def simulate_blackjack(
         "blackjack",
         tables.name,
         rules,
+        decks,
         rounds,
         seed,
         labels,

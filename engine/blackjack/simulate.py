@@ -187,6 +187,7 @@ def _play_hand(rng, shoe, dealt, vidx, hands, rules, c, h, u, table, first_code)
 
 def simulate_blackjack(
     rules,
+    decks: int,
     tables,
     rounds: int,
     seed: int | None = None,
@@ -194,7 +195,8 @@ def simulate_blackjack(
     progress: Callable[[int], None] | None = None,
     threads: int | None = None,
 ) -> Simulation:
-    """Simulate ``rounds`` rounds of blackjack under ``rules`` played by ``tables``
+    """Simulate ``rounds`` rounds of blackjack under ``rules``, dealt from fresh shoes of
+    ``decks`` decks, played by ``tables``
     (``tables.BlackjackTables``).
 
     The rounds are dealt from independent streams (``simulation.run_streams``) on ``threads``
@@ -206,7 +208,7 @@ def simulate_blackjack(
     labels = blackjack_outcome_labels(rules)
 
     def play(rng, n):
-        shoe = fresh_shoe(rules.decks)
+        shoe = fresh_shoe(decks)
         outcomes = np.zeros(len(labels), dtype=np.int64)
         decisions = np.zeros(len(first_actions(rules)), dtype=np.int64)
         for m in chunks(n, chunk):
@@ -229,6 +231,7 @@ def simulate_blackjack(
         "blackjack",
         tables.name,
         rules,
+        decks,
         int(rounds),
         seed,
         labels,

@@ -138,8 +138,6 @@ class Round:
         if self.seat is not None:
             self.up, self.hole, self.dealer = self.seat.up, self.seat.hole, self.seat.dealer
             return self.seat.cards
-        if self.shoe.decks != self.rules.decks:
-            raise ValueError(f"shoe has {self.shoe.decks} decks, the rules {self.rules.decks}")
         self.shoe.new_round()
         c1, c2 = self.shoe.draw(), self.shoe.draw()
         self.up = self.shoe.draw()

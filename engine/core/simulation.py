@@ -45,6 +45,8 @@ class Simulation:
     game: str
     policy: str
     rules: object
+    decks: int
+    """Decks of the fresh shoe every round is dealt from."""
     rounds: int
     seed: int | None
     outcome_labels: tuple[str, ...]

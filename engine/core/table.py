@@ -48,13 +48,10 @@ class Table:
     def __init__(
         self,
         shoe: ShuffledShoe,
-        decks: int,
         seats: int,
         new_seat: Callable[[SeatDeal], Round],
     ) -> None:
         check_seats(seats)
-        if shoe.decks != decks:
-            raise ValueError(f"shoe has {shoe.decks} decks, the rules {decks}")
         self.shoe = shoe
         shoe.new_round()
         first = [shoe.draw() for _ in range(seats)]

@@ -104,7 +104,8 @@ class SessionStats:
 class TrainingSession:
     """Deals rounds of one game and judges every decision of the person playing.
 
-    ``new_round`` deals; ``act`` judges then applies an action (IllegalAction, unjudged and
+    The shoe is ``decks`` decks, shuffled before every round. ``new_round`` deals; ``act``
+    judges then applies an action (IllegalAction, unjudged and
     unrecorded, when the rules forbid it); once ``round.finished``, ``settle`` books it.
     """
 
@@ -112,6 +113,7 @@ class TrainingSession:
         self,
         game: str,
         rules,
+        decks: int,
         coach,
         seed: int | None,
         bet: float,
@@ -133,7 +135,7 @@ class TrainingSession:
         self.game = game
         self.rules = rules
         self.coach = coach
-        self.shoe = ShuffledShoe(rules.decks, np.random.default_rng(seed))
+        self.shoe = ShuffledShoe(decks, np.random.default_rng(seed))
         self.stats = SessionStats(bet, balance)
         self.side_bet = side_bet
         self.round = None

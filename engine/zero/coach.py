@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.engine.core.dealing import ShuffledShoe
@@ -18,10 +19,10 @@ class ZeroCoach:
     hand's draws.
     """
 
-    def __init__(self, rules: ZeroRules, basic: ZeroTables) -> None:
+    def __init__(self, rules: ZeroRules, shoe: Shoe, basic: ZeroTables) -> None:
         self.rules = rules
         self.basic = TablePlayer(basic)
-        self.optimal = EvaluatorPlayer(rules, HandEvaluator(rules))
+        self.optimal = EvaluatorPlayer(rules, shoe, HandEvaluator(rules, shoe))
 
     game = "zero"
     side_bets = True

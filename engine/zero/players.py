@@ -7,6 +7,7 @@ slow, direct definition of optimal play that the tables are checked against.
 
 from __future__ import annotations
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.rules import ZeroRules
@@ -41,13 +42,15 @@ class TablePlayer:
 
 
 class EvaluatorPlayer:
-    """Optimal play straight from ``HandEvaluator`` (fresh shoe; a split hand sees the other
+    """Optimal play straight from ``HandEvaluator`` (pre-deal ``shoe``; a split hand sees the other
     split card but not the other hand's draws, as in the published convention)."""
 
     name = "optimal (evaluator)"
 
-    def __init__(self, rules: ZeroRules, evaluator: HandEvaluator | None = None) -> None:
-        self.evaluator = evaluator or HandEvaluator(rules)
+    def __init__(
+        self, rules: ZeroRules, shoe: Shoe, evaluator: HandEvaluator | None = None
+    ) -> None:
+        self.evaluator = evaluator or HandEvaluator(rules, shoe)
 
     def action_evs(self, view: ZeroView) -> dict[str, float]:
         """Exact EV of each legal action of the view's hand (per unit of its own wager)."""

@@ -26,6 +26,7 @@ from cardedge.engine.zero.tables import ZeroTables
 
 def simulate_zero(
     rules: ZeroRules,
+    decks: int,
     tables: ZeroTables,
     rounds: int,
     seed: int | None = None,
@@ -39,7 +40,7 @@ def simulate_zero(
     outcomes = np.zeros(len(labels), dtype=np.int64)
     decisions = np.zeros(len(ZERO_DECISIONS), dtype=np.int64)
     side = np.zeros(len(table.rows) + 1, dtype=np.int64)
-    for shoe in replayed_shoes(rules.decks, rounds, seed):
+    for shoe in replayed_shoes(decks, rounds, seed):
         out = play_round(ZeroRound(rules, shoe, 1.0, table), player)
         decisions[ZERO_DECISIONS.index(out.decision)] += 1
         side[out.side_row] += 1
@@ -52,6 +53,7 @@ def simulate_zero(
         "zero",
         tables.name,
         rules,
+        decks,
         rounds,
         seed,
         labels,

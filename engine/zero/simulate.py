@@ -139,6 +139,7 @@ def zero_rounds(rng, rounds, shoe, value, rank, rules, tables, side_index, count
 
 def simulate_zero(
     rules: ZeroRules,
+    decks: int,
     tables: ZeroTables,
     rounds: int,
     seed: int | None = None,
@@ -147,7 +148,8 @@ def simulate_zero(
     progress: Callable[[int], None] | None = None,
     threads: int | None = None,
 ) -> Simulation:
-    """Simulate ``rounds`` rounds of Zero played by ``tables``, with the Zero Pays side bet.
+    """Simulate ``rounds`` rounds of Zero dealt from fresh shoes of ``decks`` decks, played by
+    ``tables``, with the Zero Pays side bet.
 
     The rounds are dealt from independent streams (``simulation.run_streams``) on ``threads``
     threads (default: every core); the counts of a seed do not depend on ``threads`` or
@@ -160,7 +162,7 @@ def simulate_zero(
     index = side_bet_index(table)
 
     def play(rng, n):
-        shoe = fresh_shoe(rules.decks)
+        shoe = fresh_shoe(decks)
         outcomes = np.zeros(n_outcomes, dtype=np.int64)
         decisions = np.zeros(len(ZERO_DECISIONS), dtype=np.int64)
         side = np.zeros(n_side, dtype=np.int64)
@@ -184,6 +186,7 @@ def simulate_zero(
         "zero",
         tables.name,
         rules,
+        decks,
         int(rounds),
         seed,
         zero_outcome_labels(),

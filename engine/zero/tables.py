@@ -144,9 +144,9 @@ def _optimal_tables(st, ch, play):
     return init, three, split_two, split_three
 
 
-def optimal_tables(rules: ZeroRules, shoe: Shoe | None = None) -> ZeroTables:
-    """Tables of composition-dependent optimal play for a fresh shoe (standard split)."""
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
+def optimal_tables(rules: ZeroRules, shoe: Shoe) -> ZeroTables:
+    """Tables of composition-dependent optimal play for ``shoe``, the pre-deal shoe
+    (standard split)."""
     states = shoe_states(shoe, rules.dealer_draws, 5)
     return ZeroTables(
         "optimal", *_optimal_tables(states.record, OPTIMAL_POLICY.charts, play_record(rules))

@@ -50,7 +50,6 @@ from cardedge.reports.core.counts import (
     system_row,
 )
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import rules_on_shoe
 
 PENETRATION = 0.75
 """Share of the shoe dealt when playing efficiency is measured (Griffin's normal model)."""
@@ -143,7 +142,7 @@ def _decisions(full: RoundResult, depleted: list[RoundResult | None], rules) -> 
     return out
 
 
-def count_basis(rules: BlackjackRules, shoe: Shoe | None = None) -> CountBasis:
+def count_basis(rules: BlackjackRules, shoe: Shoe) -> CountBasis:
     """Exact EORs of the shoe (basic chart held fixed) and of every first decision."""
     shoe = countable_shoe(rules, shoe, check_shoe)
     base = ShoeAnalysis(rules, shoe)
@@ -178,7 +177,7 @@ def count_table(
     for rules, shoe in progress(list(jobs)):
         basis = count_basis(rules, shoe)
         rows += count_rows(basis, systems)
-        texts.append(rules_on_shoe(rules.describe(), shoe))
+        texts.append(rules.describe(shoe))
     notes = [
         "betting_correlation (Griffin): correlation of the tags with the player's effects of "
         "removal (the shoe's basic chart held fixed, exact), each rank weighted by its share "

@@ -29,7 +29,7 @@ from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.shoe import Shoe, remove_cards
 from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import rules_on_shoe, shoe_keys
+from cardedge.reports.core.shoes import shoe_keys
 from cardedge.strategy.blackjack.charts import basic_strategy, policy_from_chart
 
 EOR_STRATEGIES: tuple[str, ...] = ("optimal", "basic")
@@ -104,13 +104,12 @@ def strategy_policies(
 
 
 def effects_of_removal(
-    rules: BlackjackRules, shoe: Shoe | None = None, strategies: Iterable[str] = EOR_STRATEGIES
+    rules: BlackjackRules, shoe: Shoe, strategies: Iterable[str] = EOR_STRATEGIES
 ) -> list[BlackjackEor]:
-    """Exact EORs of ``shoe`` (default: a fresh shoe of ``rules.decks``) for each strategy.
+    """Exact EORs of ``shoe`` for each strategy.
 
     One ``ShoeAnalysis`` per depleted shoe serves every strategy.
     """
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
     check_shoe(shoe, rules)
     strategies = list(dict.fromkeys(strategies))
     base = ShoeAnalysis(rules, shoe)
@@ -144,7 +143,7 @@ def eor_results(
 
 def eor_table(results: list[BlackjackEor]) -> Table:
     """One row per shoe and strategy: edge, the EOR of each rank, the weighted sum."""
-    texts = sorted({rules_on_shoe(r.rules.describe(), r.shoe) for r in results})
+    texts = sorted({r.rules.describe(r.shoe) for r in results})
     title = "Blackjack effect of removal: change in the house edge (percentage points)"
     if len(texts) == 1:
         title += f": {texts[0]}"

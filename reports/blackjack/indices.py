@@ -151,29 +151,30 @@ def hilo_grid(remaining: int) -> list[tuple[float, float, Shoe]]:
 
 def indices_table(
     rules: BlackjackRules,
+    shoe: Shoe,
     remaining: int = REMAINING_DECKS,
     progress: Progress = _identity,
     system: CountSystem | str = DEFAULT_SYSTEM,
 ) -> Table:
     """True-count indices of ``system`` (default Hi-Lo) of every hard, soft and pair two-card
     cell against every up card (module docstring: the composition of a true count, the index
-    of a cell), ``remaining`` decks left; the gain is measured on a ``rules.decks``-deck shoe."""
+    of a cell), ``remaining`` decks left of ``shoe``, a fresh shoe, on which the gain is
+    measured."""
     if isinstance(system, str):
         system = resolve_system(system)
     hilo = system.tags == resolve_system(DEFAULT_SYSTEM).tags
-    if remaining > rules.decks:
+    decks = shoe.whole_decks("indices")
+    if remaining > decks:
         raise ValueError(
-            f"{remaining} decks left cannot come from a {rules.decks}-deck shoe: give "
+            f"{remaining} decks left cannot come from a {decks}-deck shoe: give "
             "--decks-left at most --decks"
         )
     grid = hilo_grid(remaining) if hilo else grid_shoes(system, remaining)
     results = {}
-    for _, real, shoe in progress(grid):
-        results[real] = ShoeAnalysis(
-            rules.with_(decks=remaining), check_shoe(shoe, rules)
-        ).evaluate()
+    for _, real, left in progress(grid):
+        results[real] = ShoeAnalysis(rules, check_shoe(left, rules)).evaluate()
     counts = sorted(results)
-    sds = true_count_sds(system.balanced_by_rank(), rules.decks)
+    sds = true_count_sds(system.balanced_by_rank(), decks)
     rows = []
     tags = system.balanced_by_value(VALUE_INDEX)
     on_table = hand_table().counts @ tags
@@ -186,7 +187,7 @@ def indices_table(
             table = TableCards(seen + float(tags[u]), 3, remaining)
             cell_rows = index_rows(label, VALUE_LABELS[u], by_tc, table)
             rows += add_gains(cell_rows, by_tc, p_cell, sds)
-    rules_text = rules.describe().split(", ", 1)[1]
+    rules_text = rules.words()
     step = grid[1][0] - grid[0][0]
     title = (
         f"Blackjack {system.name} true-count indices, {remaining} decks left: {rules_text} "
@@ -218,6 +219,6 @@ def indices_table(
         "optimal for each composition.",
         CLASSIC_NOTE,
         SPLIT_CONVENTION + ".",
-        gain_note(rules.decks),
+        gain_note(decks),
     ]
     return index_plays_table(title, rows, notes, system, rules_text, remaining)

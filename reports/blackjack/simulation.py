@@ -12,6 +12,7 @@ from cardedge.analysis.blackjack.hands import ACE, TEN, hand_table
 from cardedge.analysis.blackjack.outcomes import distribution_of
 from cardedge.analysis.blackjack.round import RoundResult, shoe_analysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.engine.blackjack.coach import BlackjackCoach
 from cardedge.engine.blackjack.simulate import simulate_blackjack
 from cardedge.engine.blackjack.tables import policy_tables
@@ -25,10 +26,11 @@ OUTCOMES_NOTE = (
 )
 
 
-def natural_probabilities(rules: BlackjackRules) -> dict[str, float]:
-    """Exact P(player natural, dealer none) and P(both naturals) from a fresh shoe."""
-    n = 52 * rules.decks
-    aces, tens = 4 * rules.decks, 16 * rules.decks
+def natural_probabilities(decks: int) -> dict[str, float]:
+    """Exact P(player natural, dealer none) and P(both naturals) from a fresh shoe of
+    ``decks`` decks."""
+    n = 52 * decks
+    aces, tens = 4 * decks, 16 * decks
     p_player = Fraction(2 * aces * tens, n * (n - 1))
     p_dealer = Fraction(2 * (aces - 1) * (tens - 1), (n - 2) * (n - 3))
     return {
@@ -55,6 +57,7 @@ def surrender_probability(base: np.ndarray, exact: RoundResult) -> float:
 
 def blackjack_simulation(
     rules: BlackjackRules,
+    shoe: Shoe,
     rules_name: str,
     strategy: str,
     rounds: int,
@@ -62,16 +65,18 @@ def blackjack_simulation(
     progress: Callable[[int], None] | None = None,
     threads: int | None = None,
 ) -> SimulationReport:
-    """Simulate blackjack under ``rules`` with a named strategy, beside the exact figures.
+    """Simulate blackjack under ``rules``, each round dealt from ``shoe`` (a fresh shoe)
+    shuffled, with a named strategy, beside the exact figures.
 
     ``threads``: simulation threads (default every core; the counts do not depend on it).
     """
     seed = new_seed() if seed is None else seed
-    analysis = shoe_analysis(rules)
+    decks = shoe.whole_decks("the simulator")
+    analysis = shoe_analysis(rules, shoe)
     policy = strategy_policy(strategy, analysis)
     exact = analysis.evaluate(policy)
     tables = policy_tables(analysis, policy, exact)
-    sim = simulate_blackjack(rules, tables, rounds, seed, progress=progress, threads=threads)
+    sim = simulate_blackjack(rules, decks, tables, rounds, seed, progress=progress, threads=threads)
     outcomes = distribution_of(analysis, policy, exact)
     exact_outcomes: dict[str, float | None] = dict(outcomes.probability)
     notes = [
@@ -91,15 +96,16 @@ def blackjack_simulation(
     )
 
 
-def training_coach(rules: BlackjackRules, basic: str) -> BlackjackCoach:
-    """The blackjack coach judging against ``basic`` (a strategy name) and exact play."""
+def training_coach(rules: BlackjackRules, shoe: Shoe, basic: str) -> BlackjackCoach:
+    """The blackjack coach judging against ``basic`` (a strategy name) and exact play on
+    ``shoe``."""
     if basic == "optimal":
         raise ValueError("the trainer's basic strategy must be a chart (basic, hard, normal, easy)")
-    analysis = shoe_analysis(rules)
+    analysis = shoe_analysis(rules, shoe)
     tables = policy_tables(analysis, strategy_policy(basic, analysis))
     return BlackjackCoach(analysis, tables)
 
 
 blackjack_training = Trainer("blackjack", training_coach).session
 """A blackjack training session judged against ``basic`` (a strategy name) and exact play:
-``blackjack_training(rules, basic, seed, bet, balance)``."""
+``blackjack_training(rules, shoe, basic, seed, bet, balance)``."""

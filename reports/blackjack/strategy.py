@@ -7,7 +7,6 @@ convention (CDZ-, resplits exact).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -23,8 +22,10 @@ from cardedge.analysis.blackjack.outcomes import distribution_of
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, shoe_analysis
 from cardedge.analysis.blackjack.rules import (
     DEFAULT_RULES,
+    DEFAULT_SHOE,
     PUBLISHED_OPTIMAL_EDGE_PERCENT,
     PUBLISHED_RULES,
+    PUBLISHED_SHOE,
     SPLIT_CONVENTION,
     BlackjackRules,
 )
@@ -34,12 +35,7 @@ from cardedge.core.progress import Progress
 from cardedge.reports.blackjack.colours import CHART_COLOURS
 from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import (
-    DERIVED_CHART_NOTE,
-    describe_on,
-    other_shoe,
-    shoe_fields,
-)
+from cardedge.reports.core.shoes import DERIVED_CHART_NOTE
 from cardedge.strategy.blackjack.charts import (
     AI_LEVELS,
     UP_LABELS,
@@ -59,68 +55,46 @@ def _identity(items: Iterable) -> Iterable:
     return items
 
 
-def row_keys(rules: BlackjackRules, strategy: str | None = None, decks: bool = True) -> dict:
-    """What every row of a table shares: decks, the rules (``describe``), the strategy."""
-    keys: dict[str, object] = {"decks": rules.decks} if decks else {}
-    keys["rules"] = rules.describe() if decks else rules.describe().split(", ", 1)[1]
+def row_keys(rules: BlackjackRules, shoe: Shoe, strategy: str | None = None) -> dict:
+    """What every row of a table about one shoe shares: decks (None for a shoe given by
+    counts), the rules (a fresh shoe's rows: the setup's ``describe``, '6 decks, S17, ...', as
+    they always read; any other shoe's: the rules' words, the shoe named once, by its own
+    key), the strategy; then the shoe's name when it is not a fresh one (``Shoe.row_keys``)."""
+    text = rules.describe(shoe) if shoe.is_fresh else rules.words()
+    keys: dict[str, object] = {"decks": shoe.base_decks, "rules": text}
     if strategy is not None:
         keys["strategy"] = strategy
+    keys.update(shoe.row_keys())
     return keys
 
 
-def analysis_for(rules: BlackjackRules, shoe: Shoe | None = None) -> ShoeAnalysis:
+def analysis_for(rules: BlackjackRules, shoe: Shoe) -> ShoeAnalysis:
     """The analysis of ``shoe`` under ``rules``: a fresh shoe's is cached; any other shoe is
     checked big enough for the rules' deepest round (ValueError if not)."""
-    shoe = other_shoe(shoe, rules.decks)
-    if shoe is None:
-        return shoe_analysis(rules)
+    if shoe.is_fresh:
+        return shoe_analysis(rules, shoe)
     return ShoeAnalysis(rules, check_shoe(shoe, rules))
-
-
-def dealt_from(a: ShoeAnalysis) -> Shoe | None:
-    """The shoe an analysis deals from, for titles and rows: None for a fresh shoe of the
-    rules' decks."""
-    return other_shoe(a.shoe, a.rules.decks)
-
-
-def titled_rules(rules: BlackjackRules, shoe: Shoe | None = None) -> str:
-    """The rules as titles give them, with the shoe named when it is not a fresh one."""
-    return describe_on(rules.describe(), shoe)
-
-
-def shoe_row_keys(rules: BlackjackRules, shoe: Shoe | None, strategy: str | None = None) -> dict:
-    """``row_keys``, then the shoe (``decks`` None for one given by counts) when not fresh."""
-    return {**row_keys(rules, strategy), **shoe_fields(shoe)}
 
 
 def edge_results(
     rules_list: Iterable[BlackjackRules],
     strategies: Iterable[str] = ("optimal",),
     progress: Progress = _identity,
-    shoes: Iterable[Shoe | None] | None = None,
+    shoes: Iterable[Shoe] = (),
 ) -> list[RoundResult]:
-    """Exact round results for every rule set and strategy, rule set by rule set; ``shoes``
-    (one per rule set, None: fresh) deals each round from that shoe, and a result on any other
-    shoe than a fresh one carries it (``RoundResult.shoe``)."""
+    """Exact round results for every (rule set, shoe) and strategy, pair by pair: each round
+    is dealt from its pair's shoe (``RoundResult.shoe``)."""
     strategies = list(strategies)
-    rules_list = list(rules_list)
-    shoes = [None] * len(rules_list) if shoes is None else list(shoes)
     out = []
     for rules, shoe in progress(list(zip(rules_list, shoes, strict=True))):
         a = analysis_for(rules, shoe)
-        shoe = dealt_from(a)
-        results = [a.evaluate(strategy_policy(s, a)) for s in strategies]
-        out += results if shoe is None else [replace(r, shoe=shoe) for r in results]
+        out += [a.evaluate(strategy_policy(s, a)) for s in strategies]
     return out
 
 
-def result_decks(res: RoundResult) -> int | None:
-    """The ``decks`` of a result's row: the rules' decks, or the shoe's (None for counts)."""
-    return res.rules.decks if res.shoe is None else res.shoe.base_decks
-
-
 def _published(res: RoundResult) -> float | None:
-    if res.rules == PUBLISHED_RULES and res.policy == "optimal" and res.shoe is None:
+    fresh = res.shoe.fresh_decks == PUBLISHED_SHOE.base_decks
+    if res.rules == PUBLISHED_RULES and res.policy == "optimal" and fresh:
         return PUBLISHED_OPTIMAL_EDGE_PERCENT
     return None
 
@@ -128,18 +102,18 @@ def _published(res: RoundResult) -> float | None:
 def edge_table(results: list[RoundResult], digits: int = 4) -> Table:
     """House edge per rule set and strategy, in percent of the initial wager."""
     rows = []
-    on_shoes = any(res.shoe is not None for res in results)
+    on_shoes = any(not res.shoe.is_fresh for res in results)
     for res in results:
         pub = _published(res)
         rows.append(
             {
-                "decks": result_decks(res),
-                **({"shoe": _shoe(res).describe()} if on_shoes else {}),
+                "decks": res.shoe.base_decks,
+                **({"shoe": res.shoe.describe()} if on_shoes else {}),
                 "strategy": res.policy,
                 "house_edge_percent": res.house_edge_percent,
                 "player_ev": res.ev,
                 "published_percent": pub,
-                "rules_text": titled_rules(res.rules, res.shoe),
+                "rules_text": res.rules.describe(res.shoe),
             }
         )
     rules_seen = sorted({r["rules_text"] for r in rows})
@@ -155,30 +129,25 @@ def edge_table(results: list[RoundResult], digits: int = 4) -> Table:
     return Table(title, rows, notes, digits={"house_edge_percent": digits, "player_ev": 6})
 
 
-def _shoe(res: RoundResult) -> Shoe:
-    """The shoe a result was dealt from."""
-    return Shoe.decks(res.rules.decks) if res.shoe is None else res.shoe
-
-
 def edge_records(results: list[RoundResult]) -> list[dict]:
     """The JSON form of ``edge``: decks, strategy, house edge at full precision, the rules;
     ``shoe`` (its name) when a result was dealt from any other shoe than a fresh one."""
     return [
         {
-            "decks": result_decks(r),
-            **shoe_fields(r.shoe),
+            "decks": r.shoe.base_decks,
+            **r.shoe.row_keys(),
             "strategy": r.policy,
             "house_edge_percent": r.house_edge_percent,
             "player_ev": r.ev,
             "split_convention": SPLIT_CONVENTION,
-            "rules": r.rules.as_dict(),
+            "rules": r.rules.as_dict(),  # the rules alone: the row's decks and shoe say the rest
         }
         for r in results
     ]
 
 
-def basic_chart(rules: BlackjackRules, das_marks: bool = False, shoe: Shoe | None = None) -> Chart:
-    """The computed basic strategy chart (derived for ``shoe``, None: a fresh shoe); with
+def basic_chart(rules: BlackjackRules, shoe: Shoe, das_marks: bool = False) -> Chart:
+    """The computed basic strategy chart (derived for ``shoe``); with
     ``das_marks`` (DAS rules) Ph where the split pays only thanks to DAS."""
     a = analysis_for(rules, shoe)
     chart = basic_strategy(a)
@@ -187,12 +156,11 @@ def basic_chart(rules: BlackjackRules, das_marks: bool = False, shoe: Shoe | Non
     return chart
 
 
-def chart_table(chart: Chart, rules: BlackjackRules, shoe: Shoe | None = None) -> Table:
+def chart_table(chart: Chart, rules: BlackjackRules, shoe: Shoe) -> Table:
     """The chart as rows (hard 4-21, soft 13-21, pairs) by up card; ``shoe``: the shoe it was
-    derived for when not a fresh one (named in the title, rows and notes)."""
-    shoe = other_shoe(shoe, rules.decks)
+    derived for (named in the title, rows and notes when not a fresh one)."""
     frame = chart.frame(soft_12=plays_soft_12(chart, rules))
-    title = f"Blackjack basic strategy ({chart.name}): {titled_rules(rules, shoe)}"
+    title = f"Blackjack basic strategy ({chart.name}): {rules.describe(shoe)}"
     notes = [
         "H hit, S stand, Dh double else hit, Ds double else stand, P split, "
         "Ph split if DAS else hit. Up card across.",
@@ -203,9 +171,9 @@ def chart_table(chart: Chart, rules: BlackjackRules, shoe: Shoe | None = None) -
     ]
     if rules.surrender:
         notes.insert(1, SURRENDER_NOTE)
-    if shoe is not None:
+    if not shoe.is_fresh:
         notes.append(DERIVED_CHART_NOTE)
-    return Table(title, frame, notes, keys=shoe_row_keys(rules, shoe, chart.name))
+    return Table(title, frame, notes, keys=row_keys(rules, shoe, chart.name))
 
 
 SURRENDER_NOTE = (
@@ -214,9 +182,9 @@ SURRENDER_NOTE = (
 )
 
 
-def ai_levels_table(rules: BlackjackRules = DEFAULT_RULES) -> Table:
+def ai_levels_table(rules: BlackjackRules, shoe: Shoe) -> Table:
     """House edge of the three AI levels next to optimal and basic strategy."""
-    a = analysis_for(rules)
+    a = analysis_for(rules, shoe)
     opt = a.evaluate(strategy_policy("optimal", a))
     rows = []
     for name, what in (
@@ -234,17 +202,16 @@ def ai_levels_table(rules: BlackjackRules = DEFAULT_RULES) -> Table:
                 "plays": what,
             }
         )
-    title = f"Blackjack AI levels vs optimal play: {rules.describe()}"
+    title = f"Blackjack AI levels vs optimal play: {rules.describe(shoe)}"
     notes = [SPLIT_CONVENTION + ".", EV_NOTE, "hard is the basic strategy of these rules."]
-    return Table(title, rows, notes, default_digits=4, keys=row_keys(rules))
+    return Table(title, rows, notes, default_digits=4, keys=row_keys(rules, shoe))
 
 
 def compare_table(decks: Iterable[int], base: BlackjackRules = DEFAULT_RULES, progress=_identity):
     """House edge of optimal and basic strategy by number of decks."""
     rows = []
     for d in progress(list(decks)):
-        rules = base.with_(decks=d)
-        a = analysis_for(rules)
+        a = analysis_for(base, Shoe.decks(d))
         opt = a.evaluate(strategy_policy("optimal", a))
         basic = a.evaluate(strategy_policy("basic", a))
         rows.append(
@@ -255,10 +222,9 @@ def compare_table(decks: Iterable[int], base: BlackjackRules = DEFAULT_RULES, pr
                 "basic_cost_percent": basic.house_edge_percent - opt.house_edge_percent,
             }
         )
-    rules_text = base.describe().split(", ", 1)[1]
-    title = f"Blackjack house edge (%) by decks: {rules_text}"
+    title = f"Blackjack house edge (%) by decks: {base.words()}"
     notes = [SPLIT_CONVENTION + ".", EV_NOTE]
-    keys = row_keys(base, decks=False)
+    keys: dict[str, object] = {"rules": base.words()}
     return Table(title, rows, notes, default_digits=4, keys=keys)
 
 
@@ -297,9 +263,10 @@ FIVE_CARD_VARIANTS: tuple[tuple[str, dict], ...] = (
 ``DOUBLE_VARIANTS``."""
 
 
-def variants_table(base: BlackjackRules = DEFAULT_RULES, progress=_identity) -> Table:
-    """House edge (optimal and basic) of the base rules and of each single-rule change."""
-    a0 = analysis_for(base)
+def variants_table(base: BlackjackRules, shoe: Shoe, progress=_identity) -> Table:
+    """House edge (optimal and basic) of the base rules and of each single-rule change, all
+    dealt from ``shoe``."""
+    a0 = analysis_for(base, shoe)
     changes = VARIANTS + (DOUBLE_VARIANTS if base.double != "any" else ())
     changes += FIVE_CARD_VARIANTS if base.five_card else ()
     jobs = [("base rules", {})] + [(k, c) for k, c in changes if base.with_(**c) != base]
@@ -317,17 +284,17 @@ def variants_table(base: BlackjackRules = DEFAULT_RULES, progress=_identity) -> 
                 "optimal_percent": opt.house_edge_percent,
                 "change_percent": opt.house_edge_percent - ref,
                 "basic_percent": basic.house_edge_percent,
-                "rules": a.rules.describe(),
+                "rules": a.rules.describe(shoe),
             }
         )
-    title = f"Blackjack rule variations, one at a time from: {base.describe()}"
+    title = f"Blackjack rule variations, one at a time from: {base.describe(shoe)}"
     notes = [SPLIT_CONVENTION + ".", "change: house edge minus the base rules' (optimal play)."]
-    keys = {"decks": base.decks, "base_rules": base.describe()}
+    keys = {"decks": shoe.base_decks, "base_rules": base.describe(shoe), **shoe.row_keys()}
     return Table(title, rows, notes, default_digits=4, keys=keys)
 
 
-def chart_figure(chart: Chart, rules: BlackjackRules):
-    """The chart as a coloured matplotlib figure (needs matplotlib)."""
+def chart_figure(chart: Chart, rules: BlackjackRules, shoe: Shoe):
+    """The chart (derived for ``shoe``) as a coloured matplotlib figure (needs matplotlib)."""
     from cardedge.reports.core.plots import pyplot
 
     plt = pyplot(files_only=False)
@@ -343,32 +310,29 @@ def chart_figure(chart: Chart, rules: BlackjackRules):
     ax.set_xticks([c + 0.5 for c in range(len(UP_LABELS))], UP_LABELS)
     ax.set_yticks([r + 0.5 for r in range(len(rows))], [label for label, _ in rows], fontsize=7)
     ax.xaxis.tick_top()
-    ax.set_title(f"Basic strategy: {rules.describe()}", fontsize=9, pad=22)
+    ax.set_title(f"Basic strategy: {rules.describe(shoe)}", fontsize=9, pad=22)
     for side in ax.spines.values():
         side.set_visible(False)
     fig.tight_layout()
     return fig
 
 
-def chart_png(chart: Chart, rules: BlackjackRules, path: str) -> None:
+def chart_png(chart: Chart, rules: BlackjackRules, shoe: Shoe, path: str) -> None:
     """Draw the chart as a coloured grid to a PNG file (needs matplotlib)."""
     from cardedge.reports.core.plots import pyplot
 
     plt = pyplot()
-    fig = chart_figure(chart, rules)
+    fig = chart_figure(chart, rules, shoe)
     try:
         save_figure(fig, path, dpi=120)
     finally:
         plt.close(fig)
 
 
-def hands_table(
-    rules: BlackjackRules, up_filter: int | None = None, shoe: Shoe | None = None
-) -> Table:
+def hands_table(rules: BlackjackRules, shoe: Shoe, up_filter: int | None = None) -> Table:
     """EV of every two-card hand against every up card, for each action (optimal later play);
-    a surrender column when the rules allow it. ``shoe`` deals the round (None: fresh)."""
+    a surrender column when the rules allow it. ``shoe`` deals the round."""
     a = analysis_for(rules, shoe)
-    shoe = dealt_from(a)
     res = a.evaluate()
     u0 = res.unsplit
     h = hand_table()
@@ -397,7 +361,7 @@ def hands_table(
                         "probability": res.deal_probability[i, u],
                     }
                 )
-    title = f"Blackjack two-card hand EVs by action: {titled_rules(rules, shoe)}"
+    title = f"Blackjack two-card hand EVs by action: {rules.describe(shoe)}"
     notes = [
         EV_NOTE,
         "Later play optimal for the exact shoe; split: all hands, " + SPLIT_CONVENTION + ".",
@@ -407,7 +371,7 @@ def hands_table(
         notes.insert(1, _surrender_ev_note(rules))
     import pandas as pd  # the columns stay when no hand can be dealt (a CSV header)
 
-    keys = shoe_row_keys(rules, shoe, "optimal")
+    keys = row_keys(rules, shoe, "optimal")
     columns = ["hand", "up", "stand", "hit", "double", "split"]
     columns += ["surrender"] if rules.surrender else []
     empty = "no two-card hand can be dealt from this shoe"
@@ -438,19 +402,18 @@ def _surrender_ev_note(rules: BlackjackRules) -> str:
 
 
 def exceptions_table(
-    rules: BlackjackRules, max_cards: int = 3, strategy: str = "basic", shoe: Shoe | None = None
+    rules: BlackjackRules, shoe: Shoe, max_cards: int = 3, strategy: str = "basic"
 ) -> Table:
     """Composition-dependent departures from a strategy (default: the basic strategy chart).
 
     Two-card hands (every action, splits included) and hands of up to ``max_cards`` cards
     (stand or hit) whose exact-shoe best action differs from what the strategy (a name or a
     chart file) plays; gain is the EV the departure adds per initial wager, given the hand.
-    ``shoe`` deals the round (None: fresh); the basic chart is then the one derived for it.
+    ``shoe`` deals the round; the basic chart is the one derived for it.
     """
     import pandas as pd
 
     a = analysis_for(rules, shoe)
-    shoe = dealt_from(a)
     if strategy == "optimal":
         raise ValueError("exceptions compare a strategy with optimal play: give a chart")
     policy = strategy_policy(strategy, a)
@@ -493,20 +456,20 @@ def exceptions_table(
                 }
             )
     label = "basic strategy" if policy.name in ("basic", "hard") else f"strategy {policy.name}"
-    title = f"Blackjack composition-dependent departures from {label}: {titled_rules(rules, shoe)}"
+    title = f"Blackjack composition-dependent departures from {label}: {rules.describe(shoe)}"
     notes = [
         f"Hands of 2 to {max_cards} cards; three-card hands compare stand and hit only.",
         "gain: EV added by the departure (later play optimal), per initial wager.",
         SPLIT_CONVENTION + ".",
     ]
-    if shoe is not None and policy.name in ("basic", "hard"):
+    if not shoe.is_fresh and policy.name in ("basic", "hard"):
         notes.append(DERIVED_CHART_NOTE)
     return Table(
         title,
         pd.DataFrame(rows, columns=["hand", "total", "up", "chart", "best", "gain"]),
         notes,
         digits={"gain": 5},
-        keys=shoe_row_keys(rules, shoe, policy.name),
+        keys=row_keys(rules, shoe, policy.name),
         empty=f"{label} plays every hand as optimal play does",
     )
 
@@ -531,9 +494,9 @@ def _action_ev(ctx, res: RoundResult, i: int, u: int, action: int, pair: bool) -
     return float(by_action[action][i, u])
 
 
-def dealer_table(rules: BlackjackRules) -> Table:
-    """P(dealer's final result) by up card from a fresh shoe; with peek, given no natural."""
-    a = analysis_for(rules)
+def dealer_table(rules: BlackjackRules, shoe: Shoe) -> Table:
+    """P(dealer's final result) by up card from ``shoe``; with peek, given no natural."""
+    a = analysis_for(rules, shoe)
     table = outcome_table(a.base, rules.h17)
     rows = []
     for u in UP_ORDER:
@@ -544,12 +507,12 @@ def dealer_table(rules: BlackjackRules) -> Table:
                 continue
             row[name] = p
         rows.append(row)
-    title = f"Blackjack dealer's final result by up card: {rules.describe()}"
+    title = f"Blackjack dealer's final result by up card: {rules.describe(shoe)}"
     notes = [
         "Probabilities from a fresh shoe less the up card"
         + (", given the dealer has no natural (peek)." if rules.peek else ".")
     ]
-    return Table(title, rows, notes, default_digits=6, keys=row_keys(rules))
+    return Table(title, rows, notes, default_digits=6, keys=row_keys(rules, shoe))
 
 
 RETURNS_NOTE = (
@@ -563,13 +526,13 @@ RETURNS_NOTE = (
 )
 
 
-def returns_table(rules: BlackjackRules, strategy: str = "optimal") -> Table:
+def returns_table(rules: BlackjackRules, shoe: Shoe, strategy: str = "optimal") -> Table:
     """Every net result of a round with its probability and return; the last row the total.
 
     Net and return per initial wager (player's sign); notes: house edge, standard deviation,
     element of risk (edge per unit of the total amount wagered).
     """
-    a = analysis_for(rules)
+    a = analysis_for(rules, shoe)
     policy = strategy_policy(strategy, a)
     out = distribution_of(a, policy, a.evaluate(policy))
     rows = [
@@ -584,7 +547,7 @@ def returns_table(rules: BlackjackRules, strategy: str = "optimal") -> Table:
             "return": out.ev,
         }
     )
-    title = f"Blackjack return table, {policy.name} play: {rules.describe()}"
+    title = f"Blackjack return table, {policy.name} play: {rules.describe(shoe)}"
     notes = [
         f"house edge {-100 * out.ev:.6f}%; standard deviation {out.std:.6f} per initial wager; "
         f"element of risk {out.element_of_risk_percent:.6f}% (edge per total amount wagered, "
@@ -597,7 +560,7 @@ def returns_table(rules: BlackjackRules, strategy: str = "optimal") -> Table:
     if rules.surrender:
         notes.insert(2, _surrender_return_note(rules))
     table = Table(title, rows, notes, digits={"net": 1}, default_digits=8)
-    table.keys = row_keys(rules, policy.name)
+    table.keys = row_keys(rules, shoe, policy.name)
     return table
 
 
@@ -612,17 +575,18 @@ def default_tables() -> dict[str, Table]:
     """The blackjack tables of ``results/`` (6 decks unless said); computed once per process
     (treat the tables as read-only)."""
     tables: dict[str, Table] = {}
-    edges = edge_results([DEFAULT_RULES, PUBLISHED_RULES], ("optimal", "basic"))
+    rules, shoe = DEFAULT_RULES, DEFAULT_SHOE
+    edges = edge_results([rules, PUBLISHED_RULES], ("optimal", "basic"), shoes=[shoe, shoe])
     tables["blackjack_edge_6d"] = edge_table(edges, 6)
-    tables["blackjack_ai_levels_6d"] = ai_levels_table(DEFAULT_RULES)
-    tables["blackjack_chart_6d"] = chart_table(basic_chart(DEFAULT_RULES, True), DEFAULT_RULES)
+    tables["blackjack_ai_levels_6d"] = ai_levels_table(rules, shoe)
+    tables["blackjack_chart_6d"] = chart_table(basic_chart(rules, shoe, True), rules, shoe)
     tables["blackjack_chart_6d_peek"] = chart_table(
-        basic_chart(PUBLISHED_RULES, True), PUBLISHED_RULES
+        basic_chart(PUBLISHED_RULES, PUBLISHED_SHOE, True), PUBLISHED_RULES, PUBLISHED_SHOE
     )
-    tables["blackjack_variants_6d"] = variants_table(DEFAULT_RULES)
+    tables["blackjack_variants_6d"] = variants_table(rules, shoe)
     tables["blackjack_decks"] = compare_table([1, 2, 4, 6, 8])
-    tables["blackjack_exceptions_6d"] = exceptions_table(DEFAULT_RULES, 3)
-    tables["blackjack_dealer_6d"] = dealer_table(DEFAULT_RULES)
+    tables["blackjack_exceptions_6d"] = exceptions_table(rules, shoe, 3)
+    tables["blackjack_dealer_6d"] = dealer_table(rules, shoe)
     for strategy in ("optimal", "basic"):
-        tables[f"blackjack_returns_{strategy}_6d"] = returns_table(DEFAULT_RULES, strategy)
+        tables[f"blackjack_returns_{strategy}_6d"] = returns_table(rules, shoe, strategy)
     return tables

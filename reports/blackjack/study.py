@@ -12,6 +12,7 @@ from cardedge.analysis.blackjack.outcomes import distribution_of
 from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.counts import CountSystem
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.core.progress import Progress
 from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM, indices_table
 from cardedge.reports.core.render import Table
@@ -31,10 +32,10 @@ STUDY_STRATEGIES: tuple[str, ...] = ("basic", "normal")
 """The named charts a blackjack study plays (or a chart file)."""
 
 
-def study_chart(rules: BlackjackRules, strategy: str) -> tuple[str, Chart]:
-    """The label and chart of the strategy a blackjack study plays."""
+def study_chart(rules: BlackjackRules, shoe: Shoe, strategy: str) -> tuple[str, Chart]:
+    """The label and chart of the strategy a blackjack study plays on ``shoe``."""
     if strategy == "basic":
-        return strategy, basic_strategy(ShoeAnalysis(rules))
+        return strategy, basic_strategy(ShoeAnalysis(rules, shoe))
     if strategy == "normal":
         return strategy, GENERIC_CHART
     if is_chart_file(strategy):
@@ -47,19 +48,19 @@ def study_chart(rules: BlackjackRules, strategy: str) -> tuple[str, Chart]:
 
 
 def study_indices(
-    rules: BlackjackRules, left: int, system: CountSystem | None, progress: Progress
+    rules: BlackjackRules, shoe: Shoe, left: int, system: CountSystem | None, progress: Progress
 ) -> Table:
-    """The index plays of ``system`` (default Hi-Lo), ``left`` decks left."""
-    return indices_table(rules, left, progress, system or DEFAULT_SYSTEM)
+    """The index plays of ``system`` (default Hi-Lo), ``left`` decks left of ``shoe``."""
+    return indices_table(rules, shoe, left, progress, system or DEFAULT_SYSTEM)
 
 
 def fresh_shoe(game: BlackjackStudy) -> FreshShoe:
     """A fresh shoe of the study's rules, exactly: the chart's outcomes and both edges."""
     rules = game.rules
-    analysis = ShoeAnalysis(rules)
+    analysis = ShoeAnalysis(rules, game.shoe)
     policy = policy_from_chart(game.chart, rules, game.strategy)
     result = analysis.evaluate(policy)
-    rules_text = rules.describe()
+    rules_text = rules.describe(game.shoe)
     return FreshShoe(
         distribution_of(analysis, policy, result),
         optimal_edge=analysis.evaluate().house_edge_percent,

@@ -36,10 +36,9 @@ class CountBasis:
         return betting_correlation(system.by_rank(), self.player_eor, self.weights)
 
 
-def countable_shoe(rules, shoe: Shoe | None, check_shoe: Callable[[Shoe, Any], Shoe]) -> Shoe:
-    """``shoe`` (default: a fresh one of the rules' decks), checked by the game's
-    ``check_shoe`` and refused when no count could vary on it."""
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
+def countable_shoe(rules, shoe: Shoe, check_shoe: Callable[[Shoe, Any], Shoe]) -> Shoe:
+    """``shoe``, checked by the game's ``check_shoe`` and refused when no count could vary
+    on it."""
     check_shoe(shoe, rules)
     check_countable(shoe.counts)
     return shoe

@@ -16,6 +16,7 @@ from typing import Any
 
 import pandas as pd
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.engine.core.simulation import Simulation
 from cardedge.engine.core.training import TrainingSession
 from cardedge.reports.core.render import Table
@@ -101,8 +102,8 @@ class SimulationReport:
         return {
             "game": s.game,
             "rules": self.rules_name,
-            "rules_description": s.rules.describe(),
-            "decks": s.rules.decks,
+            "rules_description": s.rules.describe(Shoe.decks(s.decks)),
+            "decks": s.decks,
             "strategy": s.policy,
             "seed": s.seed,
             "rounds": s.rounds,
@@ -153,7 +154,10 @@ class SimulationReport:
         """
         s = self.sim
         named = f"{self.rules_name} rules, " if self.rules_name else ""
-        head = f"{s.game.capitalize()} simulation, {s.policy} play, {named}{s.rules.describe()}"
+        head = (
+            f"{s.game.capitalize()} simulation, {s.policy} play, {named}"
+            f"{s.rules.describe(Shoe.decks(s.decks))}"
+        )
         summary = self.summary()
         keys = self.keys()
         columns = [k for k in summary if k not in keys] if every_figure else SUMMARY_COLUMNS
@@ -224,24 +228,26 @@ def _freq_rows(key, labels, nets, counts, exact: dict, n: int) -> list[dict]:
 
 @dataclass(frozen=True)
 class Trainer:
-    """A game's training sessions: its name and ``coach(rules, basic)``, the game's coach
-    judging against the chart named ``basic`` and exact play (ValueError when ``basic`` names
-    no chart)."""
+    """A game's training sessions: its name and ``coach(rules, shoe, basic)``, the game's coach
+    judging against the chart named ``basic`` and exact play on a fresh ``shoe`` (ValueError
+    when ``basic`` names no chart)."""
 
     game: str
-    coach: Callable[[Any, str], Any]
+    coach: Callable[[Any, Shoe, str], Any]
 
     def session(
         self,
         rules,
+        shoe: Shoe,
         basic: str = "basic",
         seed: int | None = None,
         bet: float = 10.0,
         balance: float = 1000.0,
         side_bet: float = 0.0,
     ) -> TrainingSession:
-        """A training session of the game under ``rules``, judged against the chart ``basic``
-        and exact play: ``bet`` per round from ``balance`` (units), ``side_bet`` the Zero Pays
-        stake (Zero only)."""
-        coach = self.coach(rules, basic)
-        return TrainingSession(self.game, rules, coach, seed, bet, balance, side_bet)
+        """A training session of the game under ``rules``, each round dealt from ``shoe`` (a
+        fresh shoe) shuffled, judged against the chart ``basic`` and exact play: ``bet`` per
+        round from ``balance`` (units), ``side_bet`` the Zero Pays stake (Zero only)."""
+        decks = shoe.whole_decks("the trainer")
+        coach = self.coach(rules, shoe, basic)
+        return TrainingSession(self.game, rules, decks, coach, seed, bet, balance, side_bet)

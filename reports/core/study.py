@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 
 from cardedge.analysis.core.counts import CountSystem
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.core.progress import Progress
 from cardedge.reports.core.files import png_source
 from cardedge.reports.core.ramp import Ramp
@@ -76,41 +77,45 @@ class StudyRoom:
     game's indices table, its study object and the exact analysis of a fresh shoe. A game's
     ``zero_study``/``blackjack_study`` and its tables are this room's ``study`` and ``tables``."""
 
-    chart: Callable[[Any, str], tuple[str, Any]]
-    """``chart(rules, strategy)``: the strategy's label and chart (ValueError: not a chart)."""
-    indices_table: Callable[[Any, int, CountSystem | None, Progress], Table]
-    """``indices_table(rules, decks_left, system, progress)``: the game's index plays."""
+    chart: Callable[[Any, Shoe, str], tuple[str, Any]]
+    """``chart(rules, shoe, strategy)``: the strategy's label and chart for a fresh ``shoe``
+    (ValueError: not a chart)."""
+    indices_table: Callable[[Any, Shoe, int, CountSystem | None, Progress], Table]
+    """``indices_table(rules, shoe, decks_left, system, progress)``: the game's index plays."""
     make_study: Callable[..., Any]
-    """``make_study(rules, chart, label, departures)``: the game's study object."""
+    """``make_study(rules, shoe, chart, label, departures)``: the game's study object."""
     fresh_shoe: Callable[[Any], FreshShoe]
     """``fresh_shoe(study)``: the exact analysis of a fresh shoe under the study's chart."""
 
     def study(
         self,
         rules,
+        shoe: Shoe,
         strategy: str = "basic",
         indices: bool = False,
         system: CountSystem | None = None,
         progress: Progress = lambda items: items,
     ):
-        """The study object: ``rules`` played by the chart ``strategy`` (and, with ``indices``,
-        the chart's departures for ``system`` (the game's default without one), computed
-        ``index_decks_left`` decks from the end)."""
-        label, chart = self.chart(rules, strategy)
+        """The study object: ``rules`` played by the chart ``strategy`` on fresh shoes like
+        ``shoe`` (and, with ``indices``, the chart's departures for ``system`` (the game's
+        default without one), computed ``index_decks_left`` decks from the end)."""
+        decks = shoe.whole_decks("a study")
+        label, chart = self.chart(rules, shoe, strategy)
         departures = ()
         if indices:
-            departures = self.departures(rules, index_decks_left(rules.decks), system, progress)
-        return self.make_study(rules, chart, label, departures)
+            left = index_decks_left(decks)
+            departures = self.departures(rules, shoe, left, system, progress)
+        return self.make_study(rules, shoe, chart, label, departures)
 
     def departures(
-        self, rules, left: int, system: CountSystem | None, progress: Progress
+        self, rules, shoe: Shoe, left: int, system: CountSystem | None, progress: Progress
     ) -> tuple[Departure, ...]:
         """The index plays of ``rules`` for ``system``, ``left`` decks left, computed once
         per process (the last ``MEMO_SIZE``): a resumed study, a notebook or the web server
         asks again for the same ones."""
-        key = (self.indices_table, rules, left, system)
+        key = (self.indices_table, rules, shoe, left, system)
         if key not in _DEPARTURES:
-            table = self.indices_table(rules, left, system, progress)
+            table = self.indices_table(rules, shoe, left, system, progress)
             _remember(_DEPARTURES, key, tuple(departures_from_rows(table.rows())))
         return _DEPARTURES[key]
 

@@ -41,7 +41,6 @@ from cardedge.reports.core.counts import (
     system_row,
 )
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import rules_on_shoe
 from cardedge.strategy.zero.charts import best_chart
 
 
@@ -68,16 +67,19 @@ class ZeroCountBasis(CountBasis):
         return CountSystem(f"best level {level}", tuple(float(t) for t in best.tags))
 
 
-def count_basis(rules: ZeroRules, shoe: Shoe | None = None) -> ZeroCountBasis:
-    """Exact player EORs of ``shoe`` (default: fresh) with the basic chart held fixed."""
+def count_basis(rules: ZeroRules, shoe: Shoe) -> ZeroCountBasis:
+    """Exact player EORs of ``shoe`` with the basic chart held fixed: the best chart of the
+    fresh shoe it comes from (``Shoe.base_decks``), or of ``shoe`` itself when it was given
+    by counts."""
     shoe = countable_shoe(rules, shoe, check_shoe)
-    policy = best_chart(rules).policy()
-    edge = evaluate_round(rules, policy, shoe=shoe).house_edge_percent
+    basis = shoe if shoe.base_decks is None else Shoe.decks(shoe.base_decks)
+    policy = best_chart(rules, basis).policy()
+    edge = evaluate_round(rules, shoe, policy).house_edge_percent
     eor = np.zeros(len(RANKS))
     for r in range(len(RANKS)):
         if shoe.counts[r] > 0:
             less = check_shoe(shoe.remove(r), rules)
-            eor[r] = -(evaluate_round(rules, policy, shoe=less).house_edge_percent - edge)
+            eor[r] = -(evaluate_round(rules, less, policy).house_edge_percent - edge)
     return ZeroCountBasis(rules, shoe, eor, rank_shares(shoe), edge_percent=edge)
 
 
@@ -123,7 +125,7 @@ def count_table(
         basis = count_basis(rules, shoe)
         these = [{**r, "rules": preset_name} for r in count_rows(basis, systems, best)]
         rows += these
-        texts.append(f"{preset_name} rules ({rules_on_shoe(rules.describe(), shoe)})")
+        texts.append(f"{preset_name} rules ({rules.describe(shoe)})")
         sentences.append(f"{shoe.describe()}, {preset_name}: {best_count_sentence(these)}")
     notes = [
         "betting_correlation (Griffin): correlation of the tags with Zero's player effects of "

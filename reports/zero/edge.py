@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_rules
@@ -17,12 +16,7 @@ from cardedge.analysis.zero.rules import (
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import (
-    DERIVED_CHART_NOTE,
-    describe_on,
-    other_shoe,
-    shoe_fields,
-)
+from cardedge.reports.core.shoes import DERIVED_CHART_NOTE
 from cardedge.strategy.zero.charts import resolve
 
 
@@ -65,6 +59,14 @@ def table_keys(
     return keys
 
 
+def setup_keys(shoe: Shoe, *args, **kwargs) -> dict[str, object]:
+    """``table_keys`` of a table about one shoe: its ``decks`` first (None for a shoe given by
+    counts), and the shoe's name last when rows must name it (``Shoe.row_keys``)."""
+    keys = {"decks": shoe.base_decks, **table_keys(None, *args, **kwargs)}
+    keys.update(shoe.row_keys())
+    return keys
+
+
 def published_figure(strategy: str, decks: int, rules: str = "published", split: str = "standard"):
     """The published edge (percent) that belongs beside this edge, or None.
 
@@ -77,65 +79,48 @@ def published_figure(strategy: str, decks: int, rules: str = "published", split:
     return PUBLISHED_EDGES.get((key, decks)) if key else None
 
 
-def dealt_from(decks: int, shoe: Shoe | None, rules: object) -> Shoe | None:
-    """The shoe a Zero table about ``decks`` decks is dealt from: None for a fresh shoe of
-    those decks, else ``shoe`` once checked big enough for ``rules`` (ValueError if not)."""
-    shoe = other_shoe(shoe, decks)
-    return None if shoe is None else check_shoe(shoe, rules)
-
-
 def edge_results(
-    decks: Iterable[int],
+    shoes: Iterable[Shoe],
     rules: str = "both",
     split: str = "standard",
     progress: Progress = _identity,
     strategy: str = "optimal",
-    shoes: Iterable[Shoe | None] | None = None,
     changes: dict[str, object] | None = None,
 ) -> list[tuple[str, RoundResult]]:
-    """(preset name, exact round result) for every deck count and preset under ``strategy``.
+    """(preset name, exact round result) for every shoe and preset under ``strategy``.
 
     ``strategy`` is 'optimal', 'basic' (the best total-dependent chart; derived for the shoe
     when it is not fresh), 'published' (the published chart) or a chart file; the result's
-    ``policy`` names it. ``shoes``, one per deck count (None: fresh), deals each round from
-    that shoe; a result on any other shoe than a fresh one carries it (``RoundResult.shoe``).
-    The presets of one deck count are played alike, so one evaluation prices both.
-    ``changes`` (rule name -> value) apply over each preset.
+    ``policy`` names it. Each shoe is checked big enough for a round (ValueError if not). The
+    presets of one shoe are played alike, so one evaluation prices both. ``changes`` (rule
+    name -> value) apply over each preset.
     """
     names = preset_names(rules)
-    decks = list(decks)
-    shoes = [None] * len(decks) if shoes is None else list(shoes)
     out = []
-    for d, shoe in progress(list(zip(decks, shoes, strict=True))):
-        presets = [preset(name, d, changes) for name in names]
-        shoe = dealt_from(d, shoe, presets[0])
+    for shoe in progress(list(shoes)):
+        presets = [preset(name, changes) for name in names]
+        shoe = check_shoe(shoe, presets[0])
         # A strategy depends on the play rules alone, which the presets share.
         _, policy, _ = resolve(strategy, presets[0], shoe)
-        results = evaluate_rules(presets, policy, split=split, shoe=shoe)
-        if shoe is not None:
-            results = [replace(r, shoe=shoe) for r in results]
+        results = evaluate_rules(presets, shoe, policy, split=split)
         out += zip(names, results, strict=True)
     return out
-
-
-def result_decks(res: RoundResult) -> int | None:
-    """The ``decks`` of a result's row: the rules' decks, or the shoe's (None for counts)."""
-    return res.rules.decks if res.shoe is None else res.shoe.base_decks
 
 
 def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table:
     """House edge per (decks, preset, strategy) beside the published figure, in percent."""
     rows = []
-    on_shoes = any(res.shoe is not None for _, res in results)
+    on_shoes = any(not res.shoe.is_fresh for _, res in results)
     for name, res in results:
         published = None
-        if res.shoe is None and not changed_rules(res.rules, name):
-            published = published_figure(res.policy, res.rules.decks, name, res.split)
+        fresh = res.shoe.fresh_decks
+        if fresh is not None and not changed_rules(res.rules, name):
+            published = published_figure(res.policy, fresh, name, res.split)
         edge = res.house_edge_percent
         rows.append(
             {
-                "decks": result_decks(res),
-                **({"shoe": _shoe(res).describe()} if on_shoes else {}),
+                "decks": res.shoe.base_decks,
+                **({"shoe": res.shoe.describe()} if on_shoes else {}),
                 "rules": name,
                 "strategy": res.policy,
                 "split": res.split,
@@ -146,7 +131,7 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
         )
     strategies = sorted({r["strategy"] for r in rows})
     if on_shoes:
-        where = "; ".join(dict.fromkeys(_shoe_name(res) for _, res in results))
+        where = "; ".join(dict.fromkeys(res.shoe.title() for _, res in results))
     else:
         where = f"{', '.join(str(d) for d in sorted({r['decks'] for r in rows}))} deck(s)"
     split = results[0][1].split
@@ -184,16 +169,6 @@ def changes_from_presets(rules: Iterable[tuple[str, ZeroRules]]) -> str:
     return f"; rules changed from the preset: {', '.join(changed)}" if changed else ""
 
 
-def _shoe(res: RoundResult) -> Shoe:
-    """The shoe a result was dealt from."""
-    return Shoe.decks(res.rules.decks) if res.shoe is None else res.shoe
-
-
-def _shoe_name(res: RoundResult) -> str:
-    """The shoe a result was dealt from, as titles name it ('shoe 6 decks minus 5')."""
-    return describe_on(res.rules.describe(), res.shoe).split(", ")[0]
-
-
 def upcard_table(name: str, res: RoundResult, digits: int = 4) -> Table:
     """EV and decision probabilities by dealer up card value for one round result."""
     up = res.by_upcard()
@@ -207,12 +182,11 @@ def upcard_table(name: str, res: RoundResult, digits: int = 4) -> Table:
     for dname, p in res.decision_probabilities().items():
         total[f"P({dname})"] = p
     rows.append(total)
-    rules_text = describe_on(res.rules.describe(), res.shoe)
+    rules_text = res.rules.describe(res.shoe)
     title = f"Zero by dealer up card: {name} rules ({rules_text}), {res.policy} play"
     notes = [
         "ev: expected net result per initial wager given the up card (0 = any ten-value).",
         TRIPS_NOTE,
     ]
-    keys = table_keys(res.rules.decks, name, res.policy, res.split, edge=True)
-    keys.update(shoe_fields(res.shoe))
+    keys = setup_keys(res.shoe, name, res.policy, res.split, edge=True)
     return Table(title, rows, notes, default_digits=digits, keys=keys)

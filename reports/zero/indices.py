@@ -163,9 +163,7 @@ def zero_indices_table(
     tags = system.balanced_by_value(BACCARAT_VALUES)
     for t, real, shoe in progress(grid_shoes(system, remaining)):
         shoe = check_shoe(shoe, rules)
-        by_tc[real], probs, table = cells_and_probabilities(
-            rules.with_(decks=remaining), shoe, tags
-        )
+        by_tc[real], probs, table = cells_and_probabilities(rules, shoe, tags)
         if t == 0:
             p_cells, on_table = probs, table
     sds = true_count_sds(system.balanced_by_rank())

@@ -26,7 +26,6 @@ from cardedge.analysis.zero.sidebet import (
     evaluate_side_bet,
 )
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import other_shoe, shoe_fields
 from cardedge.reports.zero.edge import table_keys
 
 LOSS_LABEL = "anything else (loses)"
@@ -54,11 +53,9 @@ def _pays_digits(table: PayTable) -> int:
     return 0 if all(row.pays.denominator == 1 for row in table.rows) else 4
 
 
-def side_bet(
-    decks: int, paytable: PayTable | str | None = None, shoe: Shoe | None = None
-) -> SideBetResult:
-    """The exact side-bet result for a fresh shoe of ``decks`` decks, or for ``shoe``."""
-    return evaluate_side_bet(suited(decks, shoe), paytable)
+def side_bet(shoe: Shoe, paytable: PayTable | str | None = None) -> SideBetResult:
+    """The exact side-bet result for ``shoe``."""
+    return evaluate_side_bet(suited(shoe), paytable)
 
 
 SUITS_NOTE = (
@@ -68,15 +65,11 @@ SUITS_NOTE = (
 """Said under a side-bet table of a shoe other than a fresh one."""
 
 
-def suited(decks: int, shoe: Shoe | None = None) -> SuitedShoe:
-    """The suited shoe the side bet is dealt from: fresh ``decks`` decks, or ``shoe`` with
-    each rank spread evenly over the suits (``SuitedShoe.spread``)."""
-    return SuitedShoe.decks(decks) if shoe is None else SuitedShoe.spread(shoe.counts)
-
-
-def _where(decks: int, shoe: Shoe | None) -> str:
-    """How a title names the shoe: '6 decks', or 'shoe 6 decks minus 5,5'."""
-    return _decks_label(decks) if shoe is None else f"shoe {shoe.describe()}"
+def suited(shoe: Shoe) -> SuitedShoe:
+    """The suited shoe the side bet is dealt from: a fresh shoe's decks, or any other shoe
+    with each rank spread evenly over the suits (``SuitedShoe.spread``)."""
+    decks = shoe.fresh_decks
+    return SuitedShoe.decks(decks) if decks is not None else SuitedShoe.spread(shoe.counts)
 
 
 def published_side_edge(res: SideBetResult) -> float | None:
@@ -121,21 +114,19 @@ def outcome_rows(res: SideBetResult) -> list[dict]:
 
 
 def pays_table(
-    decks: int,
+    shoe: Shoe,
     paytable: PayTable | str | None = None,
     digits: int = 6,
     exact: bool = False,
-    shoe: Shoe | None = None,
 ) -> Table:
     """Wizard of Odds style table: hand, pays (net, X to 1), combinations, probability, return.
 
     The last row is the total return (expected net result per unit side bet); the house edge,
     exact, is in the notes and in the keys every JSON/CSV row carries. ``exact`` adds the
     columns ``pays_text`` ('60 to 1'), ``probability_exact`` and ``return_exact`` (fractions as
-    text) for programs. ``shoe`` deals the bet instead of a fresh shoe (suits spread evenly).
+    text) for programs. ``shoe`` deals the bet (other than a fresh one: suits spread evenly).
     """
-    shoe = other_shoe(shoe, decks)
-    res = side_bet(decks, paytable, shoe)
+    res = side_bet(shoe, paytable)
     rows = outcome_rows(res)
     rows.append(
         {
@@ -153,12 +144,12 @@ def pays_table(
             row["probability_exact"] = str(res.probability(i))
             row["return_exact"] = str(res.contribution(i))
         rows[-1].update(pays_text=None, probability_exact="1", return_exact=str(res.ev))
-    title = f"Zero Pays side bet, {_where(decks, shoe)}, pay table {table.label}"
+    title = f"Zero Pays side bet, {shoe.title()}, pay table {table.label}"
     notes = table.notes() + [_edge_note(res), COMBINATIONS_NOTE]
-    if shoe is not None:
+    if not shoe.is_fresh:
         notes[-1] = COMBINATIONS_NOTE.replace("a fresh shoe", "the shoe")
         notes.append(SUITS_NOTE)
-    keys = _paytable_keys(table, **{"decks": decks, **shoe_fields(shoe)})
+    keys = _paytable_keys(table, **{"decks": shoe.base_decks, **shoe.row_keys()})
     keys["house_edge_percent"] = res.house_edge_percent
     keys["house_edge_exact"] = str(res.house_edge)
     published = published_side_edge(res)
@@ -186,7 +177,7 @@ def deck_comparison_table(
     """Return of each hand per deck count (one column per deck count), total return last."""
     table = load_paytable(paytable)
     decks = list(decks)
-    results = [side_bet(d, table) for d in decks]
+    results = [side_bet(Shoe.decks(d), table) for d in decks]
     hands = [row.hand for row in table.rows] + [LOSS_LABEL]
     rows = []
     for i, hand in enumerate(hands):
@@ -214,25 +205,16 @@ def deck_comparison_table(
 
 
 def eor_table(
-    decks: Iterable[int],
+    shoes: Iterable[Shoe],
     paytable: PayTable | str | None = None,
     digits: int = 6,
-    shoes: Iterable[Shoe | None] | None = None,
 ) -> Table:
-    """Effect of removal of each rank on the side bet's house edge, in percentage points;
-    ``shoes`` (one per deck count, None: fresh) gives the EOR of other shoes, one column each
-    named by the shoe."""
+    """Effect of removal of each rank on the side bet's house edge, in percentage points, one
+    column per shoe, named by the shoe."""
     table = load_paytable(paytable)
-    decks = list(decks)
-    shoes = (
-        [None] * len(decks)
-        if shoes is None
-        else [other_shoe(s, d) for d, s in zip(decks, shoes, strict=True)]
-    )
-    columns = [
-        _decks_label(d) if s is None else s.describe() for d, s in zip(decks, shoes, strict=True)
-    ]
-    eors = [effect_of_removal(suited(d, s), table) for d, s in zip(decks, shoes, strict=True)]
+    shoes = list(shoes)
+    columns = [s.describe() for s in shoes]
+    eors = [effect_of_removal(suited(s), table) for s in shoes]
     rows = []
     for rank in RANKS:
         row: dict = {"rank": rank}
@@ -248,7 +230,7 @@ def eor_table(
         "shoe (a positive value: the edge rises, the bet gets worse for the player).",
         "Exact check: the sum over ranks of (cards of the rank) x EOR is 0.",
     ]
-    if any(s is not None for s in shoes):
+    if any(not s.is_fresh for s in shoes):
         notes[-2] = notes[-2].replace("a fresh shoe", "the shoe of the column")
         notes.append(SUITS_NOTE)
     return Table(
@@ -256,44 +238,38 @@ def eor_table(
     )
 
 
-def zero_ev(rules_preset: str, decks: int, shoe: Shoe | None = None) -> float:
-    """EV per initial Zero wager under optimal play (standard split) for a preset and decks,
-    dealt from ``shoe`` (None: a fresh shoe of ``decks`` decks)."""
-    rules = preset(rules_preset, decks)
-    if shoe is None:
-        return _optimal_play(rules.play_rules()).price(rules).ev
-    return evaluate_play(rules.play_rules(), shoe=check_shoe(shoe, rules)).price(rules).ev
+def zero_ev(rules_preset: str, shoe: Shoe) -> float:
+    """EV per initial Zero wager under optimal play (standard split) for a preset, dealt from
+    ``shoe``."""
+    rules = preset(rules_preset)
+    return _optimal_play(rules.play_rules(), check_shoe(shoe, rules)).price(rules).ev
 
 
 @lru_cache(maxsize=32)
-def _optimal_play(play: PlayRules) -> PlayResult:
-    """Optimal play under ``play``, evaluated once for every preset played alike."""
-    return evaluate_play(play)
+def _optimal_play(play: PlayRules, shoe: Shoe) -> PlayResult:
+    """Optimal play under ``play`` on ``shoe``, evaluated once for every preset played alike."""
+    return evaluate_play(play, shoe)
 
 
 def combined_rows(
-    decks: Iterable[int],
+    shoes: Iterable[Shoe],
     sizes: Iterable[float],
     paytable: PayTable | str | None = None,
     presets: Iterable[str] = PRESETS,
-    shoes: Iterable[Shoe | None] | None = None,
 ) -> list[dict]:
-    """House edge of Zero (optimal play) + the side bet, per unit wagered, for each combination;
-    ``shoes`` (one per deck count, None: fresh) deals both bets from that shoe."""
+    """House edge of Zero (optimal play) + the side bet, per unit wagered, for each combination
+    of shoe (both bets dealt from it), preset and side-bet size."""
     table = load_paytable(paytable)
-    decks = list(decks)
-    shoes = [None] * len(decks) if shoes is None else list(shoes)
     out = []
-    for d, shoe in zip(decks, shoes, strict=True):
-        shoe = other_shoe(shoe, d)
-        side = side_bet(d, table, shoe)
+    for shoe in shoes:
+        side = side_bet(shoe, table)
         for name in presets:
-            z = zero_ev(name, d, shoe)
+            z = zero_ev(name, shoe)
             for s in sizes:
                 out.append(
                     {
-                        "decks": d,
-                        **shoe_fields(shoe),
+                        "decks": shoe.base_decks,
+                        **shoe.row_keys(),
                         "rules": name,
                         "side_bet_size": float(s),
                         "zero_edge_percent": -100.0 * z,
@@ -305,16 +281,15 @@ def combined_rows(
 
 
 def combined_table(
-    decks: Iterable[int],
+    shoes: Iterable[Shoe],
     sizes: Iterable[float],
     paytable: PayTable | str | None = None,
     digits: int = 4,
-    shoes: Iterable[Shoe | None] | None = None,
 ) -> Table:
-    """Combined house edge of a 1-unit Zero wager plus a side bet of each size, in percent;
-    ``shoes`` as in ``combined_rows``."""
+    """Combined house edge of a 1-unit Zero wager plus a side bet of each size, in percent,
+    for each shoe (``combined_rows``)."""
     table = load_paytable(paytable)
-    rows = combined_rows(decks, sizes, table, shoes=shoes)
+    rows = combined_rows(shoes, sizes, table)
     title = f"Zero + Zero Pays combined house edge (%), optimal play, pay table {table.label}"
     notes = table.notes() + [
         "combined edge = -(Zero EV + s x side bet EV) / (1 + s) for a Zero wager of 1 and a side "
@@ -332,6 +307,6 @@ def combined_table(
     )
 
 
-def exact_edge(decks: int, paytable: PayTable | str | None = None) -> Fraction:
-    """The side bet's exact house edge (fraction of the bet) for a fresh shoe."""
-    return side_bet(decks, paytable).house_edge
+def exact_edge(shoe: Shoe, paytable: PayTable | str | None = None) -> Fraction:
+    """The side bet's exact house edge (fraction of the bet) for ``shoe``."""
+    return side_bet(shoe, paytable).house_edge

@@ -16,13 +16,14 @@ from cardedge.reports.zero.indices import zero_indices_table
 def default_tables() -> dict[str, Table]:
     """Zero's tables in ``results/``, by file stem."""
     tables = strategy.default_tables()
-    for decks in (6, 8):
-        tables[f"zero_pays_{decks}d"] = pays.pays_table(decks)
+    shoes = [Shoe.decks(6), Shoe.decks(8)]
+    for shoe in shoes:
+        tables[f"zero_pays_{shoe.base_decks}d"] = pays.pays_table(shoe)
     tables["zero_pays_decks"] = pays.deck_comparison_table(range(1, 9))
-    tables["zero_pays_eor"] = pays.eor_table([6, 8])
-    tables["zero_pays_combined"] = pays.combined_table([6, 8], [0.5, 1.0])
+    tables["zero_pays_eor"] = pays.eor_table(shoes)
+    tables["zero_pays_combined"] = pays.combined_table(shoes, [0.5, 1.0])
     tables["zero_count_6d"] = zero_count_table(6)
-    tables["zero_indices_6d"] = zero_indices_table(preset("published", 6))  # Hi-Opt II
+    tables["zero_indices_6d"] = zero_indices_table(preset("published"))  # Hi-Opt II
     return tables
 
 
@@ -30,7 +31,7 @@ def zero_count_table(decks: int) -> Table:
     """Betting correlation of the built-in count systems for Zero (published rules, a fresh
     shoe of ``decks``), and Zero's best counts: the best linear, level-1 and level-2 tags."""
     systems = [resolve_system(name) for name in BUILTIN]
-    job = (preset("published", decks), "published", Shoe.decks(decks))
+    job = (preset("published"), "published", Shoe.decks(decks))
     return count_table([job], systems, best=True)
 
 

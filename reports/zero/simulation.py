@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.outcomes import outcome_distribution
 from cardedge.analysis.zero.paytable import load_paytable
 from cardedge.analysis.zero.round import evaluate_round
@@ -18,15 +19,17 @@ from cardedge.reports.zero.edge import table_keys
 from cardedge.strategy.zero.charts import resolve
 
 
-def zero_tables_for(rules: ZeroRules, strategy: str):
-    """(label, decision tables named by the label, policy) of a Zero strategy or chart file."""
-    label, policy, chart = resolve(strategy, rules)
-    tables = optimal_tables(rules) if chart is None else chart_tables(policy, rules)
+def zero_tables_for(rules: ZeroRules, shoe: Shoe, strategy: str):
+    """(label, decision tables named by the label, policy) of a Zero strategy or chart file
+    for hands dealt from ``shoe``."""
+    label, policy, chart = resolve(strategy, rules, shoe)
+    tables = optimal_tables(rules, shoe) if chart is None else chart_tables(policy, rules)
     return label, replace(tables, name=label), policy
 
 
 def zero_simulation(
     rules: ZeroRules,
+    shoe: Shoe,
     rules_name: str,
     strategy: str,
     rounds: int,
@@ -36,28 +39,32 @@ def zero_simulation(
     exact_outcomes: bool = True,
     threads: int | None = None,
 ) -> SimulationReport:
-    """Simulate Zero under ``rules`` with a named strategy, beside the exact figures.
+    """Simulate Zero under ``rules``, each round dealt from ``shoe`` (a fresh shoe) shuffled,
+    with a named strategy, beside the exact figures.
 
     ``threads``: simulation threads (default every core; the counts do not depend on it).
     ``exact_outcomes=False`` skips the exact probability of each net result (the slowest
     exact figure, a few seconds); Zero Pair and trips probabilities are always given.
     """
     seed = new_seed() if seed is None else seed
-    _, tables, policy = zero_tables_for(rules, strategy)
+    decks = shoe.whole_decks("the simulator")
+    _, tables, policy = zero_tables_for(rules, shoe, strategy)
     table = load_paytable(paytable)
-    sim = simulate_zero(rules, tables, rounds, seed, table, progress=progress, threads=threads)
-    exact = evaluate_round(rules, policy)
+    sim = simulate_zero(
+        rules, decks, tables, rounds, seed, table, progress=progress, threads=threads
+    )
+    exact = evaluate_round(rules, shoe, policy)
     deals = exact.probabilities
     exact_by_bin: dict[str, float | None] = {
         "zero pair": deals.zero_pair - deals.trips,
         "trips": deals.trips,
     }
     if exact_outcomes:
-        dist = outcome_distribution(rules, policy)
+        dist = outcome_distribution(rules, shoe, policy)
         by_net = dict(zip(dist.net.tolist(), dist.probability.tolist(), strict=True))
         for lab, net in zip(sim.outcome_labels[2:], sim.outcome_net[2:], strict=True):
             exact_by_bin[lab] = by_net[float(net)]
-    side = evaluate_side_bet(rules.decks, table)
+    side = evaluate_side_bet(decks, table)
     exact_side = {lab: float(side.probability(i)) for i, lab in enumerate(sim.side_labels)}
     notes = [
         "trips: a ten-valued Zero Pair of the up card's rank (paid as a Zero Pair under 'stated').",
@@ -81,14 +88,14 @@ def zero_simulation(
     )
 
 
-def training_coach(rules: ZeroRules, basic: str) -> ZeroCoach:
-    """The Zero coach judging against the chart ``basic`` and exact optimal play."""
-    label, tables, _ = zero_tables_for(rules, basic)
+def training_coach(rules: ZeroRules, shoe: Shoe, basic: str) -> ZeroCoach:
+    """The Zero coach judging against the chart ``basic`` and exact optimal play on ``shoe``."""
+    label, tables, _ = zero_tables_for(rules, shoe, basic)
     if label == "optimal":
         raise ValueError("the trainer's basic strategy must be a chart: basic, published, a file")
-    return ZeroCoach(rules, tables)
+    return ZeroCoach(rules, shoe, tables)
 
 
 zero_training = Trainer("zero", training_coach).session
 """A Zero training session judged against the chart ``basic`` and exact optimal play:
-``zero_training(rules, basic, seed, bet, balance, side_bet)``."""
+``zero_training(rules, shoe, basic, seed, bet, balance, side_bet)``."""

@@ -20,15 +20,16 @@ from cardedge.analysis.zero.rules import (
     preset,
     preset_name,
 )
+from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import DERIVED_CHART_NOTE, describe_on, shoe_fields
+from cardedge.reports.core.shoes import DERIVED_CHART_NOTE
 from cardedge.reports.zero import edge as zero_reports
 from cardedge.reports.zero.edge import (
     BASIC_NOTE,
     _identity,
-    dealt_from,
     preset_names,
+    setup_keys,
     table_keys,
 )
 from cardedge.strategy.zero.charts import (
@@ -37,7 +38,6 @@ from cardedge.strategy.zero.charts import (
     UP_ORDER,
     ZeroChart,
     best_chart,
-    best_chart_on,
     published_chart,
     resolve,
 )
@@ -46,16 +46,16 @@ from cardedge.strategy.zero.charts import (
 def chart_table(
     chart: ZeroChart,
     rules: ZeroRules,
+    shoe: Shoe,
     edge_percent: float | None = None,
-    shoe: Shoe | None = None,
 ) -> Table:
     """The chart for a person: rows two-card totals, split pairs, three-card totals; columns up.
 
     ``edge_percent``: the house edge when every hand follows the chart under ``rules``, dealt
-    from ``shoe`` (None: a fresh shoe of the rules' decks; any other shoe is named).
+    from ``shoe`` (a shoe other than a fresh one is named).
     """
     name = preset_name(rules)
-    title = f"Zero {chart.name} strategy chart, {describe_on(rules.describe(), shoe)}"
+    title = f"Zero {chart.name} strategy chart, {rules.describe(shoe)}"
     notes = [LEGEND + "; up card 0 is any ten-valued card."]
     if edge_percent is not None:
         notes.append(
@@ -63,36 +63,35 @@ def chart_table(
             f"{edge_percent:.4f}%."
         )
         notes.append(TRIPS_NOTE)
-    keys = table_keys(rules.decks, name, chart.name, edge=edge_percent is not None)
-    keys.update(shoe_fields(shoe))
+    keys = setup_keys(shoe, name, chart.name, edge=edge_percent is not None)
     return Table(title, chart.frame(), notes, keys=keys)
 
 
 def strategy_chart(
-    rules: ZeroRules, strategy: str = "basic", shoe: Shoe | None = None
+    rules: ZeroRules, shoe: Shoe, strategy: str = "basic"
 ) -> tuple[Table, ZeroChart]:
     """The chart of ``strategy`` as a table with its exact edge, and the chart itself.
 
     For 'basic' and 'published' the notes give the other chart's edge and the cells that differ.
-    ``shoe`` (None: a fresh shoe) deals the round; 'basic' is then derived for that shoe.
+    ``shoe`` deals the round; 'basic' is the chart derived for that shoe.
     """
-    shoe = dealt_from(rules.decks, shoe, rules)
+    shoe = check_shoe(shoe, rules)
     label, policy, chart = resolve(strategy, rules, shoe)
     if chart is None:
         raise ValueError("optimal play has no chart; give basic, published or a chart file")
-    edge = evaluate_round(rules, policy, shoe=shoe).house_edge_percent
-    table = chart_table(chart, rules, edge, shoe)
+    edge = evaluate_round(rules, shoe, policy).house_edge_percent
+    table = chart_table(chart, rules, shoe, edge)
     if label in ("basic", "published"):
-        other = published_chart() if label == "basic" else best_chart_on(rules, shoe)
+        other = published_chart() if label == "basic" else best_chart(rules, shoe)
         diffs = chart.differences(other)
-        other_edge = evaluate_round(rules, other.policy(), shoe=shoe).house_edge_percent
+        other_edge = evaluate_round(rules, shoe, other.policy()).house_edge_percent
         cells = ", ".join(f"{b} {h} vs {u} ({x} here, {y} there)" for b, h, u, x, y in diffs)
         table.notes.append(
             f"The {other.name} chart under the same rules: {other_edge:.4f}%; "
             f"it differs in {len(diffs)} cell(s): {cells}."
         )
         table.notes.append(BASIC_NOTE)
-    if shoe is not None:
+    if not shoe.is_fresh:
         table.notes.append(DERIVED_CHART_NOTE)
     return table, chart
 
@@ -110,7 +109,7 @@ EXCEPTION_COLUMNS = (
 )
 
 
-def exceptions_table(rules: ZeroRules, strategy: str = "basic", shoe: Shoe | None = None) -> Table:
+def exceptions_table(rules: ZeroRules, shoe: Shoe, strategy: str = "basic") -> Table:
     """Every decision the chart reaches where composition-dependent optimal play departs from it.
 
     The decisions: the initial two cards (stand, hit or split), a three-card hand after the chart
@@ -120,19 +119,19 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic", shoe: Shoe | Non
     (exact, ``HandEvaluator.action_evs``); ``P(cards)`` is the probability that the chart reaches
     the decision with these cards (for the hands of a split of two equal values, the expected
     number of such hands per round). Every row has ``P x cost`` > 0, and their sum is exactly
-    the gap between the chart's edge and optimal play's. ``shoe`` (None: a fresh shoe) deals
-    the round; 'basic' is then the chart derived for that shoe.
+    the gap between the chart's edge and optimal play's. ``shoe`` deals the round; 'basic' is
+    the chart derived for that shoe.
     """
     import pandas as pd
 
-    shoe = dealt_from(rules.decks, shoe, rules)
+    shoe = check_shoe(shoe, rules)
     label, _, chart = resolve(strategy, rules, shoe)
     if chart is None:
         raise ValueError(
             "exceptions compare a chart with optimal play: give a chart, not 'optimal'"
         )
     hands = HandEvaluator(rules, shoe)
-    nonpair = deal_probabilities(Shoe.decks(rules.decks) if shoe is None else shoe).nonpair
+    nonpair = deal_probabilities(shoe).nonpair
     rows = []
     for a in range(10):
         for b in range(a, 10):
@@ -148,10 +147,7 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic", shoe: Shoe | Non
                 elif action == "split":
                     rows += _split_exceptions(hands, chart, up, (a, b), p_deal)
     frame = pd.DataFrame(rows, columns=list(EXCEPTION_COLUMNS))
-    title = (
-        f"Zero: composition-dependent exceptions to the {label} chart, "
-        f"{describe_on(rules.describe(), shoe)}"
-    )
+    title = f"Zero: composition-dependent exceptions to the {label} chart, {rules.describe(shoe)}"
     notes = [
         "hand: point values of the player's cards ('(split a-b)': a hand made by splitting a-b); "
         "ev: per initial wager of the hand, optimal play afterwards; "
@@ -161,10 +157,9 @@ def exceptions_table(rules: ZeroRules, strategy: str = "basic", shoe: Shoe | Non
         "between the chart's edge and optimal play's: the rows sum to it exactly, and decisions "
         "the chart never reaches are not listed.",
     ]
-    if shoe is not None and label == "basic":
+    if not shoe.is_fresh and label == "basic":
         notes.append(DERIVED_CHART_NOTE)
-    keys = table_keys(rules.decks, preset_name(rules), label)
-    keys.update(shoe_fields(shoe))
+    keys = setup_keys(shoe, preset_name(rules), label)
     return Table(
         title,
         frame,
@@ -270,37 +265,37 @@ def _exception(hand: str, up: int, evs: dict, chart_action: str, p_reach: float)
 
 def returns_table(
     rules: ZeroRules,
+    shoe: Shoe,
     strategy: str = "optimal",
     rules_name: str | None = None,
-    shoe: Shoe | None = None,
 ) -> Table:
     """Every net outcome with its probability and return; the last row is the total.
 
     ``rules_name`` names the preset (default: the preset ``rules`` are, or 'custom'); ``shoe``
-    deals the round (None: a fresh shoe of the rules' decks).
+    deals the round.
     """
-    return returns_tables([rules], strategy, [rules_name or preset_name(rules)], shoe)[0]
+    return returns_tables([rules], shoe, strategy, [rules_name or preset_name(rules)])[0]
 
 
 def returns_tables(
     rules: list[ZeroRules],
+    shoe: Shoe,
     strategy: str = "optimal",
     rules_names: list[str] | None = None,
-    shoe: Shoe | None = None,
 ) -> list[Table]:
     """``returns_table`` for each of ``rules``, which must be played alike (one evaluation)."""
     if len(distinct_play_rules(rules)) != 1:
         raise ValueError("returns_tables takes rule sets that differ only in what they pay")
     names = rules_names or [preset_name(r) for r in rules]
-    shoe = dealt_from(rules[0].decks, shoe, rules[0])
+    shoe = check_shoe(shoe, rules[0])
     label, policy, _ = resolve(strategy, rules[0], shoe)
-    outcomes = outcome_distributions(rules, policy, shoe)
+    outcomes = outcome_distributions(rules, shoe, policy)
     return [
         _returns_table(out, label, name, shoe) for out, name in zip(outcomes, names, strict=True)
     ]
 
 
-def _returns_table(out: Outcomes, label: str, rules_name: str, shoe: Shoe | None = None) -> Table:
+def _returns_table(out: Outcomes, label: str, rules_name: str, shoe: Shoe) -> Table:
     rows = [
         {"outcome": n, "net": net, "probability": p, "return": net * p} for n, net, p in out.rows()
     ]
@@ -312,7 +307,7 @@ def _returns_table(out: Outcomes, label: str, rules_name: str, shoe: Shoe | None
             "return": out.ev,
         }
     )
-    rules_text = describe_on(out.rules.describe(), shoe)
+    rules_text = out.rules.describe(shoe)
     title = f"Zero return table, {label} play, {rules_name} rules, {rules_text}"
     notes = [
         f"house edge under the {rules_name} rules {-100 * out.ev:.6f}%; standard deviation "
@@ -320,17 +315,16 @@ def _returns_table(out: Outcomes, label: str, rules_name: str, shoe: Shoe | None
         f"(edge per total amount wagered, {out.expected_wager:.6f} initial wagers per round).",
         TRIPS_NOTE,
     ]
-    if shoe is not None and label == "basic":
+    if not shoe.is_fresh and label == "basic":
         notes.append(DERIVED_CHART_NOTE)
-    keys = table_keys(out.rules.decks, rules_name, label, "standard", edge=True)
-    keys.update(shoe_fields(shoe))
+    keys = setup_keys(shoe, rules_name, label, "standard", edge=True)
     return Table(title, rows, notes, digits={"net": 1}, default_digits=8, keys=keys)
 
 
-def hands_table(rules: ZeroRules, shoe: Shoe | None = None) -> Table:
+def hands_table(rules: ZeroRules, shoe: Shoe) -> Table:
     """EV of every legal action for every two-card hand (by point values) and up card, dealt
-    from ``shoe`` (None: a fresh shoe of the rules' decks)."""
-    shoe = dealt_from(rules.decks, shoe, rules)
+    from ``shoe``."""
+    shoe = check_shoe(shoe, rules)
     hands = HandEvaluator(rules, shoe)
     rows = []
     for a in range(10):
@@ -352,15 +346,14 @@ def hands_table(rules: ZeroRules, shoe: Shoe | None = None) -> Table:
                         "best": best,
                     }
                 )
-    where = describe_on(rules.describe(), shoe)
+    where = rules.describe(shoe)
     title = f"Zero: EV of each action for every two-card hand, {where}"
     notes = [
         "EV per initial wager, optimal play afterwards (hit: then stand or double); split: both "
         "hands. 5-5 and same-rank ten-valued pairs are Zero Pairs and win at once; the rows "
         "show those values for the non-pair hands (e.g. 10-K)."
     ]
-    keys = table_keys(rules.decks, preset_name(rules), "optimal", "standard")
-    keys.update(shoe_fields(shoe))
+    keys = setup_keys(shoe, preset_name(rules), "optimal", "standard")
     import pandas as pd  # the columns stay when no hand can be dealt (a CSV header)
 
     columns = ["hand", "total", "up", "stand", "hit", "split", "best"]
@@ -391,10 +384,11 @@ def compare_table(
     published = published_chart().policy()
     results = []
     for d in progress(list(decks)):
-        presets = [preset(name, d, changes) for name in names]
-        opt = evaluate_rules(presets)
-        basic = evaluate_rules(presets, best_chart(presets[0]).policy())
-        pub = evaluate_rules(presets, published)
+        presets = [preset(name, changes) for name in names]
+        shoe = Shoe.decks(d)
+        opt = evaluate_rules(presets, shoe)
+        basic = evaluate_rules(presets, shoe, best_chart(presets[0], shoe).policy())
+        pub = evaluate_rules(presets, shoe, published)
         for name, o, b, p in zip(names, opt, basic, pub, strict=True):
             results.append((name, o.rules))
             decisions = o.decision_probabilities()
@@ -436,10 +430,10 @@ def eor_table(
     names = preset_names("both")
     results = []
     for d in progress(list(decks)):
-        presets = [preset(name, d, changes) for name in names]
+        presets = [preset(name, changes) for name in names]
         full = Shoe.decks(d)
-        base = evaluate_rules(presets)
-        removed = [evaluate_rules(presets, shoe=full.remove(r)) for r in range(len(RANKS))]
+        base = evaluate_rules(presets, full)
+        removed = [evaluate_rules(presets, full.remove(r)) for r in range(len(RANKS))]
         for i, name in enumerate(names):
             results.append((name, base[i].rules))
             base_edge = base[i].house_edge_percent
@@ -473,9 +467,9 @@ VARIANTS: tuple[tuple[str, dict], ...] = (
 
 
 def variants_table(
-    decks: int, progress: Progress = _identity, changes: dict[str, object] | None = None
+    shoe: Shoe, progress: Progress = _identity, changes: dict[str, object] | None = None
 ) -> Table:
-    """Optimal house edge under common rule variations, both presets.
+    """Optimal house edge under common rule variations, both presets, dealt from ``shoe``.
 
     Variations of what a Zero Pair pays share one evaluation with the presets themselves;
     ``progress`` wraps the loop over the evaluations. ``changes`` (rule name -> value) apply
@@ -483,9 +477,9 @@ def variants_table(
     """
     names = preset_names("both")
     jobs = [(label, name) for label, _ in VARIANTS for name in names]
-    bases = {name: preset(name, decks, changes) for name in names}
+    bases = {name: preset(name, changes) for name in names}
     rules = [bases[name].with_(**change) for _, change in VARIANTS for name in names]
-    results = evaluate_rules(rules, progress=progress)
+    results = evaluate_rules(rules, check_shoe(shoe, bases[names[0]]), progress=progress)
     rows = {label: {"variant": label} for label, _ in VARIANTS}
     for (label, name), res in zip(jobs, results, strict=True):
         rows[label][f"{name}_percent"] = res.house_edge_percent
@@ -493,38 +487,42 @@ def variants_table(
     for row in rows.values():
         for name in names:
             row[f"{name}_change"] = row[f"{name}_percent"] - base[f"{name}_percent"]
-    title = f"Zero house edge (%) under rule variations, {decks} decks, optimal play"
+    title = f"Zero house edge (%) under rule variations, {shoe.title()}, optimal play"
     title += zero_reports.changes_from_presets(bases.items())
     notes = [
         "stated_* and published_*: the variation applied to each preset; *_change: against the "
         "preset as it is; standard split.",
         TRIPS_NOTE,
     ]
-    keys = table_keys(decks, strategy="optimal", split="standard", edge=True)
+    keys = setup_keys(shoe, strategy="optimal", split="standard", edge=True)
     return Table(title, list(rows.values()), notes, default_digits=6, keys=keys)
 
 
 def default_tables() -> dict[str, Table]:
     """Zero's tables in ``results/`` (6 and 8 decks), by file stem."""
     tables: dict[str, Table] = {}
-    optimal = zero_reports.edge_results([6, 8], "both", "standard")
+    shoes = [Shoe.decks(6), Shoe.decks(8)]
+    optimal = zero_reports.edge_results(shoes, "both", "standard")
     tables["zero_edge_optimal"] = zero_reports.edge_table(optimal, 6)
-    charts = zero_reports.edge_results([6, 8], "both", strategy="basic")
-    charts += zero_reports.edge_results([6, 8], "both", strategy="published")
+    charts = zero_reports.edge_results(shoes, "both", strategy="basic")
+    charts += zero_reports.edge_results(shoes, "both", strategy="published")
     tables["zero_edge_charts"] = zero_reports.edge_table(charts, 6)
     for name, res in optimal:
-        tables[f"zero_by_upcard_{name}_{res.rules.decks}d"] = zero_reports.upcard_table(name, res)
-    for d in (6, 8):
-        rules = preset("published", d)
+        tables[f"zero_by_upcard_{name}_{res.shoe.base_decks}d"] = zero_reports.upcard_table(
+            name, res
+        )
+    rules = preset("published")
+    for shoe in shoes:
+        d = shoe.base_decks
         for strategy in ("basic", "published"):
-            table, chart = strategy_chart(rules, strategy)
+            table, chart = strategy_chart(rules, shoe, strategy)
             tables[f"zero_chart_{chart.name}_{d}d"] = table
-        tables[f"zero_exceptions_{d}d"] = exceptions_table(rules, "basic")
-        tables[f"zero_hands_{d}d"] = hands_table(rules)
-        tables[f"zero_variants_{d}d"] = variants_table(d)
+        tables[f"zero_exceptions_{d}d"] = exceptions_table(rules, shoe, "basic")
+        tables[f"zero_hands_{d}d"] = hands_table(rules, shoe)
+        tables[f"zero_variants_{d}d"] = variants_table(shoe)
         names = preset_names("both")
-        presets = [preset(name, d) for name in names]
-        returns = {s: returns_tables(presets, s, names) for s in ("optimal", "basic")}
+        presets = [preset(name) for name in names]
+        returns = {s: returns_tables(presets, shoe, s, names) for s in ("optimal", "basic")}
         for i, name in enumerate(names):
             for strategy in ("optimal", "basic"):
                 tables[f"zero_returns_{strategy}_{name}_{d}d"] = returns[strategy][i]
@@ -538,10 +536,10 @@ def default_figures(tables: dict[str, Table], out: Path) -> list[Path]:
     from cardedge.reports.zero.plots import chart_png, decks_png
 
     paths = []
+    rules = preset("published")
     for d in (6, 8):
-        rules = preset("published", d)
         for strategy in ("basic", "published"):
-            _, _, chart = resolve(strategy, rules)
+            _, _, chart = resolve(strategy, rules, Shoe.decks(d))
             path = out / f"zero_chart_{chart.name}_{d}d.png"
             chart_png(chart, tables[f"zero_chart_{chart.name}_{d}d"].title, path)
             paths.append(path)

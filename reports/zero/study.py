@@ -10,6 +10,7 @@ modules it draws on.
 from __future__ import annotations
 
 from cardedge.analysis.core.counts import CountSystem
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.outcomes import outcome_distribution
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules, preset_name
@@ -22,34 +23,34 @@ from cardedge.strategy.zero.charts import ZeroChart, resolve
 from cardedge.study.zero.game import ZeroStudy
 
 
-def study_chart(rules: ZeroRules, strategy: str) -> tuple[str, ZeroChart]:
+def study_chart(rules: ZeroRules, shoe: Shoe, strategy: str) -> tuple[str, ZeroChart]:
     """The label and chart of the strategy a Zero study plays (never 'optimal')."""
     if strategy == "optimal":
         raise ValueError(
             "a study plays a chart (basic, published or a chart file); optimal play is "
             "evaluated for every round beside it"
         )
-    label, _, chart = resolve(strategy, rules)
+    label, _, chart = resolve(strategy, rules, shoe)
     return label, chart
 
 
 def study_indices(
-    rules: ZeroRules, left: int, system: CountSystem | None, progress: Progress
+    rules: ZeroRules, shoe: Shoe, left: int, system: CountSystem | None, progress: Progress
 ) -> Table:
     """The chart's index plays for ``system`` (Zero's default without one), ``left`` decks
-    left."""
-    return zero_indices_table(rules.with_(decks=left), system, left, progress)
+    left (of ``shoe``: Zero's indices are read on the shoe left alone)."""
+    return zero_indices_table(rules, system, left, progress)
 
 
 def fresh_shoe(game: ZeroStudy) -> FreshShoe:
     """A fresh shoe of the study's rules, exactly: the chart's outcomes and both edges."""
-    rules = game.rules
-    outcomes = outcome_distribution(rules, game.chart.policy())
+    rules, shoe = game.rules, game.shoe
+    outcomes = outcome_distribution(rules, shoe, game.chart.policy())
     return FreshShoe(
         outcomes,
-        optimal_edge=evaluate_round(rules).house_edge_percent,
+        optimal_edge=evaluate_round(rules, shoe).house_edge_percent,
         chart_edge=-100 * outcomes.ev,
-        rules_title=f"Zero, {preset_name(rules)} rules ({rules.describe()})",
+        rules_title=f"Zero, {preset_name(rules)} rules ({rules.describe(shoe)})",
         rules_key=preset_name(rules),
     )
 

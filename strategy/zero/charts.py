@@ -226,7 +226,7 @@ def _better(current: np.ndarray, sums: np.ndarray, codes: tuple[int, int]) -> np
 
 
 def derive_best_chart(
-    rules: ZeroRules | PlayRules, shoe: Shoe | None = None, max_iterations: int = 50
+    rules: ZeroRules | PlayRules, shoe: Shoe, max_iterations: int = 50
 ) -> tuple[ZeroChart, int]:
     """The best total-dependent chart and the iterations it took.
 
@@ -234,7 +234,6 @@ def derive_best_chart(
     (``cells``) is larger, and this repeats until the chart is a fixed point: no
     single cell can then be changed to raise the round EV.
     """
-    shoe = Shoe.decks(rules.decks) if shoe is None else shoe
     states = shoe_states(shoe, rules.dealer_draws)
     probs = deal_probabilities(shoe)
     weights = probs.nonpair
@@ -260,9 +259,10 @@ def derive_best_chart(
     raise RuntimeError(f"chart derivation did not reach a fixed point in {max_iterations} steps")
 
 
-PUBLISHED_CHART_RULES = PlayRules(decks=6, dealer_draws=5, das=True, split_totals=frozenset({8, 9}))
-"""The play rules the published chart was made for: the 6-deck game (its 8-deck chart is the
-same), the preset play rules."""
+PUBLISHED_CHART_RULES = PlayRules(dealer_draws=5, das=True, split_totals=frozenset({8, 9}))
+"""The play rules the published chart was made for: the preset play rules."""
+PUBLISHED_CHART_SHOE = Shoe.decks(6)
+"""The shoe the published chart was made for: 6 decks (its 8-deck chart is the same)."""
 
 
 def published_chart() -> ZeroChart:
@@ -273,7 +273,7 @@ def published_chart() -> ZeroChart:
     this chart reproduce the published basic-strategy edges. It is not re-derived per deck count:
     with 1 deck the best chart differs elsewhere, and the published chart is played as published.
     """
-    return with_published_sevens(best_chart(PUBLISHED_CHART_RULES))
+    return with_published_sevens(best_chart(PUBLISHED_CHART_RULES, PUBLISHED_CHART_SHOE))
 
 
 def with_published_sevens(chart: ZeroChart) -> ZeroChart:
@@ -288,44 +288,32 @@ def with_published_sevens(chart: ZeroChart) -> ZeroChart:
     return ZeroChart("published", chart.two_card, three, chart.split, chart.split_totals)
 
 
-def chart_edge(rules: ZeroRules, chart: ZeroChart) -> RoundResult:
-    """Exact round result when every hand follows ``chart``."""
-    return evaluate_round(rules, chart.policy())
+def chart_edge(rules: ZeroRules, shoe: Shoe, chart: ZeroChart) -> RoundResult:
+    """Exact round result when every hand dealt from ``shoe`` follows ``chart``."""
+    return evaluate_round(rules, shoe, chart.policy())
 
 
 STRATEGIES: tuple[str, ...] = ("optimal", "basic", "published")
 """Named strategies; anything else given where a strategy is expected is a chart file."""
 
 
-def best_chart(rules: ZeroRules | PlayRules) -> ZeroChart:
-    """The best total-dependent chart for ``rules``.
+def best_chart(rules: ZeroRules | PlayRules, shoe: Shoe) -> ZeroChart:
+    """The best total-dependent chart for ``rules`` dealt from ``shoe`` (a fresh shoe's is its
+    basic strategy; any other shoe gets the chart derived the same way for it).
 
-    Derived once per set of play rules: what a Zero Pair pays never changes play, so both
-    presets share one chart.
+    Derived once per set of play rules and shoe: what a Zero Pair pays never changes play, so
+    both presets share one chart.
     """
-    return _best_chart(rules.play_rules())
+    return _best_chart(rules.play_rules(), shoe)
 
 
 @lru_cache(maxsize=32)
-def _best_chart(play: PlayRules) -> ZeroChart:
-    return derive_best_chart(play)[0]
-
-
-def best_chart_on(rules: ZeroRules | PlayRules, shoe: Shoe | None = None) -> ZeroChart:
-    """The best total-dependent chart for ``rules`` dealt from ``shoe`` (None or a fresh shoe
-    of the rules' decks: ``best_chart``); any other shoe gets a chart derived for it."""
-    if shoe is None or shoe == Shoe.decks(rules.decks):
-        return best_chart(rules)
-    return _best_chart_on(rules.play_rules(), shoe)
-
-
-@lru_cache(maxsize=32)
-def _best_chart_on(play: PlayRules, shoe: Shoe) -> ZeroChart:
+def _best_chart(play: PlayRules, shoe: Shoe) -> ZeroChart:
     return derive_best_chart(play, shoe)[0]
 
 
 def resolve(
-    strategy: str, rules: ZeroRules, shoe: Shoe | None = None
+    strategy: str, rules: ZeroRules, shoe: Shoe
 ) -> tuple[str, ZeroPolicy, ZeroChart | None]:
     """(label, policy, chart or None) for 'optimal', 'basic', 'published' or a chart file.
 
@@ -337,7 +325,7 @@ def resolve(
     if strategy == "optimal":
         return "optimal", OPTIMAL_POLICY, None
     if strategy == "basic":
-        chart = best_chart_on(rules, shoe)
+        chart = best_chart(rules, shoe)
     elif strategy == "published":
         chart = published_chart()
         if chart.split_totals != frozenset(rules.split_totals):

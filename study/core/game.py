@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.engine.core.dealing import DealtShoe
 from cardedge.engine.core.game import Outcome, Round, play_round
 from cardedge.engine.core.table import Table, play_table
@@ -29,9 +30,12 @@ def frame_digest(frame: pd.DataFrame) -> str:
 
 @dataclass(frozen=True, eq=False)
 class ChartStudy:
-    """``rules`` played by ``chart`` (with ``departures`` at their counts)."""
+    """``rules`` played by ``chart`` (with ``departures`` at their counts), each shoe a fresh
+    ``shoe`` dealt to the cut card."""
 
     rules: Any
+    shoe: Shoe
+    """The fresh shoe each of the study's shoes starts as (whole decks)."""
     chart: Any
     """The game's chart (``strategy/<game>/charts.py``): it has ``frame()``."""
     strategy: str
@@ -53,15 +57,19 @@ class ChartStudy:
         if new_round is not None:
             cls.new_round = staticmethod(new_round)
 
+    def __post_init__(self) -> None:
+        self.shoe.whole_decks("a study")
+
     @property
     def decks(self) -> int:
-        return self.rules.decks
+        """Decks of the study's shoe."""
+        return self.shoe.whole_decks("a study")
 
     def identity(self) -> dict[str, object]:
         """What the study plays (the manifest a resume checks)."""
         return {
             "game": self.game,
-            "rules": self.rules.describe(),
+            "rules": self.rules.describe(self.shoe),
             "strategy": self.strategy,
             "chart": frame_digest(self.chart.frame()),
             "departures": [asdict(d) for d in self.departures],
@@ -80,7 +88,7 @@ class ChartStudy:
         def new_seat(deal):
             return self.new_round(self.rules, shoe, seat=deal)
 
-        return play_table(Table(shoe, self.decks, len(players), new_seat), players)
+        return play_table(Table(shoe, len(players), new_seat), players)
 
     def chart_player(self, counts, values):
         """The engine player of the other seats on these cards left: the chart without index

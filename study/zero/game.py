@@ -55,7 +55,7 @@ class ZeroStudy(ChartStudy, game="zero", new_round=ZeroRound):
         active = in_force(self.departures, true_count)
         policy, player = self.played(active)
         # one memo of the shoe's stand and double EVs serves both policies
-        optimal, result = evaluate_policies(play, (OPTIMAL_POLICY, policy), shoe=shoe)
+        optimal, result = evaluate_policies(play, shoe, (OPTIMAL_POLICY, policy))
         return RoundValues(
             optimal.price(self.rules).ev, result.price(self.rules).ev, len(active), player
         )

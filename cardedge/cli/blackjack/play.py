@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
-from cardedge.api.blackjack import RULES, one_rules, rules_for
+from cardedge.api.blackjack import RULES, rules_for
+from cardedge.api.blackjack import shoe as dealt_shoe
+from cardedge.api.core import one_deck_count
 from cardedge.cli.blackjack.options import StrategyName, rule_options
 from cardedge.cli.core.play import (
     POINTS_NOTE,
@@ -72,11 +74,12 @@ def _surrender_text(peek: bool) -> str:
 @session_options
 def play(basic, seed, bet, balance, decks, **rules) -> None:
     """Practise blackjack: play hands, see what each decision cost against optimal play."""
-    r = one_rules(rules_for(decks, **{k: rules[k] for k in RULES.names}), "play")
+    r = rules_for(**{k: rules[k] for k in RULES.names})
+    shoe = dealt_shoe(one_deck_count(decks, "play"))
     seed = sim_reports.new_seed() if seed is None else seed
-    session = sim_reports.blackjack_training(r, basic, seed, bet, balance)
+    session = sim_reports.blackjack_training(r, shoe, basic, seed, bet, balance)
     header = [
-        f"Blackjack training session: {r.describe()}; seed {seed}.",
+        f"Blackjack training session: {r.describe(shoe)}; seed {seed}.",
         f"Bet {bet:g} points a hand; balance {balance:g} points. {POINTS_NOTE}",
         f"Decisions are checked against the {basic} strategy and exact optimal play "
         "(EVs for a fresh shoe).",

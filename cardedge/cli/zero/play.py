@@ -7,6 +7,7 @@ from fractions import Fraction
 import click
 
 from cardedge.analysis.zero.rules import RULES, preset
+from cardedge.api.zero import shoe as dealt_shoe
 from cardedge.cli.core.common import MAX_POINTS, FiniteFloat, deck_option
 from cardedge.cli.core.play import (
     POINTS_NOTE,
@@ -70,10 +71,11 @@ def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
 def play(rules, decks, basic, seed, bet, balance, side_bet, **changes) -> None:
     """Practise Zero: play hands, see after each decision what it cost against optimal play."""
     seed = sim_reports.new_seed() if seed is None else seed
-    the_rules = preset(rules, decks, RULES.changes(changes))
-    session = sim_reports.zero_training(the_rules, basic, seed, bet, balance, side_bet)
+    the_rules = preset(rules, RULES.changes(changes))
+    shoe = dealt_shoe(decks)
+    session = sim_reports.zero_training(the_rules, shoe, basic, seed, bet, balance, side_bet)
     header = [
-        f"Zero training session: {rules} rules ({the_rules.describe()}); seed {seed}.",
+        f"Zero training session: {rules} rules ({the_rules.describe(shoe)}); seed {seed}.",
         f"Bet {bet:g} points a hand"
         + (f" plus {side_bet:g} on Zero Pays" if side_bet else "")
         + f"; balance {balance:g} points. {POINTS_NOTE}",
