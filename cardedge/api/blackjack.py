@@ -101,10 +101,9 @@ def edge(
     from cardedge.reports.blackjack import strategy as bj_reports
 
     results = bj_reports.edge_results(
-        [rules] * len(dealt_shoes),
+        [(rules, one) for one in dealt_shoes],
         core.listed(strategy),
         core.tracker(progress, "Blackjack edge"),
-        dealt_shoes,
     )
     table = bj_reports.edge_table(results, digits)
     table.records = bj_reports.edge_records(results)
@@ -258,8 +257,8 @@ def compare(
     rules = _rules(locals())
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    decks = core.deck_counts(locals()["decks"])
-    return bj_reports.compare_table(decks, rules, core.tracker(progress, "Blackjack decks"))
+    trace = core.tracker(progress, "Blackjack decks")
+    return bj_reports.compare_table(core.deck_counts(decks), rules, trace)
 
 
 def variants(

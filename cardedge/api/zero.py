@@ -450,8 +450,7 @@ def pays(
     if depleted or len(shoes) == 1:
         tables = per_shoe(False)
     else:
-        decks_of = [int(s.base_decks or 0) for s in shoes]
-        tables = [pays_reports.deck_comparison_table(decks_of, table, digits)]
+        tables = [pays_reports.deck_comparison_table(shoes, table, digits)]
     more = []
     if eor:
         more.append(pays_reports.eor_table(shoes, table, digits))

@@ -35,7 +35,7 @@ from cardedge.core.progress import Progress
 from cardedge.reports.blackjack.colours import CHART_COLOURS
 from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import DERIVED_CHART_NOTE
+from cardedge.reports.core.shoes import DERIVED_CHART_NOTE, shoe_led
 from cardedge.strategy.blackjack.charts import (
     AI_LEVELS,
     UP_LABELS,
@@ -61,11 +61,10 @@ def row_keys(rules: BlackjackRules, shoe: Shoe, strategy: str | None = None) -> 
     they always read; any other shoe's: the rules' words, the shoe named once, by its own
     key), the strategy; then the shoe's name when it is not a fresh one (``Shoe.row_keys``)."""
     text = rules.describe(shoe) if shoe.is_fresh else rules.words()
-    keys: dict[str, object] = {"decks": shoe.base_decks, "rules": text}
+    keys: dict[str, object] = {"rules": text}
     if strategy is not None:
         keys["strategy"] = strategy
-    keys.update(shoe.row_keys())
-    return keys
+    return shoe_led(shoe, keys)
 
 
 def analysis_for(rules: BlackjackRules, shoe: Shoe) -> ShoeAnalysis:
@@ -77,16 +76,15 @@ def analysis_for(rules: BlackjackRules, shoe: Shoe) -> ShoeAnalysis:
 
 
 def edge_results(
-    rules_list: Iterable[BlackjackRules],
+    setups: Iterable[tuple[BlackjackRules, Shoe]],
     strategies: Iterable[str] = ("optimal",),
     progress: Progress = _identity,
-    shoes: Iterable[Shoe] = (),
 ) -> list[RoundResult]:
-    """Exact round results for every (rule set, shoe) and strategy, pair by pair: each round
-    is dealt from its pair's shoe (``RoundResult.shoe``)."""
+    """Exact round results for every setup (rules, shoe) and strategy, setup by setup: each
+    round is dealt from its setup's shoe (``RoundResult.shoe``)."""
     strategies = list(strategies)
     out = []
-    for rules, shoe in progress(list(zip(rules_list, shoes, strict=True))):
+    for rules, shoe in progress(list(setups)):
         a = analysis_for(rules, shoe)
         out += [a.evaluate(strategy_policy(s, a)) for s in strategies]
     return out
@@ -289,7 +287,7 @@ def variants_table(base: BlackjackRules, shoe: Shoe, progress=_identity) -> Tabl
         )
     title = f"Blackjack rule variations, one at a time from: {base.describe(shoe)}"
     notes = [SPLIT_CONVENTION + ".", "change: house edge minus the base rules' (optimal play)."]
-    keys = {"decks": shoe.base_decks, "base_rules": base.describe(shoe), **shoe.row_keys()}
+    keys = shoe_led(shoe, {"base_rules": base.describe(shoe)})
     return Table(title, rows, notes, default_digits=4, keys=keys)
 
 
@@ -576,7 +574,8 @@ def default_tables() -> dict[str, Table]:
     (treat the tables as read-only)."""
     tables: dict[str, Table] = {}
     rules, shoe = DEFAULT_RULES, DEFAULT_SHOE
-    edges = edge_results([rules, PUBLISHED_RULES], ("optimal", "basic"), shoes=[shoe, shoe])
+    setups = [(rules, shoe), (PUBLISHED_RULES, PUBLISHED_SHOE)]
+    edges = edge_results(setups, ("optimal", "basic"))
     tables["blackjack_edge_6d"] = edge_table(edges, 6)
     tables["blackjack_ai_levels_6d"] = ai_levels_table(rules, shoe)
     tables["blackjack_chart_6d"] = chart_table(basic_chart(rules, shoe, True), rules, shoe)

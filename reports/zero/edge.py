@@ -16,7 +16,7 @@ from cardedge.analysis.zero.rules import (
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.progress import Progress
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoes import DERIVED_CHART_NOTE
+from cardedge.reports.core.shoes import DERIVED_CHART_NOTE, shoe_led
 from cardedge.strategy.zero.charts import resolve
 
 
@@ -60,11 +60,8 @@ def table_keys(
 
 
 def setup_keys(shoe: Shoe, *args, **kwargs) -> dict[str, object]:
-    """``table_keys`` of a table about one shoe: its ``decks`` first (None for a shoe given by
-    counts), and the shoe's name last when rows must name it (``Shoe.row_keys``)."""
-    keys = {"decks": shoe.base_decks, **table_keys(None, *args, **kwargs)}
-    keys.update(shoe.row_keys())
-    return keys
+    """``table_keys`` of a table about one shoe, led by the shoe (``shoe_led``)."""
+    return shoe_led(shoe, table_keys(None, *args, **kwargs))
 
 
 def published_figure(strategy: str, decks: int, rules: str = "published", split: str = "standard"):

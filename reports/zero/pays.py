@@ -26,6 +26,7 @@ from cardedge.analysis.zero.sidebet import (
     evaluate_side_bet,
 )
 from cardedge.reports.core.render import Table
+from cardedge.reports.core.shoes import shoe_led
 from cardedge.reports.zero.edge import table_keys
 
 LOSS_LABEL = "anything else (loses)"
@@ -149,7 +150,7 @@ def pays_table(
     if not shoe.is_fresh:
         notes[-1] = COMBINATIONS_NOTE.replace("a fresh shoe", "the shoe")
         notes.append(SUITS_NOTE)
-    keys = _paytable_keys(table, **{"decks": shoe.base_decks, **shoe.row_keys()})
+    keys = _paytable_keys(table, **shoe_led(shoe, {}))
     keys["house_edge_percent"] = res.house_edge_percent
     keys["house_edge_exact"] = str(res.house_edge)
     published = published_side_edge(res)
@@ -172,22 +173,23 @@ def _paytable_keys(table: PayTable, **more) -> dict[str, object]:
 
 
 def deck_comparison_table(
-    decks: Iterable[int], paytable: PayTable | str | None = None, digits: int = 6
+    shoes: Iterable[Shoe], paytable: PayTable | str | None = None, digits: int = 6
 ) -> Table:
-    """Return of each hand per deck count (one column per deck count), total return last."""
+    """Return of each hand per shoe (one column per shoe, named by it: '6 decks'), total
+    return last."""
     table = load_paytable(paytable)
-    decks = list(decks)
-    results = [side_bet(Shoe.decks(d), table) for d in decks]
+    shoes = list(shoes)
+    results = [side_bet(s, table) for s in shoes]
     hands = [row.hand for row in table.rows] + [LOSS_LABEL]
     rows = []
     for i, hand in enumerate(hands):
         row = {"hand": hand, "pays": float(table.net(i))}
-        for d, res in zip(decks, results, strict=True):
-            row[_decks_label(d)] = float(res.contribution(i))
+        for s, res in zip(shoes, results, strict=True):
+            row[s.describe()] = float(res.contribution(i))
         rows.append(row)
     total = {"hand": TOTAL_LABEL, "pays": None}
-    for d, res in zip(decks, results, strict=True):
-        total[_decks_label(d)] = float(res.ev)
+    for s, res in zip(shoes, results, strict=True):
+        total[s.describe()] = float(res.ev)
     rows.append(total)
     title = (
         f"Zero Pays side bet: return by number of decks, pay table {table.label} "

@@ -19,7 +19,7 @@ def default_tables() -> dict[str, Table]:
     shoes = [Shoe.decks(6), Shoe.decks(8)]
     for shoe in shoes:
         tables[f"zero_pays_{shoe.base_decks}d"] = pays.pays_table(shoe)
-    tables["zero_pays_decks"] = pays.deck_comparison_table(range(1, 9))
+    tables["zero_pays_decks"] = pays.deck_comparison_table(Shoe.decks(d) for d in range(1, 9))
     tables["zero_pays_eor"] = pays.eor_table(shoes)
     tables["zero_pays_combined"] = pays.combined_table(shoes, [0.5, 1.0])
     tables["zero_count_6d"] = zero_count_table(6)
