@@ -23,6 +23,7 @@ import pandas as pd
 
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.counts import resolve_system
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import preset
 from cardedge.reports.blackjack.study import blackjack_study
 from cardedge.reports.zero.study import zero_study
@@ -38,8 +39,9 @@ def peak_rss_mib() -> float:
 
 
 def games():
-    yield "zero", zero_study(preset("published", 6)), "hiopt2"
-    yield "blackjack", blackjack_study(BlackjackRules()), "hilo"
+    shoe = Shoe.decks(6)
+    yield "zero", zero_study(preset("published"), shoe), "hiopt2"
+    yield "blackjack", blackjack_study(BlackjackRules(), shoe), "hilo"
 
 
 def run(game, system: str, shoes: int, workers: int) -> tuple[float, float, float, pd.DataFrame]:

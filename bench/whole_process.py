@@ -74,7 +74,7 @@ def blackjack_new_shoe():
     k = next(removed)
     counts = [24] * 13
     counts[k % 13] -= 1 + k // 13
-    a = ShoeAnalysis(BlackjackRules(decks=6, peek=True), Shoe(tuple(counts)))
+    a = ShoeAnalysis(BlackjackRules(peek=True), Shoe(tuple(counts)))
     evaluate_strategy("optimal", a)
     return evaluate_strategy("basic", a).house_edge_percent
 

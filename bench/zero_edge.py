@@ -20,10 +20,11 @@ from timing import best_of, cold_and_warm, process_lines
 CHILD = """
 import time
 t0 = time.perf_counter()
+from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import preset
 t1 = time.perf_counter()
-r = evaluate_round(preset("published", {decks}), split="{split}")
+r = evaluate_round(preset("published"), Shoe.decks({decks}), split="{split}")
 t2 = time.perf_counter()
 print(f"{{t1 - t0:.3f}} {{t2 - t1:.3f}} {{r.house_edge_percent:.10f}}")
 """
@@ -53,25 +54,26 @@ def main() -> None:
     ap.add_argument("--split", default="standard", choices=["standard", "optimal"])
     args = ap.parse_args()
     cold, warm = cold_and_warm(CHILD.format(decks=args.decks, split=args.split))
+    from cardedge.analysis.core.shoe import Shoe
     from cardedge.analysis.zero.round import evaluate_round, evaluate_rules
     from cardedge.analysis.zero.rules import PRESETS, preset
 
-    rules = preset("published", args.decks)
-    presets = [preset(name, args.decks) for name in PRESETS]
+    rules, shoe = preset("published"), Shoe.decks(args.decks)
+    presets = [preset(name) for name in PRESETS]
 
     from cardedge.analysis.zero import round as zero_round
 
     def one():
         # the shoe's states computed again: what a shoe not evaluated before costs
         zero_round._shoe_states.cache_clear()
-        return evaluate_round(rules, split=args.split)
+        return evaluate_round(rules, shoe, split=args.split)
 
     def again():
-        return evaluate_round(rules, split=args.split)
+        return evaluate_round(rules, shoe, split=args.split)
 
     def both():
         zero_round._shoe_states.cache_clear()
-        return evaluate_rules(presets, split=args.split)
+        return evaluate_rules(presets, shoe, split=args.split)
 
     one()
     compute = best_of(5, one)
