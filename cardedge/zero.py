@@ -24,6 +24,7 @@ from cardedge.api.zero import (
     evaluate,
     evaluate_chart,
     exceptions,
+    grid,
     hands,
     indices,
     load_chart,
@@ -33,6 +34,7 @@ from cardedge.api.zero import (
     rules,
     shoe,
     simulate,
+    solve,
     study,
     variants,
 )
@@ -49,7 +51,7 @@ if TYPE_CHECKING:  # imported when first used (``lazy_exports``): no kernels on 
 # tests/test_api.py checks the list against the API's COMMANDS, OBJECTS and classes.
 # fmt: off
 __all__ = [
-    "edge", "chart", "hands", "exceptions", "returns", "eor", "count",
+    "edge", "grid", "solve", "chart", "hands", "exceptions", "returns", "eor", "count",
     "indices", "compare", "variants", "simulate", "study", "pays",
     "rules", "shoe", "evaluate", "basic_chart", "policy", "evaluate_chart", "load_chart",
     "Shoe", "Table", "Tables", "render_many", "Rules", "Chart", "RoundResult", "OPTIMAL",

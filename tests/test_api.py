@@ -40,6 +40,11 @@ CHEAP: dict[tuple[str, str], list[dict]] = {
     ("zero", "compare"): [{"decks": "1..2"}],
     ("zero", "eor"): [{"decks": 1}],
     ("zero", "variants"): [{"decks": 1}],
+    ("zero", "solve"): [
+        {"decks": 1, "target": 2.0},
+        {"decks": 1, "target": 5, "pay": "zero_pays:2"},
+    ],
+    ("zero", "grid"): [{"decks": 1, "vary": ["das", "zero_pair_pays=3:2,2:1"], "sd": False}],
     ("zero", "count"): [{"decks": 1, "system": ["hilo", "ko"], "best": False}],
     ("zero", "indices"): [{"decks_left": 1, "system": "hilo"}],
     ("zero", "pays"): [
@@ -59,6 +64,8 @@ CHEAP: dict[tuple[str, str], list[dict]] = {
     ("blackjack", "exceptions"): [{"decks": 1, "max_cards": 2}],
     ("blackjack", "compare"): [{"decks": "1..2"}],
     ("blackjack", "variants"): [{"decks": 1}],
+    ("blackjack", "solve"): [{"decks": 1, "target": 1.0, "strategy": "basic"}],
+    ("blackjack", "grid"): [{"decks": 1, "vary": ["h17", "natural=3:2,6:5"], "sd": False}],
     ("blackjack", "returns"): [{"decks": 1, "strategy": ["optimal", "easy"]}],
     ("blackjack", "dealer"): [{"decks": [1, 2], "h17": True}],
     ("blackjack", "eor"): [{"decks": 1, "strategy": "optimal"}],

@@ -56,7 +56,7 @@ def deals(values):
     [
         ({"split_hands": 5}, "split_hands"),
         ({"split_hands": 1}, "split_hands"),
-        ({"natural": "2:1"}, "natural"),
+        ({"natural": "2:0"}, "natural"),
         ({"peek": "yes"}, "peek"),
         ({"surrender": 1}, "surrender"),
     ],

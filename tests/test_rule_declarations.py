@@ -108,7 +108,7 @@ def test_a_whole_number_is_in_its_range():
         (ZeroRules, "trips_pays", "x"),
         (BlackjackRules, "h17", "false"),
         (BlackjackRules, "split_hands", 5),
-        (BlackjackRules, "natural", "2:1"),
+        (BlackjackRules, "natural", "2:0"),
         (BlackjackRules, "double", "8-11"),
     ],
 )

@@ -58,6 +58,9 @@ SAME = [
     ("blackjack/chart?decks=2&split_hands=3&das=false&natural=6:5", "blackjack chart --decks 2 "
      "--split-hands 3 --no-das --natural 6:5"),
     ("blackjack/dealer?decks=1&h17=true", "blackjack dealer --decks 1 --h17"),
+    # the web's grid leaves the SD out unless asked (sd=true): the command line's --no-sd
+    ("zero/grid?decks=1&vary=das&vary=dealer-draws=4,5", "zero grid --decks 1 --vary das "
+     "--vary dealer-draws=4,5 --no-sd"),
 ]  # fmt: skip
 
 
@@ -111,6 +114,13 @@ BAD = [
     "zero/edge?strategy=basic&strategy=optimal",
     "zero/simulate?decks=1&decks=2&rounds=1000",
     "zero/pays?side-bet-size=nan",
+    "zero/grid?decks=1&vary=nonsense",
+    "zero/grid?decks=1&vary=das&vary=das",
+    "zero/grid?decks=1&vary=trips-pays",
+    "blackjack/grid?decks=1&vary=natural=3:2,banana",
+    "blackjack/grid?decks=1&vary=h17&png=/tmp/x.png",
+    "blackjack/grid?decks=1&vary=h17&out=/tmp/x.parquet",
+    "blackjack/grid?decks=1..8&vary=double&vary=split-hands&vary=h17&vary=das",
 ]
 
 
@@ -206,6 +216,77 @@ def test_serve_warns_off_loopback_and_names_a_missing_extra(monkeypatch):
     from cardedge.cli import main
 
     assert main(["serve"]) == 2
+
+
+# ---- the rule space (grid) ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("query", "game", "keywords"),
+    [
+        ("zero/grid?decks=1&vary=rules&vary=dealer_draws=4,5", "zero",
+         {"decks": 1, "vary": ["rules", "dealer_draws=4,5"]}),
+        ("blackjack/grid?decks=1&vary=h17&vary=natural=3:2,6:5&sd=true", "blackjack",
+         {"decks": 1, "vary": ["h17", "natural=3:2,6:5"], "sd": True}),
+    ],
+)  # fmt: skip
+def test_the_json_apis_grid_is_the_api_functions_rows(client, query, game, keywords):
+    import importlib
+
+    from cardedge.reports.core.render import render_many
+
+    response = client.get(f"/api/{query}")
+    assert response.status_code == 200, response.text
+    table = importlib.import_module(f"cardedge.{game}").grid(**{"sd": False, **keywords})
+    rows = json.loads(response.text)
+    assert rows == table.rows() and len(rows) == 4
+    assert response.text == render_many(table, "json")
+    assert ("sd" in rows[0]) == keywords.get("sd", False)  # the web's default: no SD
+
+
+def test_a_bad_vary_answers_the_apis_line(client):
+    from cardedge import blackjack
+    from cardedge.core.errors import BadValue
+
+    with pytest.raises(BadValue) as refused:
+        blackjack.grid(decks=1, vary=["h17", "double=any,8-11"])
+    response = client.get("/api/blackjack/grid?decks=1&vary=h17&vary=double=any,8-11")
+    assert response.status_code == 400
+    assert response.json() == {"error": str(refused.value)}
+
+
+def test_a_grid_too_large_for_the_web_is_refused_before_any_work(monkeypatch):
+    from urllib.parse import parse_qsl
+
+    def no_work(call):
+        raise AssertionError("computed")
+
+    monkeypatch.setattr(calls.Call, "run", no_work)
+    limit = calls.MAX_GRID_COMBINATIONS
+    # 2 deck counts x 11 dealer drawing rules x 2 x 5 split totals = 220 combinations
+    query = "zero/grid?decks=1,2&vary=dealer-draws&vary=das&vary=split-totals=none,9,8-9,7-9,6-9"
+    with TestClient(create_app()) as c:
+        response = c.get(f"/api/{query}")
+        assert response.status_code == 400, response.text
+        line = response.json()["error"]
+        assert f"220 combinations (2 x 11 x 2 x 5); at most {limit} on" in line, line
+        assert "cardedge zero grid" in line and "\n" not in line
+        # 3 x 3 x 2 x 2 = 36 combinations: served without the SD, refused with it
+        query = "blackjack/grid?decks=1&vary=double&vary=split-hands&vary=h17&vary=das"
+        with_sd = c.get(f"/api/{query}&sd=true")
+        assert with_sd.status_code == 400
+        line = with_sd.json()["error"]
+        assert f"36 combinations (3 x 3 x 2 x 2); at most {calls.grid_limit(True)} with" in line
+    calls.parse_call("blackjack", "grid", parse_qsl(query.partition("?")[2]))  # no SD: served
+    # the limit itself is served: 5 deck counts x 2 x 2 x 10 payouts = 200 combinations
+    payouts = "1:1,6:5,7:5,3:2,8:5,2:1,5:2,3:1,4:1,5:1"
+    assert limit == 200  # the grids below are built around it
+    for decks, refused in (("1..5", False), ("1..6", True)):
+        query = [("decks", decks), ("vary", "h17"), ("vary", "das"), ("vary", f"natural={payouts}")]
+        if refused:
+            with pytest.raises(calls.Refused):
+                calls.parse_call("blackjack", "grid", query)
+        else:
+            call = calls.parse_call("blackjack", "grid", query)
+            assert dict(call.keywords)["sd"] is False
 
 
 # ---- a real server --------------------------------------------------------------------------
@@ -492,6 +573,61 @@ def test_a_chart_chosen_on_the_page_is_priced_as_the_command_line_prices_it(
     assert label == "your chart (one_deck.csv)"
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+def test_the_rule_space_panel_draws_the_heatmap_of_two_varied_rules(server, browser):
+    """The blackjack page's rule space: h17 and das varied over the page's rules (1 deck, 6:5
+    naturals): a 2 x 2 heatmap of the API's optimal edges; a bad value list shows the API's
+    line in the panel, the stale heatmap gone."""
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    from cardedge import blackjack
+
+    base, _ = server
+    browser.get(f"{base}/blackjack?decks=1&natural=6:5")
+    wait_ready(browser)
+    panel = browser.find_element("id", "grid")
+    unlabelled = browser.execute_script(
+        "return [...document.getElementById('grid-form').elements]"
+        ".filter((e) => e.name && !e.labels.length).map((e) => e.name)"
+    )
+    assert unlabelled == []
+    Select(browser.find_element("name", "vary1")).select_by_value("h17")
+    Select(browser.find_element("name", "vary2")).select_by_value("das")
+    assert (
+        browser.find_element("name", "values1").get_attribute("placeholder") == "all: true, false"
+    )
+
+    def grid_state(state: str) -> None:
+        WebDriverWait(browser, 60).until(
+            lambda d: panel.get_attribute("data-state") in ("ready", "error")
+        )
+        assert panel.get_attribute("data-state") == state, panel.text
+
+    browser.find_element("css selector", "#grid-form button").click()
+    grid_state("ready")
+    rows = blackjack.grid(decks=1, natural="6:5", vary=["h17", "das"], sd=False).rows()
+    cells = panel.find_elements("css selector", "table.heatmap td.heat")
+    assert len(cells) == 4 == len(rows)
+    headers = [th.text for th in panel.find_elements("css selector", "table.heatmap thead th")]
+    assert headers == ["das \\ h17", "false", "true"]
+    # a row per das value (true first: the page's), a column per h17 value
+    by_das = sorted(rows, key=lambda r: (r["das"] != "true", r["h17"] != "false"))
+    assert [c.text for c in cells] == [f"{r['optimal_percent']:.3f}" for r in by_das]
+    colours = {c.value_of_css_property("background-color") for c in cells}
+    assert len(colours) == 4  # four edges, four shades
+    assert len(panel.find_elements("css selector", ".body table tbody tr")) == 4
+    assert "vary=h17" in browser.current_url and "show=grid" in browser.current_url
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
+    browser.find_element("name", "values1").send_keys("true,maybe")
+    browser.find_element("css selector", "#grid-form button").click()
+    grid_state("error")
+    error = panel.find_element("css selector", ".error")
+    assert error.is_displayed() and error.text.startswith("vary: h17:"), error.text
+    assert not panel.find_elements("css selector", "table.heatmap, .body table")
+    browser.get_log("browser")  # the refused request's console line, not the next test's
 
 
 def test_the_web_reads_every_option_as_the_command_line_does():

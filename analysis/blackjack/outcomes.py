@@ -36,7 +36,7 @@ natural included).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -289,6 +289,14 @@ class Outcomes:
     split_part: dict[str, float]
     """P(bin and the round is split), by bin: the part whose spread over the bins combines the
     split hands as independent given the dealer's result (the rest is exact)."""
+
+    def priced(self, rules: BlackjackRules) -> Outcomes:
+        """The distribution under ``rules``, which differ from these only in the natural's
+        payout: the same probabilities, the natural's bin paid the new payout."""
+        if rules.with_(natural=self.rules.natural) != self.rules:
+            raise ValueError("priced: the rules may differ only in the natural's payout")
+        net = {**self.net, "natural wins": rules.natural_payout}
+        return replace(self, rules=rules, net=net)
 
     @property
     def split_probability(self) -> float:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from cardedge.analysis.blackjack.rules import NATURAL_PAYOUTS, BlackjackRules
+from cardedge.analysis.blackjack.rules import BlackjackRules
 
 ACE, TEN = 0, 9
 STAND, HIT, DOUBLE, SURRENDER = "stand", "hit", "double", "surrender"
@@ -92,7 +92,7 @@ class Reference:
         self.play = play
         self.split = split
         self.shoe = tuple(shoe)
-        self.payout = NATURAL_PAYOUTS[rules.natural]
+        self.payout = rules.natural_fraction
         self._memo: dict = {}
         self._decide: dict = {}
         self._best: dict = {}

@@ -371,6 +371,24 @@ class RoundResult:
         """House edge: minus the EV, in percent of the initial wager."""
         return -100.0 * self.ev
 
+    def natural_win_probability(self) -> float:
+        """P(the player's first two cards are a natural and the dealer's are not): what the
+        round's EV gains per unit of the natural's payout."""
+        base = shoe_values(self.shoe)
+        nat = hand_table().two_card(ACE, TEN)
+        return float(
+            sum(
+                self.deal_probability[nat, u] * (1.0 - _natural_push(base, u))
+                for u in range(N_VALUES)
+                if self.deal_probability[nat, u] > 0
+            )
+        )
+
+    def ev_at_natural(self, payout: float) -> float:
+        """The round's EV had a natural paid ``payout`` instead (per initial wager): a natural
+        is settled at once, so its payout changes no decision and the EV is affine in it."""
+        return self.ev + self.natural_win_probability() * (payout - self.rules.natural_payout)
+
     def by_upcard(self) -> dict[str, np.ndarray]:
         """P(up card value index) and the EV per initial wager given it."""
         p_up = self.deal_probability.sum(axis=0)
@@ -435,6 +453,15 @@ def _deal_probability_table(base: np.ndarray) -> np.ndarray:
     return out
 
 
+def _natural_push(base: np.ndarray, u: int) -> float:
+    """P(the dealer's hole card completes a natural | a player natural and up card ``u``)."""
+    s = base.copy()
+    s[ACE] -= 1
+    s[TEN] -= 1
+    s[u] -= 1
+    return player.natural_probability(s, u, int(s.sum()))
+
+
 def round_result(
     analysis: ShoeAnalysis,
     policy: BlackjackPolicy,
@@ -456,11 +483,7 @@ def round_result(
                 if prob[i, u] == 0:
                     continue
                 if i == natural:
-                    s = base.copy()
-                    s[ACE] -= 1
-                    s[TEN] -= 1
-                    s[u] -= 1
-                    p_nat = player.natural_probability(s, u, int(s.sum()))
+                    p_nat = _natural_push(base, u)
                     deal_ev[i, u] = rules.natural_payout * (1.0 - p_nat)
                     deal_act[i, u] = Action.STAND
                     continue

@@ -37,7 +37,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from cardedge.analysis.core.rules import Choice, Rule, RuleSet, Switch, Whole
+from cardedge.analysis.core.rules import (
+    Choice,
+    NamedPayout,
+    Rule,
+    RuleSet,
+    Switch,
+    Whole,
+    payout_value,
+)
 from cardedge.analysis.core.shoe import Shoe
 
 NATURAL_PAYOUTS: dict[str, Fraction] = {
@@ -45,7 +53,9 @@ NATURAL_PAYOUTS: dict[str, Fraction] = {
     "6:5": Fraction(6, 5),
     "1:1": Fraction(1),
 }
-"""Allowed natural payouts (net win per unit wagered), by their usual name."""
+"""The usual natural payouts (net win per unit wagered), by name: the values ``variants`` and
+``grid --vary natural`` try and the web page lists. The rule takes any payout (``7:5``, a
+solved ``1.4137``)."""
 
 DOUBLE_RULES: dict[str, tuple[int, int] | None] = {
     "any": None,
@@ -114,7 +124,7 @@ class BlackjackRules:
     hit_split_aces: bool = False
     """True: split aces are played like any split hand; False: one card each, no more."""
     natural: str = "3:2"
-    """A natural's payout, a key of ``NATURAL_PAYOUTS``."""
+    """A natural's payout as written (``3:2``, ``6:5``, any payout: ``payout_text``)."""
     surrender: bool = False
     """An unsplit hand's first two cards may be surrendered for half the initial wager: late
     surrender with peek (a dealer natural wins the whole wager first); without peek half is
@@ -138,7 +148,12 @@ class BlackjackRules:
     @property
     def natural_payout(self) -> float:
         """Net win of a natural against a dealer non-natural, per unit wagered."""
-        return float(NATURAL_PAYOUTS[self.natural])
+        return float(self.natural_fraction)
+
+    @property
+    def natural_fraction(self) -> Fraction:
+        """The natural's payout exactly (``3:2`` is 3/2; the Fraction reference reads it)."""
+        return payout_value(self.natural)
 
     def max_hands(self, pair_value: int) -> int:
         """Most hands a pair of this point value (1 for aces .. 10) can be split into."""
@@ -303,8 +318,8 @@ RULES = RuleSet(
         ),
         Rule(
             "natural",
-            Choice(tuple(NATURAL_PAYOUTS)),
-            "Natural payout.",
+            NamedPayout(usual=tuple(NATURAL_PAYOUTS)),
+            "Natural payout: 3:2, 6:5, 1:1 or any payout (7:5, 1.4).",
             lambda r: f"BJ {r.natural}",
         ),
         Rule(

@@ -210,13 +210,43 @@ class Payout(Kind):
         return f"a payout from 0 to {MAX_PAYOUT} (like 3:2, 2:1 or 1.75){none}"
 
 
+@dataclass(frozen=True)
+class NamedPayout(Payout):
+    """A payout kept as the text people write (``3:2``, ``6:5``; a solved ``1.4137`` as its
+    decimal): the ``usual`` values are offered as a list (``choices``, the web page's control),
+    and any other payout is taken too (``7:5``, ``1.4`` or the float 1.4 become ``7:5``), so a
+    payout solved for a target edge can be played as it is."""
+
+    usual: tuple[str, ...] = ()
+    annotation = "str | float"  # type: ignore[assignment]
+    control = "choice"
+
+    def parse(self, text: str) -> str:  # type: ignore[override]
+        return payout_text(super().parse(text))  # type: ignore[arg-type]
+
+    def check_typed(self, value: object) -> str:  # type: ignore[override]
+        return payout_text(super().check_typed(value))  # type: ignore[arg-type]
+
+    def text(self, value: object) -> str:
+        return str(value)
+
+    def choices(self) -> tuple[str, ...]:
+        return self.usual
+
+
 def payout_text(value: float) -> str:
     """A payout as people write it: ``3:2``, ``2:1``, ``6:5`` when a ratio of small whole
-    numbers is exactly it, else the decimal."""
+    numbers is exactly it, else the shortest decimal that reads back as the same float
+    (``Payout.parse(payout_text(v)) == v``)."""
     ratio = Fraction(value).limit_denominator(20)
     if float(ratio) == value:
         return f"{ratio.numerator}:{ratio.denominator}"
-    return f"{value:g}"
+    return repr(float(value))
+
+
+def payout_value(text: str) -> Fraction:
+    """The exact payout a ``payout_text`` names: ``3:2`` is 3/2, ``1.4137`` is 14137/10000."""
+    return Fraction(text.replace(":", "/"))
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ def edge(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     shoe=None,
@@ -122,7 +122,7 @@ def chart(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     shoe=None,
@@ -167,7 +167,7 @@ def hands(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     shoe=None,
@@ -206,7 +206,7 @@ def exceptions(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     shoe=None,
@@ -242,7 +242,7 @@ def compare(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -273,7 +273,7 @@ def variants(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -292,6 +292,110 @@ def variants(
     return bj_reports.variants_table(rules, one, core.tracker(progress, "Blackjack variants"))
 
 
+def grid(
+    *,
+    vary=(),
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str | float = "3:2",
+    five_card: bool = False,
+    # end of rule keywords
+    shoe=None,
+    remove=None,
+    sd: bool = True,
+    digits: int = 4,
+    png: str | None = None,
+    out: str | None = None,
+    resume: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: core.Progress | None = None,
+    log: core.Log | None = None,
+):
+    """The rule space: one row per combination of the ``vary`` rules' values (``"h17"``: both
+    values of a switch, every choice; ``"natural=3:2,6:5"``: these) and deck count, the other
+    rules as given. Each row: the varied values, the house edge (percent of the initial wager)
+    under optimal play and the basic strategy derived for it, the SD of a round (optimal play,
+    per initial wager; ``sd=False`` skips it) and the additive estimate (the base combination
+    plus each single-rule effect) with its error. ``png``: a heatmap over the first two varied
+    rules; ``out``: the rows as a Parquet file (``resume``: reuse the tasks an interrupted run
+    finished, kept beside it); ``workers`` or ``scheduler``: run the tasks on Dask (a local
+    cluster of that many processes, or the cluster at that address).
+
+    Examples:
+        >>> from cardedge.blackjack import grid
+        >>> table = grid(vary=["h17", "das"], decks=1)  # doctest: +SKIP
+    """
+    rules, shoes = _setup(locals())
+    from cardedge.reports.blackjack import grid as room
+
+    plan = core.grid_plan(shoes, vary, room.kinds(), room.base_values(rules))
+    return core.run_grid(
+        room,
+        rules,
+        plan,
+        sd=core.switch("sd", sd),
+        digits=digits,
+        png=png,
+        out=out,
+        resume=resume,
+        workers=workers,
+        scheduler=scheduler,
+        label="Blackjack grid",
+        progress=progress,
+        log=log,
+    )
+
+
+def solve(
+    *,
+    target,
+    pay: str = "natural",
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str | float = "3:2",
+    five_card: bool = False,
+    # end of rule keywords
+    shoe=None,
+    remove=None,
+    strategy: str = "optimal",
+):
+    """The natural's payout (``pay``) at which the house edge is ``target`` percent of the
+    initial wager, for optimal play (CDZ-) or a strategy (basic, a chart file...): exact, as a
+    decimal (feed it back as ``natural=``), and as the nearest simple ratio ``a:b`` with its
+    own edge. A natural is settled at once, so its payout changes no decision: the edge is
+    affine in it.
+
+    Examples:
+        >>> from cardedge.blackjack import solve
+        >>> solve(target=1.0, decks=6).rows()[0]["pays_decimal"]  # doctest: +SKIP
+        1.3...
+    """
+    rules, shoes = _setup(locals())
+    from cardedge.reports.blackjack import solve as room
+
+    one = core.one_shoe(shoes, "solve")
+    return room.solve_table(
+        rules, one, strategy, core.choice("pay", pay, room.PAYS), core.target(target)
+    )
+
+
 def returns(
     *,
     decks=DEFAULT_DECKS,
@@ -304,7 +408,7 @@ def returns(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     strategy="optimal",
@@ -338,7 +442,7 @@ def dealer(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
 ):
@@ -368,7 +472,7 @@ def eor(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     shoe=None,
@@ -416,7 +520,7 @@ def count(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     shoe=None,
@@ -450,7 +554,7 @@ def indices(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     system=DEFAULT_SYSTEM,
@@ -497,7 +601,7 @@ def simulate(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     strategy: str = "basic",
@@ -541,7 +645,7 @@ def study(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
     strategy: str = "basic",
@@ -583,7 +687,7 @@ def rules(
     rsa: bool = False,
     hit_split_aces: bool = False,
     surrender: bool = False,
-    natural: str = "3:2",
+    natural: str | float = "3:2",
     five_card: bool = False,
     # end of rule keywords
 ) -> BlackjackRules:

@@ -149,6 +149,30 @@ def one_deck_count(value, what: str) -> int:
     return counts[0]
 
 
+def switch(keyword: str, value) -> bool:
+    """A True/False keyword, refused (``BadValue``) when anything else: the text 'false' is
+    truthy, so a config-driven caller would silently get the other answer."""
+    if not isinstance(value, bool):
+        raise BadValue(keyword, f"{value!r} is not True or False")
+    return value
+
+
+def target(value, exact: bool = False):
+    """A target house edge in percent: a finite number, or its text (``"2.0"``); with ``exact``
+    a number's text is kept (a side bet solves exactly from the decimal as written)."""
+    import math
+
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise BadValue("target", f"{value!r} is not a number (a house edge in percent)")
+    try:
+        number = float(value)
+    except ValueError:
+        raise BadValue("target", f"{value!r} is not a number (a house edge in percent)") from None
+    if not math.isfinite(number) or abs(number) > 100:
+        raise BadValue("target", f"{value!r} is not a house edge in percent (-100..100)")
+    return str(value).strip() if exact and isinstance(value, str) else number
+
+
 def choice(keyword: str, value, options: Iterable[str]) -> str:
     """``value`` when it is one of ``options``, else BadValue naming them."""
     options = list(options)
@@ -429,6 +453,8 @@ def tables(out: str = "results", progress: Progress | None = None, log: Log | No
 # ---- the public game modules -------------------------------------------------------------------
 SHARED_COMMANDS: tuple[str, ...] = (
     "edge",
+    "grid",
+    "solve",
     "chart",
     "hands",
     "exceptions",
@@ -503,3 +529,115 @@ def simulation_rounds(rounds: int) -> int:
     if isinstance(rounds, bool) or not 2 <= rounds <= MAX_ROUNDS:
         raise BadValue("rounds", f"{rounds!r} is not in the range 2<=x<={MAX_ROUNDS}")
     return rounds
+
+
+# ---- the rule space ----------------------------------------------------------------------------
+def run_grid(
+    room,
+    base,
+    plan,
+    *,
+    sd: bool,
+    digits: int,
+    png: str | None,
+    out: str | None,
+    resume: bool,
+    workers: int | None,
+    scheduler: str | None,
+    label: str,
+    progress: Progress | None,
+    log: Log | None,
+) -> Table:
+    """Compute a grid (``reports/core/grid.py``) with the game's grid room ``room``
+    (``reports/<game>/grid.py``: ``grid_tasks``, ``compute_task``, ``grid_table``,
+    ``identity``): its tasks here one by one, or on Dask with ``workers`` (a local cluster)
+    or ``scheduler``; draw ``png`` (the heatmap) and write ``out`` (Parquet) when given, both
+    checked before any work. With ``out`` each finished task is kept in a parts folder beside
+    it (``g.parts``) until the grid is written, and ``resume`` picks them up after an
+    interruption."""
+    from cardedge.reports.core import grid as core_grid
+
+    png = checked_png(png)
+    out = _checked_parquet(out)
+    resume = switch("resume", resume)
+    workers, scheduler = _cluster(workers, scheduler)
+    if resume and out is None:
+        raise BadValue("resume", "a grid resumes from the parts kept beside its --out file")
+    tasks = room.grid_tasks(base, plan, sd)
+    store = None
+    if out is not None:
+        from cardedge.study.core.store import StudyStore
+
+        manifest = core_grid.grid_manifest(label, room.identity(base), plan, sd)
+        parts = core_grid.parts_folder(out)
+        try:
+            store = StudyStore(parts, manifest, resume, core_grid.RECORD_TYPES)
+        except ValueError as e:
+            raise BadValue("out", str(e).replace("a study", "a grid's parts")) from None
+    with counter(progress, label, len(tasks)) as advance:
+        results = core_grid.compute_tasks(
+            tasks, room.compute_task, store, workers, scheduler, advance
+        )
+    table, values = core_grid.grid_table(room, base, plan, sd, results, tasks)
+    table.default_digits = digits
+    if png is not None:
+        optimal = [v.optimal_percent for v in values]
+        core_grid.heatmap_png(plan, optimal, png, table.title)
+        _say(log, f"wrote {png}")
+    if out is not None:
+        import shutil
+
+        from cardedge.core.files import write_with
+
+        frame = core_grid.grid_frame(table.rows())
+        write_with(out, lambda tmp: frame.to_parquet(tmp, index=False))
+        shutil.rmtree(core_grid.parts_folder(out), ignore_errors=True)
+        _say(log, f"wrote {out}")
+    return table
+
+
+def _cluster(workers, scheduler) -> tuple[int | None, str | None]:
+    """``workers`` and ``scheduler`` checked as a study checks them (one, not both)."""
+    from cardedge.study.core.run import check_scheduler, check_workers
+
+    if scheduler is not None:
+        try:
+            scheduler = check_scheduler(str(scheduler))
+        except ValueError as e:
+            raise BadValue("scheduler", str(e)) from None
+    if workers is not None:
+        if isinstance(workers, bool) or not isinstance(workers, int):
+            raise BadValue("workers", f"{workers!r} is not a whole number")
+        if scheduler is not None:
+            raise BadValue("workers", "give workers (a local cluster) or scheduler, not both")
+        try:
+            check_workers(workers)
+        except ValueError as e:
+            raise BadValue("workers", str(e)) from None
+    return workers, scheduler
+
+
+def _checked_parquet(out: str | None) -> str | None:
+    """``out`` checked before any work (a .parquet file whose folder is writable; pyarrow
+    installed), or None."""
+    if out is None:
+        return None
+    from cardedge.core.files import output_file
+
+    try:
+        path = str(output_file(out, ".parquet"))
+    except ValueError as e:
+        raise BadValue("out", str(e)) from None
+    from cardedge.extras import require
+
+    require("study")
+    return path
+
+
+def grid_plan(shoes: list[Shoe], vary, kinds: dict, base_values: dict):
+    """The ``GridPlan`` of a call: its shoes and the axes of ``vary`` (one ``--vary`` text or a
+    list of them), refused as one line (``BadValue``) when bad or too large."""
+    from cardedge.reports.core.grid import GridPlan, parse_axes
+
+    specs = [vary] if isinstance(vary, str) else listed(vary) if vary is not None else []
+    return GridPlan(tuple(shoes), parse_axes(specs, kinds, base_values))

@@ -347,6 +347,109 @@ def variants(
     )
 
 
+def grid(
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    rules: str = "published",
+    vary=(),
+    sd: bool = True,
+    digits: int = 4,
+    png: str | None = None,
+    out: str | None = None,
+    resume: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
+    progress: core.Progress | None = None,
+    log: core.Log | None = None,
+) -> Table:
+    """The rule space: one row per combination of the ``vary`` rules' values (``"das"``: both
+    values of a switch; ``"rules"``: both presets; ``"dealer_draws"``: 0..10;
+    ``"split_totals=none,9,8-9"``: these) and deck count, the other rules as given over the
+    preset ``rules``. Each row: the varied values, the house edge (percent of the initial
+    wager) under optimal play and the best total-dependent chart derived for it, the SD of a
+    round (optimal play, per initial wager; ``sd=False`` skips it) and the additive estimate
+    (the base combination plus each single-rule effect) with its error. ``png``: a heatmap
+    over the first two varied rules; ``out``: the rows as a Parquet file (``resume``: reuse
+    the tasks an interrupted run finished, kept beside it); ``workers`` or ``scheduler``: run
+    the tasks on Dask (a local cluster of that many processes, or the cluster at that
+    address).
+
+    Examples:
+        >>> from cardedge.zero import grid
+        >>> table = grid(vary=["das", "dealer_draws=4,5,6"])  # doctest: +SKIP
+    """
+    from cardedge.reports.zero import grid as room
+
+    changes = _changes(locals())
+    core.choice("rules", rules, _presets())
+    base = room.ZeroBase(rules, changes)
+    plan = core.grid_plan(_shoes(decks, shoe, remove), vary, room.kinds(), base.values())
+    return core.run_grid(
+        room,
+        base,
+        plan,
+        sd=core.switch("sd", sd),
+        digits=digits,
+        png=png,
+        out=out,
+        resume=resume,
+        workers=workers,
+        scheduler=scheduler,
+        label="Zero grid",
+        progress=progress,
+        log=log,
+    )
+
+
+def solve(
+    target,
+    pay: str = "zero_pair_pays",
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    rules: str = "published",
+    strategy: str = "optimal",
+    paytable: str | None = None,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
+) -> Table:
+    """The payout ``pay`` at which the house edge is ``target`` percent: ``zero_pair_pays`` or
+    ``trips_pays`` (of the Zero wager, for optimal play or ``strategy``), or
+    ``zero_pays:ROW`` (a row of the side bet's pay table, by number or hand, of the side bet:
+    exact). Each is paid at once and changes no decision, so the edge is affine in it. Given
+    as a decimal (feed it back as that rule's keyword) and as the nearest simple ratio
+    ``a:b`` with its own edge.
+
+    Examples:
+        >>> from cardedge.zero import solve
+        >>> solve(2.0, pay="zero_pair_pays").rows()[0]["pays_decimal"]  # doctest: +SKIP
+        1.5...
+    """
+    from cardedge.reports.zero import solve as room
+
+    changes = _changes(locals())
+    rules_obj = _preset(rules, changes)
+    one = core.one_shoe(_shoes(decks, shoe, remove), "solve")
+    return room.solve_table(
+        rules_obj, rules, one, strategy, pay, core.target(target, exact=True), paytable
+    )
+
+
 def count(
     decks=DEFAULT_DECKS,
     shoe=None,

@@ -9,7 +9,7 @@ from cardedge.web.core import CHART_PANEL, edge_panel
 
 SERVED: tuple[str, ...] = (
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
-    "variants", "dealer", "simulate",
+    "variants", "dealer", "simulate", "grid",
 )  # fmt: skip
 """The commands the web answers (not ``study``, ``indices``, ``play``)."""
 
@@ -17,6 +17,7 @@ REPEATABLE: dict[str, tuple[str, ...]] = {
     "decks": SERVED,
     "system": ("count",),
     "strategy": ("edge", "returns", "eor"),
+    "vary": ("grid",),
 }
 """Keywords a query may give several times, and the commands where."""
 
@@ -34,6 +35,14 @@ def builtin_names() -> dict[str, tuple[str, ...]]:
     from cardedge.strategy.blackjack.charts import STRATEGIES
 
     return {"strategy": STRATEGIES, "system": BUILTIN, "spread": ()}
+
+
+def grid_kinds() -> dict:
+    """The rules a grid varies (``--vary``), by name, with their kinds (the rule-space panel's
+    list; the web counts a grid's combinations with them)."""
+    from cardedge.reports.blackjack.grid import kinds
+
+    return kinds()
 
 
 def choices() -> dict[str, tuple[str, ...]]:

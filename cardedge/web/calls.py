@@ -14,6 +14,7 @@ are then checked by the API itself (``cardedge.api.core.BadValue``), as on the c
 from __future__ import annotations
 
 import inspect
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -67,6 +68,14 @@ MAX_DECK_COUNTS = 8
 """The most deck counts one request may ask for (``decks=1..8`` at most)."""
 MAX_ROUNDS = 200_000
 """The most rounds a simulation may deal on the web (about a second)."""
+MAX_GRID_COMBINATIONS = 200
+"""The most combinations a grid may compute on the web (``grid``: one row each, several
+analyses per row; about 15 s without the SD), counted before any work; larger grids run on the
+command line (``cardedge GAME grid``, up to a million)."""
+GRID_SD_COST = 8
+"""What a grid row with the SD (``sd=true``; the web leaves it out unless asked) costs, in
+rows without it (measured: Zero 176 combinations 11 s, 97 s with the SD; blackjack 3x): a grid
+with the SD may have ``MAX_GRID_COMBINATIONS // GRID_SD_COST`` combinations."""
 MAX_VALUE_CHARS = 400
 """The longest value of one option (a shoe spec is under 100 characters)."""
 MAX_QUERY_ITEMS = 40
@@ -327,12 +336,45 @@ def _check_bounds(game: str, command: str, keywords: dict) -> None:
     for name, refused in getattr(web_room(game), "REFUSED_VALUES", {}).items():
         if keywords.get(name) in refused:
             raise Refused(refused[keywords[name]], 403)
+    if command == "grid":
+        keywords.setdefault("sd", False)  # the SD's distributions are the slow part
+        _check_grid_size(game, keywords)
     if command == "simulate":
         rounds = keywords.get("rounds", 1_000_000)
         if isinstance(rounds, int) and rounds > MAX_ROUNDS:
             raise Refused(f"rounds: at most {MAX_ROUNDS} on the web (give rounds=)", 403)
         keywords.setdefault("rounds", MAX_ROUNDS)
         keywords["threads"] = 1  # the worker pool is the server's parallelism
+
+
+def grid_limit(sd: bool) -> int:
+    """The most combinations a grid may have on the web, with or without the SD."""
+    return MAX_GRID_COMBINATIONS // GRID_SD_COST if sd else MAX_GRID_COMBINATIONS
+
+
+def _check_grid_size(game: str, keywords: dict) -> None:
+    """Refuse (400, one line) a grid of more than ``grid_limit`` combinations before any work:
+    its shoes (one per deck count, or the one ``shoe``) times each ``vary`` rule's values, read
+    as the API reads them (an unknown rule or a bad value: the API's ``BadValue``)."""
+    from cardedge.api.core import deck_counts
+    from cardedge.reports.core.grid import parse_axes
+
+    kinds = web_room(game).grid_kinds()
+    axes = parse_axes(_listed(keywords.get("vary", ())), kinds, dict.fromkeys(kinds))
+    if "shoe" in keywords:
+        shoes = 1
+    else:
+        shoes = len(deck_counts(keywords.get("decks", parameters(game, "grid")["decks"].default)))
+    size = shoes * math.prod(len(a) for a in axes)
+    sd = keywords["sd"] is True
+    limit = grid_limit(sd)
+    if size > limit:
+        shape = " x ".join(str(n) for n in (shoes, *(len(a) for a in axes)) if n > 1)
+        with_sd = f" with the SD ({MAX_GRID_COMBINATIONS} without)" if sd else ""
+        raise Refused(
+            f"grid: {size:,} combinations ({shape}); at most {limit}{with_sd} on the web: "
+            f"run `cardedge {game} grid` on the command line"
+        )
 
 
 def _listed(value) -> tuple:

@@ -11,9 +11,16 @@ import html
 import inspect
 import json
 
-from cardedge.analysis.core.rules import Rule, RuleSet
+from cardedge.analysis.core.rules import Payout, Rule, RuleSet, Totals
 from cardedge.games import game as game_named
-from cardedge.web.calls import GAMES, UPLOADS, parameters, web_room
+from cardedge.web.calls import (
+    GAMES,
+    SERVED,
+    UPLOADS,
+    grid_limit,
+    parameters,
+    web_room,
+)
 
 TITLE = "cardedge: exact " + " and ".join(game_named(g).label for g in GAMES)
 
@@ -141,6 +148,82 @@ def _panel(panel: dict) -> str:
     )
 
 
+GRID_AXES = 2
+"""The rules the rule-space panel varies at most (the heatmap's two sides); the API and the
+command line take any number."""
+
+
+def _vary_hint(kind) -> str:
+    """What a varied rule's value list may be left as: every value (a switch, a list of
+    choices, a short whole range), or the values to list (``allowed``, as an example)."""
+    from cardedge.reports.core.grid import MAX_RANGE_VALUES
+
+    if kind.control == "switch":
+        return "all: true, false"
+    if kind.choices():
+        return "all: " + ", ".join(kind.choices())
+    low, high = getattr(kind, "low", None), getattr(kind, "high", None)
+    if kind.control == "number" and low is not None and high is not None:
+        if high - low < MAX_RANGE_VALUES:
+            return f"all: {low}..{high}"
+        return f"list: {low},{low + 1},..."
+    if isinstance(kind, Payout):
+        return "list them: 1:1,3:2,2:1"
+    if isinstance(kind, Totals):
+        return "list them: none,9,8-9"
+    return "list them, comma-separated"
+
+
+def _grid_panel(game: str) -> str:
+    """The rule-space panel (``grid``): one or two rules to vary (each with an optional list of
+    values; the grid's own rules, Zero's preset among them), the page's controls as the rules
+    kept fixed; ``app.js`` draws the table and a heatmap of the optimal edge."""
+    kinds = web_room(game).grid_kinds()
+    rules = RULE_SETS[game]
+    helps = {name: rules[name].help if name in rules.names else kind.allowed()
+             for name, kind in kinds.items()}  # fmt: skip
+    options = "".join(
+        f'<option value="{html.escape(name)}" data-hint="{html.escape(_vary_hint(kind))}"'
+        f' title="{html.escape(helps[name])}">{html.escape(name.replace("_", " "))}</option>'
+        for name, kind in kinds.items()
+    )
+    fields = []
+    for i, word in zip(range(1, GRID_AXES + 1), ("vary", "and vary"), strict=True):
+        fields.append(
+            f'<label class="control">{word} <select name="vary{i}">'
+            f'<option value="">{"(choose a rule)" if i == 1 else "(none)"}</option>{options}'
+            "</select></label>"
+            f'<label class="control">its values <input type="text" name="values{i}" size="18"'
+            ' placeholder="all values"></label>'
+        )
+    limit, with_sd = grid_limit(False), grid_limit(True)
+    note = (
+        "The other rules: the page's controls above. One row per combination: the house edge "
+        "under optimal play and basic strategy, and the additive estimate (the single-rule "
+        f"effects added) with its error. At most {limit} combinations here ({with_sd} with "
+        f"the SD); larger grids on the command line: <code>cardedge {html.escape(game)} "
+        "grid</code>."
+    )
+    return (
+        f'<section class="panel" id="grid" data-state="idle"><h2>Rule space</h2>'
+        f'<form id="grid-form" autocomplete="off">{"".join(fields)}'
+        '<label class="control"><input type="checkbox" name="sd"> SD of a round (slow)</label>'
+        '<button type="submit">compute</button></form>'
+        f'<p class="note">{note}</p><div class="links"></div>'
+        '<div class="error" hidden></div><div class="heatmap"></div><div class="body"></div>'
+        "</section>"
+    )
+
+
+def _grid_request(game: str) -> dict | None:
+    """The rule-space panel's request (the page controls ``grid`` takes), or None when the
+    web serves no grid of the game."""
+    if "grid" not in SERVED[game]:
+        return None
+    taken = parameters(game, "grid")
+    return {"command": "grid", "keys": [name for name in CONTROLS[game] if name in taken]}
+
+
 NAV = " ".join(f'<a href="/{g}">{html.escape(game_named(g).label.capitalize())}</a>' for g in GAMES)
 """The navigation's link to each game's page."""
 
@@ -184,8 +267,16 @@ def game_page(game: str) -> str:
     """A game's calculator: its rule controls and the panels ``app.js`` fills."""
     params = parameters(game, "edge") | parameters(game, "chart")  # chart: rules=published
     controls = "\n".join(_control(game, params[name]) for name in CONTROLS[game])
-    config = {"game": game, "panels": _panel_requests(game), "colours": colours(game)}
+    grid = _grid_request(game)
+    config = {
+        "game": game,
+        "panels": _panel_requests(game),
+        "colours": colours(game),
+        "grid": grid,
+    }
     panels = "\n".join(_panel(p) for p in PANELS[game])
+    if grid is not None:
+        panels += "\n" + _grid_panel(game)
     name = game_named(game).title
     files = "\n".join(_upload_control(keyword, label) for keyword, label in UPLOAD_CONTROLS[game])
     body = f"""<h1>{name}: the exact calculator</h1>

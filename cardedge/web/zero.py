@@ -9,7 +9,7 @@ from cardedge.web.core import CHART_PANEL, edge_panel
 
 SERVED: tuple[str, ...] = (
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
-    "variants", "pays", "simulate",
+    "variants", "pays", "simulate", "grid",
 )  # fmt: skip
 """The commands the web answers (not ``study``, ``indices``, ``play``: minutes of work, files
 written, a terminal)."""
@@ -18,6 +18,7 @@ REPEATABLE: dict[str, tuple[str, ...]] = {
     "decks": tuple(c for c in SERVED if c != "simulate"),
     "system": ("count",),
     "side_bet_size": ("pays",),
+    "vary": ("grid",),
 }
 """Keywords a query may give several times, and the commands where."""
 
@@ -41,6 +42,14 @@ def builtin_names() -> dict[str, tuple[str, ...]]:
         "system": BUILTIN,
         "paytable": tuple(shipped_paytables()),
     }
+
+
+def grid_kinds() -> dict:
+    """The rules a grid varies (``--vary``), by name, with their kinds: the preset, then every
+    rule (the rule-space panel's list; the web counts a grid's combinations with them)."""
+    from cardedge.reports.zero.grid import kinds
+
+    return kinds()
 
 
 def choices() -> dict[str, tuple[str, ...]]:

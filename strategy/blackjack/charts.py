@@ -426,16 +426,55 @@ def _choose_code(stand: float, hit: float, dbl: float | None, sur: float | None 
     return best
 
 
-def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
-    """The total-dependent basic strategy of the analysis' rules, from exact EVs.
+def basic_strategy(
+    analysis: ShoeAnalysis, name: str = "basic", totals: TotalRows | None = None
+) -> Chart:
+    """The total-dependent basic strategy of the analysis' rules, from exact EVs: its hard and
+    soft rows (``total_rows``; ``totals``: those rows already derived on the same shoe under
+    rules that play unsplit hands alike, ``TotalRows.key``), then its pairs: P where splitting
+    (every split hand playing the chart, resplitting when allowed) beats playing the pair as
+    its best unsplit action."""
+    if totals is None or totals.key != TotalRows.key_of(analysis):
+        totals = total_rows(analysis)
+    pairs = _pair_rows(analysis, totals.codes)
+    return Chart(name, totals.hard, totals.soft, pairs)
+
+
+@dataclass(frozen=True, eq=False)
+class TotalRows:
+    """The hard and soft rows of a basic strategy chart, and the policy codes they give every
+    hand (``basic_strategy``'s first part)."""
+
+    key: tuple
+    """The shoe and rules they depend on (``key_of``)."""
+    codes: np.ndarray
+    """Read by every chart made from them: never written."""
+    hard: dict[int, tuple[str, ...]]
+    soft: dict[int, tuple[str, ...]]
+
+    @staticmethod
+    def key_of(analysis: ShoeAnalysis) -> tuple:
+        """What the rows depend on: the shoe, and only the rules that change an unsplit hand's
+        play or value (the dealer's soft 17, peek, doubling, surrender, the five-card rule).
+        Splitting rules (DAS, the split limit, resplit and split aces) change only split
+        hands, which the rows never see, and the natural's payout settles a hand no row
+        holds."""
+        return (tuple(int(c) for c in analysis.base), *TotalRows.rule_key(analysis.rules))
+
+    @staticmethod
+    def rule_key(rules: BlackjackRules) -> tuple:
+        """The rules part of ``key_of``."""
+        return (rules.h17, rules.peek, rules.double, rules.surrender, rules.five_card)
+
+
+def total_rows(analysis: ShoeAnalysis) -> TotalRows:
+    """The hard and soft rows of the analysis' basic strategy, from exact EVs.
 
     Rows are decided from the highest totals down (hard 21-11, soft 21-12, hard 10-4), each
     row once every row its hits can reach is known: per up card, the action of highest EV
     summed over the row's deciding hands (``_row_hands``) weighted by the chance of being
-    dealt them, later play following the rows already decided. Pairs come last: P where
-    splitting (every split hand playing the chart, resplitting when allowed) beats playing
-    the pair as its best unsplit action. With surrender rules a row is Rh/Rs where surrender
-    beats every other action on its two-card hands.
+    dealt them, later play following the rows already decided. With surrender rules a row is
+    Rh/Rs where surrender beats every other action on its two-card hands.
     """
     h = hand_table()
     codes = np.full((len(h.n_cards), N_VALUES), Action.OPTIMAL, dtype=np.int8)
@@ -468,8 +507,7 @@ def basic_strategy(analysis: ShoeAnalysis, name: str = "basic") -> Chart:
             codes[mask, u] = _CODE_TO_PLAYER[row[u]]
     hard = {t: tuple(rows[("hard", t)][u] for u in UP_ORDER) for t in HARD_TOTALS}
     soft = {t: tuple(rows[("soft", t)][u] for u in UP_ORDER) for t in SOFT_TOTALS}
-    pairs = _pair_rows(analysis, codes)
-    return Chart(name, hard, soft, pairs)
+    return TotalRows(TotalRows.key_of(analysis), codes, hard, soft)
 
 
 def _pair_rows(analysis: ShoeAnalysis, codes: np.ndarray) -> dict[int, tuple[str, ...]]:

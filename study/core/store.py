@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from cardedge.core.files import output_folder, write_text, write_with
-from cardedge.study.core.rounds import COLUMN_TYPES, COLUMNS
+from cardedge.study.core.rounds import COLUMN_TYPES
 
 MANIFEST = "study.json"
 BATCHES = "batches"
@@ -123,14 +123,18 @@ class Stamp:
         return stamp if ok else None
 
 
-def write_batch(path: Path, frame: pd.DataFrame, manifest: dict, batch: int) -> Path:
-    """Write ``frame`` (the study's columns and types) to ``path`` atomically, stamped."""
+def write_batch(
+    path: Path, frame: pd.DataFrame, manifest: dict, batch: int, columns: dict | None = None
+) -> Path:
+    """Write ``frame`` (the records' ``columns`` and types: a study's by default) to ``path``
+    atomically, stamped."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    if list(frame.columns) != list(COLUMNS):
+    columns = COLUMN_TYPES if columns is None else columns
+    if list(frame.columns) != list(columns):
         raise ValueError(f"batch {batch}: records must have the study's columns")
-    frame = frame.astype(COLUMN_TYPES)
+    frame = frame.astype(columns)
     table = pa.Table.from_pandas(frame, preserve_index=False)
     stamp = Stamp(manifest, batch, len(frame), records_digest(frame))
     table = table.replace_schema_metadata({**table.schema.metadata, STAMP_KEY: stamp.encode()})
@@ -157,17 +161,21 @@ def read_stamp(path: Path, manifest: dict, batch: int) -> Stamp:
     return stamp
 
 
-def read_batch_file(path: Path, manifest: dict, batch: int) -> pd.DataFrame:
-    """The records of batch file ``path``, checked against its stamp (``read_stamp``) and
-    its digest; ``BatchDamaged`` or ``ForeignFile`` naming the file otherwise."""
+def read_batch_file(
+    path: Path, manifest: dict, batch: int, columns: dict | None = None
+) -> pd.DataFrame:
+    """The records of batch file ``path``, checked against its stamp (``read_stamp``), its
+    ``columns`` (a study's by default) and its digest; ``BatchDamaged`` or ``ForeignFile``
+    naming the file otherwise."""
     import pyarrow.parquet as pq
 
+    columns = COLUMN_TYPES if columns is None else columns
     stamp = read_stamp(path, manifest, batch)
     try:
         frame = pq.read_table(path).to_pandas()
     except Exception as e:  # as in read_stamp: a damaged body
         raise BatchDamaged(f"{path}: damaged ({_reason(e)})") from None
-    if list(frame.columns) != list(COLUMNS) or dict(frame.dtypes.astype(str)) != COLUMN_TYPES:
+    if list(frame.columns) != list(columns) or dict(frame.dtypes.astype(str)) != columns:
         raise BatchDamaged(f"{path}: damaged (its columns are not the study's)")
     if len(frame) != stamp.rows or records_digest(frame) != stamp.records:
         raise BatchDamaged(f"{path}: damaged (its records do not match their digest)")
@@ -187,8 +195,17 @@ class StudyStore:
     differs; a folder holding anything but a study is refused.
     """
 
-    def __init__(self, folder: str | Path, manifest: dict, resume: bool = False) -> None:
+    def __init__(
+        self,
+        folder: str | Path,
+        manifest: dict,
+        resume: bool = False,
+        columns: dict[str, str] | None = None,
+    ) -> None:
         self.manifest = manifest
+        self.columns = COLUMN_TYPES if columns is None else columns
+        """Each record column's type: a study's (``rounds.COLUMN_TYPES``) unless given (a
+        grid's tasks keep their numbers in the same kind of folder)."""
         self.damaged: dict[int, str] = {}
         """Batches found damaged by ``done`` (to recompute), with why."""
         self._checked: dict[int, pd.DataFrame | None] = {}
@@ -245,7 +262,7 @@ class StudyStore:
         for path, b in expected.items():
             if b not in self._checked and path.is_file():
                 try:
-                    self._checked[b] = read_batch_file(path, self.manifest, b)
+                    self._checked[b] = read_batch_file(path, self.manifest, b, self.columns)
                 except BatchDamaged as e:
                     self.damaged[b] = str(e)
         self._claim()
@@ -256,11 +273,11 @@ class StudyStore:
         self._claim()
         self.damaged.pop(batch, None)
         self._checked[batch] = None
-        return write_batch(self.batch_path(batch), frame, self.manifest, batch)
+        return write_batch(self.batch_path(batch), frame, self.manifest, batch, self.columns)
 
     def read_batch(self, batch: int) -> pd.DataFrame:
         """The records of one batch, checked (``read_batch_file``)."""
-        return read_batch_file(self.batch_path(batch), self.manifest, batch)
+        return read_batch_file(self.batch_path(batch), self.manifest, batch, self.columns)
 
     def _records(self, batch: int) -> pd.DataFrame:
         frame = self._checked.get(batch)

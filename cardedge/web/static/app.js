@@ -21,6 +21,7 @@ function controlValues() {
 function fillFromUrl() {
   const query = new URLSearchParams(window.location.search);
   for (const id of query.getAll("show")) shown.add(id);
+  if (gridForm) fillGridFromUrl(query);
   for (const el of form.elements) {
     if (!el.name || !query.has(el.name)) continue;
     if (el.type === "checkbox") el.checked = query.get(el.name) === "true";
@@ -31,7 +32,9 @@ function fillFromUrl() {
 function apiUrl(request, values, format) {
   const query = new URLSearchParams();
   for (const key of request.keys) if (key in values) query.append(key, values[key]);
-  for (const [key, value] of Object.entries(request.extra || {})) query.append(key, value);
+  for (const [key, value] of Object.entries(request.extra || {})) {
+    for (const one of [].concat(value)) query.append(key, one); // a list: the key repeated
+  }
   if (format) query.append("format", format);
   return `/api/${config.game}/${request.command}?${query}`;
 }
@@ -203,6 +206,139 @@ function barsElement(table) {
   return wrap;
 }
 
+// ---- the rule space (grid): one or two rules varied, the page's controls the fixed rules ----
+const gridForm = document.getElementById("grid-form");
+const gridPanel = document.getElementById("grid");
+let gridGeneration = 0;
+
+// The vary texts of the panel, as the API takes them: "rule" or "rule=v1,v2".
+function gridVary() {
+  const vary = [];
+  for (const i of [1, 2]) {
+    const rule = gridForm.elements[`vary${i}`].value;
+    const list = gridForm.elements[`values${i}`].value.replace(/\s+/g, "");
+    if (rule) vary.push(list ? `${rule}=${list}` : rule);
+  }
+  return vary;
+}
+
+function gridSd() {
+  return gridForm.elements.sd.checked;
+}
+
+// A permalink's grid (vary=rule=v1,v2, repeated; sd=true) put back into the panel.
+function fillGridFromUrl(query) {
+  query.getAll("vary").slice(0, 2).forEach((text, k) => {
+    const at = text.indexOf("=");
+    gridForm.elements[`vary${k + 1}`].value = at < 0 ? text : text.slice(0, at);
+    gridForm.elements[`values${k + 1}`].value = at < 0 ? "" : text.slice(at + 1);
+  });
+  gridForm.elements.sd.checked = query.get("sd") === "true";
+  for (const i of [1, 2]) showHint(i);
+}
+
+// The value list's placeholder says what leaving it empty takes (every value) or asks a list.
+function showHint(i) {
+  const select = gridForm.elements[`vary${i}`];
+  const option = select.options[select.selectedIndex];
+  gridForm.elements[`values${i}`].placeholder = (option && option.dataset.hint) || "all values";
+}
+
+// Green (the lowest house edge) through yellow to red (the highest).
+function heatColour(value, low, high) {
+  const t = high > low ? (value - low) / (high - low) : 0.5;
+  return `hsl(${Math.round(120 * (1 - t))}, 70%, 72%)`;
+}
+
+// The optimal edge over the varied rules: the first's values across, the second's down (one
+// row when one rule varies); a cell per combination, coloured by its edge.
+function heatmapElement(rows, names) {
+  const [across, down] = names;
+  const distinct = (name) => [...new Set(rows.map((r) => cellText(r[name])))];
+  const xs = distinct(across);
+  const ys = down ? distinct(down) : [""];
+  const cell = new Map();
+  for (const row of rows) {
+    const key = `${cellText(row[across])}\u0000${down ? cellText(row[down]) : ""}`;
+    if (!cell.has(key)) cell.set(key, row.optimal_percent);
+  }
+  const edges = [...cell.values()];
+  const low = Math.min(...edges);
+  const high = Math.max(...edges);
+  const table = document.createElement("table");
+  table.className = "heatmap";
+  const caption = table.createCaption();
+  caption.textContent = "optimal play, house edge (%)";
+  const head = table.createTHead().insertRow();
+  const corner = document.createElement("th");
+  corner.textContent = down ? `${down} \\ ${across}` : across;
+  head.appendChild(corner);
+  for (const x of xs) {
+    const th = document.createElement("th");
+    th.textContent = x;
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  for (const y of ys) {
+    const tr = body.insertRow();
+    const th = document.createElement("th");
+    th.textContent = down ? y : "";
+    tr.appendChild(th);
+    for (const x of xs) {
+      const td = tr.insertCell();
+      const value = cell.get(`${x}\u0000${y}`);
+      if (value === undefined) continue;
+      td.textContent = value.toFixed(3);
+      td.className = "heat";
+      td.dataset.value = String(value);
+      td.style.backgroundColor = heatColour(value, low, high);
+      td.title = `${across} ${x}${down ? `, ${down} ${y}` : ""}: ${value}`;
+    }
+  }
+  return table;
+}
+
+async function runGrid(values) {
+  const mine = ++gridGeneration;
+  const links = gridPanel.querySelector(".links");
+  const error = gridPanel.querySelector(".error");
+  const heatmap = gridPanel.querySelector(".heatmap");
+  const body = gridPanel.querySelector(".body");
+  gridPanel.dataset.state = "busy";
+  body.textContent = "computing...";
+  heatmap.textContent = "";
+  try {
+    const vary = gridVary();
+    if (!vary.length) throw new Error("choose a rule to vary");
+    const extra = { vary };
+    if (gridSd()) extra.sd = "true";
+    const request = { ...config.grid, extra };
+    const doc = await fetchJson(apiUrl(request, values));
+    if (mine !== gridGeneration) return;
+    const table = tablesOf(doc)[0];
+    const first = table.rows[0] || {};
+    // the varied rules as the API names them (its "varied" column), else as chosen
+    const names = typeof first.varied === "string"
+      ? first.varied.split(", ") : vary.map((v) => v.split("=")[0]);
+    error.hidden = true;
+    error.textContent = "";
+    heatmap.appendChild(heatmapElement(table.rows, names.slice(0, 2)));
+    body.textContent = "";
+    body.appendChild(tableElement(table));
+    downloadLinks(gridPanel, request, values);
+    gridPanel.dataset.state = "ready";
+  } catch (e) {
+    if (mine !== gridGeneration) return;
+    // no stale results beside the error
+    links.textContent = "";
+    heatmap.textContent = "";
+    body.textContent = "";
+    error.textContent = e.message;
+    error.hidden = false;
+    gridPanel.dataset.state = "error";
+  }
+}
+
 function downloadLinks(panel, request, values) {
   const links = document.querySelector(`#${panel.id} .links`);
   links.textContent = "";
@@ -261,14 +397,25 @@ async function fillPanel(panel, values, mine) {
   }
 }
 
-async function update() {
-  const mine = ++generation;
-  const values = controlValues();
+// The URL of the page's settings (the permalink): the controls, the lazy panels shown, the
+// rule space computed (its vary texts and SD).
+function setPermalink(values) {
   const params = new URLSearchParams(values);
   for (const id of shown) params.append("show", id);
+  if (gridForm && shown.has("grid")) {
+    for (const vary of gridVary()) params.append("vary", vary);
+    if (gridSd()) params.append("sd", "true");
+  }
   const query = params.toString();
   window.history.replaceState(null, "", `?${query}`);
   document.getElementById("permalink").href = `?${query}`;
+}
+
+async function update() {
+  const mine = ++generation;
+  const values = controlValues();
+  setPermalink(values);
+  if (gridForm && shown.has("grid")) runGrid(values); // the fixed rules changed
   const status = document.getElementById("status");
   const error = document.getElementById("error");
   status.textContent = "computing...";
@@ -301,6 +448,18 @@ for (const input of document.querySelectorAll("input[data-upload]")) {
     if (file) uploads[input.dataset.upload] = { name: file.name, text: await file.text() };
     else delete uploads[input.dataset.upload];
     update();
+  });
+}
+if (gridForm) {
+  for (const i of [1, 2]) {
+    gridForm.elements[`vary${i}`].addEventListener("change", () => showHint(i));
+  }
+  gridForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    shown.add("grid");
+    const values = controlValues();
+    setPermalink(values);
+    runGrid(values);
   });
 }
 form.addEventListener("change", update);

@@ -1,0 +1,144 @@
+"""Blackjack's rule space: the grid's combinations computed with the work shared between them
+(``reports/core/grid.py`` says what a grid is and gives).
+
+**What is shared.** A task is every combination of one shoe and one dealer (soft 17, and split
+aces' drawing rule, which decides the split hands' stand EVs): one ``ShoeAnalysis``, whose
+dealer outcome rows and stand EVs every other rule's ``variant`` reuses. Within a task each
+distinct set of play rules (the rules but the natural's payout) is evaluated once, optimal play
+and the basic strategy chart derived for it (and the SD's distribution when asked), the
+chart's hard and soft rows shared by every set that plays unsplit hands alike
+(``TotalRows``: splitting rules change only its pairs); a natural
+is settled at once, so each natural payout re-prices that evaluation
+(``RoundResult.ev_at_natural``, ``Outcomes.priced``). The numbers are those of one
+``blackjack.edge`` call per combination (the tests compare them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+from cardedge.analysis.blackjack.outcomes import distribution_of
+from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.reports.blackjack.strategy import SPLIT_CONVENTION, analysis_for
+from cardedge.reports.core.grid import GRID_NOTES, SD_NOTE, GridPlan, GridValues, rule_kinds
+from cardedge.reports.core.render import Table
+from cardedge.strategy.blackjack.charts import (
+    TotalRows,
+    basic_strategy,
+    policy_from_chart,
+    strategy_policy,
+    total_rows,
+)
+
+PLAY_PAYOUT = "3:2"
+"""The natural's payout each set of play rules is evaluated at before re-pricing."""
+
+
+def kinds() -> dict:
+    """The rules ``--vary`` takes, by name."""
+    return rule_kinds(RULES)
+
+
+def base_values(rules: BlackjackRules) -> dict[str, object]:
+    """Each rule's value in the base rules (the first value of a rule varied without a list)."""
+    return {f.name: getattr(rules, f.name) for f in fields(rules)}
+
+
+def identity(base: BlackjackRules) -> dict:
+    """The base rules as JSON-ready text (a grid's manifest)."""
+    return {r.name: r.kind.text(getattr(base, r.name)) for r in RULES}
+
+
+def combination_rules(base: BlackjackRules, plan: GridPlan, combo: Sequence[int]) -> BlackjackRules:
+    """The rules of one combination: the base rules with the combination's values."""
+    return base.with_(**plan.values(combo))
+
+
+@dataclass(frozen=True)
+class GridTask:
+    """The combinations one worker computes together: one shoe, one dealer, one way of
+    playing unsplit hands."""
+
+    shoe: Shoe
+    rules: tuple[BlackjackRules, ...]
+    rows: tuple[int, ...]
+    """The grid's row number of each rule set."""
+    sd: bool
+
+
+def grid_tasks(base: BlackjackRules, plan: GridPlan, sd: bool) -> list[GridTask]:
+    """The grid's combinations grouped by shoe, dealer (soft 17, split aces' drawing) and the
+    rules of unsplit hands (``TotalRows.rule_key``: a basic chart's hard and soft rows), in row
+    order of each group's first combination: a task per group, small enough to spread over a
+    cluster, large enough to share its dealer and rows."""
+    groups: dict[tuple, list[tuple[int, BlackjackRules]]] = {}
+    for combo in plan.combinations():
+        rules = combination_rules(base, plan, combo)
+        key = (combo[0], rules.hit_split_aces, *TotalRows.rule_key(rules))
+        groups.setdefault(key, []).append((plan.index(combo), rules))
+    return [
+        GridTask(
+            plan.shoes[key[0]],
+            tuple(r for _, r in members),
+            tuple(i for i, _ in members),
+            sd,
+        )
+        for key, members in groups.items()
+    ]
+
+
+def compute_task(task: GridTask) -> list[GridValues]:
+    """The numbers of each combination of ``task`` (``GridValues``), in its order."""
+    first = task.rules[0].with_(natural=PLAY_PAYOUT)
+    a0 = analysis_for(first, task.shoe)
+    played: dict[BlackjackRules, tuple] = {}
+    totals: dict[tuple, TotalRows] = {}
+    out = []
+    for rules in task.rules:
+        play = rules.with_(natural=PLAY_PAYOUT)
+        if play not in played:
+            a = a0 if play == first else a0.variant(**base_values(play))
+            policy = strategy_policy("optimal", a)
+            optimal = a.evaluate(policy)
+            key = TotalRows.key_of(a)
+            if key not in totals:
+                totals[key] = total_rows(a)
+            chart = basic_strategy(a, totals=totals[key])
+            basic = a.evaluate(policy_from_chart(chart, a.rules, "basic"))
+            dist = distribution_of(a, policy, optimal) if task.sd else None
+            played[play] = (optimal, basic, dist)
+        optimal, basic, dist = played[play]
+        payout = rules.natural_payout
+        sd = dist.priced(rules).std if dist is not None else float("nan")
+        out.append(
+            GridValues(
+                -100.0 * optimal.ev_at_natural(payout),
+                -100.0 * basic.ev_at_natural(payout),
+                sd,
+            )
+        )
+    return out
+
+
+def grid_table(base: BlackjackRules, plan: GridPlan, rows: list[dict], sd: bool) -> Table:
+    """The grid as a table: the fixed rules and shoe in the title, one row per combination."""
+    fixed = _fixed_words(base, {a.name for a in plan.axes})
+    where = "; ".join(dict.fromkeys(s.title() for s in plan.shoes))
+    title = f"Blackjack rule space: house edge (%) of {plan.size} combinations, {where}"
+    if fixed:
+        title += f"; fixed: {', '.join(fixed)}"
+    notes = [*GRID_NOTES, *([SD_NOTE] if sd else []), SPLIT_CONVENTION + "."]
+    keys = {"rules": base.words(), "varied": ", ".join(a.name for a in plan.axes)}
+    digits = {"sd": 6, "additive_error_percent": 6}
+    return Table(title, rows, notes, digits=digits, default_digits=4, keys=keys)
+
+
+def _fixed_words(base: BlackjackRules, varied: set[str]) -> list[str]:
+    """The title words of every rule not varied."""
+    return [
+        words
+        for rule in RULES
+        if rule.name not in varied and (words := rule.title(base)) is not None
+    ]

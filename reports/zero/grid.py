@@ -1,0 +1,147 @@
+"""Zero's rule space: the grid's combinations computed with the work shared between them
+(``reports/core/grid.py`` says what a grid is and gives).
+
+Besides its rules Zero's grid varies the preset (``--vary rules``: stated, published), the
+rules' changes applying over each. **What is shared.** A task is every combination of one
+shoe, one dealer drawing rule (the shoe states the kernels memoize) and one DAS rule; within
+it each distinct set of play rules (``PlayRules``: all but what a Zero Pair and ten-valued
+trips pay) is evaluated once, optimal play and the best total-dependent chart derived for it,
+in one kernel run each, and every preset and payout re-prices it (``PlayResult.price``); the
+SD's distribution is likewise one per set of play rules (``outcome_distributions``). The
+numbers are those of one ``zero.edge`` call per combination (the tests compare them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardedge.analysis.core.rules import Choice
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.outcomes import outcome_distributions
+from cardedge.analysis.zero.policy import OPTIMAL_POLICY
+from cardedge.analysis.zero.round import evaluate_policies
+from cardedge.analysis.zero.rules import PRESETS, RULES, TRIPS_NOTE, ZeroRules, preset
+from cardedge.analysis.zero.shoes import check_shoe
+from cardedge.reports.core.grid import GRID_NOTES, SD_NOTE, GridPlan, GridValues, rule_kinds
+from cardedge.reports.core.render import Table
+from cardedge.strategy.zero.charts import best_chart
+
+PRESET_AXIS = "rules"
+"""Zero's own axis: the rule preset (``--vary rules``)."""
+
+
+def kinds() -> dict:
+    """The rules ``--vary`` takes, by name: the preset, then every rule."""
+    return rule_kinds(RULES, {PRESET_AXIS: Choice(PRESETS)})
+
+
+@dataclass(frozen=True)
+class ZeroBase:
+    """A Zero grid's base setup: the preset and the rules changed over it (``changes``)."""
+
+    preset: str
+    changes: dict
+
+    def rules(self, values: dict[str, object] | None = None) -> ZeroRules:
+        """The rules of the base preset, or of ``values['rules']``, with the changes and then
+        ``values`` (a combination's varied rules) over it."""
+        values = dict(values or {})
+        name = values.pop(PRESET_AXIS, self.preset)
+        return preset(name).with_(**{**self.changes, **values})
+
+    def values(self) -> dict[str, object]:
+        """Each axis' value in the base setup (the first value of one varied without a list)."""
+        rules = self.rules()
+        return {PRESET_AXIS: self.preset, **{name: getattr(rules, name) for name in RULES.names}}
+
+
+def identity(base: ZeroBase) -> dict:
+    """The base setup as JSON-ready text (a grid's manifest)."""
+    rules = base.rules()
+    return {
+        PRESET_AXIS: base.preset,
+        **{r.name: r.kind.text(getattr(rules, r.name)) for r in RULES},
+    }
+
+
+@dataclass(frozen=True)
+class GridTask:
+    """The combinations one worker computes together: one shoe, one dealer drawing rule, one
+    DAS rule."""
+
+    shoe: Shoe
+    rules: tuple[ZeroRules, ...]
+    rows: tuple[int, ...]
+    """The grid's row number of each rule set."""
+    sd: bool
+
+
+def grid_tasks(base: ZeroBase, plan: GridPlan, sd: bool) -> list[GridTask]:
+    """The grid's combinations grouped by shoe, the dealer's drawing rule (the kernels' shoe
+    states) and DAS (a task per group, to spread over a cluster), each shoe checked big
+    enough for every rule set (ValueError naming the shoe if not)."""
+    groups: dict[tuple, list[tuple[int, ZeroRules]]] = {}
+    for combo in plan.combinations():
+        rules = base.rules(plan.values(combo))
+        check_shoe(plan.shoes[combo[0]], rules)
+        key = (combo[0], rules.dealer_draws, rules.das)
+        groups.setdefault(key, []).append((plan.index(combo), rules))
+    return [
+        GridTask(
+            plan.shoes[key[0]],
+            tuple(r for _, r in members),
+            tuple(i for i, _ in members),
+            sd,
+        )
+        for key, members in groups.items()
+    ]
+
+
+def compute_task(task: GridTask) -> list[GridValues]:
+    """The numbers of each combination of ``task`` (``GridValues``), in its order."""
+    played = {}
+    for rules in task.rules:
+        play = rules.play_rules()
+        if play not in played:
+            basic = best_chart(play, task.shoe).policy()
+            played[play] = evaluate_policies(play, task.shoe, (OPTIMAL_POLICY, basic))
+    sds: Sequence[float]
+    if task.sd:
+        sds = [o.std for o in outcome_distributions(task.rules, task.shoe)]
+    else:
+        sds = [float("nan")] * len(task.rules)
+    out = []
+    for rules, sd in zip(task.rules, sds, strict=True):
+        optimal, basic = played[rules.play_rules()]
+        out.append(
+            GridValues(
+                optimal.price(rules).house_edge_percent,
+                basic.price(rules).house_edge_percent,
+                sd,
+            )
+        )
+    return out
+
+
+def grid_table(base: ZeroBase, plan: GridPlan, rows: list[dict], sd: bool) -> Table:
+    """The grid as a table: the fixed rules and shoe in the title, one row per combination."""
+    varied = {a.name for a in plan.axes}
+    rules = base.rules()
+    fixed = [] if PRESET_AXIS in varied else [f"{base.preset} rules"]
+    # with the preset varied, trips are fixed only when a change sets them
+    unset = {"trips_pays"} if PRESET_AXIS in varied and "trips_pays" not in base.changes else set()
+    fixed += [w for rule in RULES if rule.name not in varied | unset and (w := rule.title(rules))]
+    where = "; ".join(dict.fromkeys(s.title() for s in plan.shoes))
+    title = f"Zero rule space: house edge (%) of {plan.size} combinations, {where}"
+    if fixed:
+        title += f"; fixed: {', '.join(fixed)}"
+    notes = [
+        *GRID_NOTES,
+        *([SD_NOTE] if sd else []),
+        "basic: the best total-dependent chart derived for each combination's play rules.",
+        TRIPS_NOTE,
+    ]
+    keys = {"rules": base.preset, "varied": ", ".join(a.name for a in plan.axes)}
+    digits = {"sd": 6, "additive_error_percent": 6}
+    return Table(title, rows, notes, digits=digits, default_digits=4, keys=keys)

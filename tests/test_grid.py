@@ -1,0 +1,244 @@
+"""The rule space (issue 30): grids of both games equal single ``edge`` calls, the additive
+estimate is what it says, and bad input is refused up front with one line."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+from cardedge import blackjack, zero
+from cardedge.analysis.blackjack.outcomes import outcome_distribution
+from cardedge.analysis.blackjack.round import ShoeAnalysis
+from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.outcomes import outcome_distribution as zero_distribution
+from cardedge.analysis.zero.rules import preset
+from cardedge.cli import main
+from cardedge.core.errors import BadValue
+from cardedge.reports.core.grid import MAX_COMBINATIONS
+
+TOLERANCE = 1e-12
+"""Grid rows equal single ``edge`` calls to this (percent of the initial wager)."""
+
+
+def _truth(text: str) -> bool:
+    return {"true": True, "false": False}[text]
+
+
+@pytest.fixture(scope="module")
+def blackjack_grid():
+    # every way a combination is shared: the dealer (h17), play rules (surrender, das), the
+    # natural's payout re-priced (7:5 is no usual payout: the rule takes any)
+    return blackjack.grid(
+        vary=["h17", "das", "surrender", "natural=3:2,7:5"], decks=1, double="10-11"
+    )
+
+
+@pytest.fixture(scope="module")
+def zero_grid():
+    return zero.grid(vary=["rules", "dealer_draws=4,5", "das", "zero_pair_pays=3:2,2:1"], decks=1)
+
+
+def test_blackjack_grid_rows_equal_single_edge_calls(blackjack_grid):
+    rows = blackjack_grid.rows()
+    assert len(rows) == 16
+    for row in rows:
+        rules = {k: _truth(row[k]) for k in ("h17", "das", "surrender")}
+        single = blackjack.edge(
+            decks=1, double="10-11", natural=row["natural"], strategy=["optimal", "basic"], **rules
+        ).rows()
+        assert abs(single[0]["house_edge_percent"] - row["optimal_percent"]) < TOLERANCE
+        assert abs(single[1]["house_edge_percent"] - row["basic_percent"]) < TOLERANCE
+
+
+def test_blackjack_grid_sd_is_the_return_tables(blackjack_grid):
+    shoe = Shoe.decks(1)
+    for row in blackjack_grid.rows()[::5]:
+        rules = BlackjackRules(
+            double="10-11",
+            natural=row["natural"],
+            **{k: _truth(row[k]) for k in ("h17", "das", "surrender")},
+        )
+        dist = outcome_distribution(ShoeAnalysis(rules, shoe))
+        assert abs(dist.std - row["sd"]) < TOLERANCE
+
+
+def test_zero_grid_rows_equal_single_edge_calls(zero_grid):
+    rows = zero_grid.rows()
+    assert len(rows) == 16
+    for row in rows:
+        given = {
+            "decks": 1,
+            "rules": row["rules"],
+            "dealer_draws": int(row["dealer_draws"]),
+            "das": _truth(row["das"]),
+            "zero_pair_pays": row["zero_pair_pays"],
+        }
+        optimal = zero.edge(**given).rows()[0]["house_edge_percent"]
+        basic = zero.edge(**given, strategy="basic").rows()[0]["house_edge_percent"]
+        assert abs(optimal - row["optimal_percent"]) < TOLERANCE
+        assert abs(basic - row["basic_percent"]) < TOLERANCE
+        rules = preset(row["rules"]).with_(
+            dealer_draws=given["dealer_draws"],
+            das=given["das"],
+            zero_pair_pays=row["zero_pair_pays"],
+        )
+        assert abs(zero_distribution(rules, Shoe.decks(1)).std - row["sd"]) < TOLERANCE
+
+
+def test_the_additive_estimate_is_base_plus_single_effects(zero_grid):
+    frame = pd.DataFrame(zero_grid.rows())
+    axes = ["rules", "dealer_draws", "das", "zero_pair_pays"]
+    base = frame.iloc[0]
+    edge = {tuple(r[a] for a in axes): r["optimal_percent"] for _, r in frame.iterrows()}
+    b = tuple(base[a] for a in axes)
+    for _, row in frame.iterrows():
+        estimate = edge[b]
+        for i, a in enumerate(axes):
+            single = list(b)
+            single[i] = row[a]
+            estimate += edge[tuple(single)] - edge[b]
+        assert row["additive_percent"] == pytest.approx(estimate, abs=1e-13)
+        assert row["additive_error_percent"] == pytest.approx(
+            estimate - row["optimal_percent"], abs=1e-13
+        )
+        changed = sum(row[a] != base[a] for a in axes)
+        if changed <= 1:  # the base and every single change are their own estimate
+            assert abs(row["additive_error_percent"]) < 1e-13
+    # the payouts are additive exactly; the dealer's rule and DAS interact
+    assert frame["additive_error_percent"].abs().max() > 1e-3
+
+
+def test_a_switch_varied_alone_starts_at_the_given_value():
+    table = blackjack.grid(vary="h17", decks=1, h17=True, sd=False)
+    assert [r["h17"] for r in table.rows()] == ["true", "false"]
+
+
+def test_deck_counts_are_a_dimension():
+    rows = zero.grid(decks=[1, 2], vary=["das"], sd=False).rows()
+    assert [(r["decks"], r["das"]) for r in rows] == [
+        (1, "true"),
+        (1, "false"),
+        (2, "true"),
+        (2, "false"),
+    ]
+    # the 2-deck, no-DAS row's estimate adds the deck effect and the DAS effect
+    e = {(r["decks"], r["das"]): r["optimal_percent"] for r in rows}
+    additive = e[1, "true"] + (e[2, "true"] - e[1, "true"]) + (e[1, "false"] - e[1, "true"])
+    assert rows[3]["additive_percent"] == pytest.approx(additive, abs=1e-13)
+
+
+@pytest.mark.parametrize(
+    "call, needle",
+    [
+        (lambda: blackjack.grid(vary="bogus"), "'bogus' is not a rule"),
+        (lambda: blackjack.grid(vary="natural=3:2,x"), "'x' is not a payout"),
+        (lambda: blackjack.grid(vary="split_hands=2,9"), "9 is not a whole number in 2..4"),
+        (lambda: blackjack.grid(vary=["h17", "h17"]), "'h17' is varied twice"),
+        (lambda: blackjack.grid(vary="natural=3:2,3:2"), "listed twice"),
+        (lambda: zero.grid(vary="zero_pair_pays"), "list its payouts"),
+        (lambda: zero.grid(vary="split_totals"), "too many values"),
+        (lambda: zero.grid(vary="rules=both"), "'both' is not one of stated, published"),
+        (lambda: zero.grid(sd="false"), "sd: 'false' is not True or False"),
+    ],
+)
+def test_bad_grids_are_refused_naming_the_keyword(call, needle):
+    with pytest.raises(BadValue) as caught:
+        call()
+    assert needle in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_grid_too_large_is_refused_up_front_with_its_count():
+    many = ",".join(str(k) for k in range(1, 101))
+    with pytest.raises(BadValue) as caught:
+        zero.grid(
+            decks="1..8",
+            vary=[
+                f"zero_pair_pays={many}",
+                f"trips_pays={many}",
+                "dealer_draws",
+                "das",
+            ],
+        )
+    count = 8 * 100 * 100 * 11 * 2
+    assert count > MAX_COMBINATIONS
+    assert f"{count:,} combinations" in str(caught.value)
+
+
+def _refused(capsys, args, needle):
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1 and needle in err, err
+
+
+def test_the_command_line_refuses_in_one_line(capsys, tmp_path):
+    _refused(capsys, ["blackjack", "grid", "--vary", "bogus"], "'bogus' is not a rule")
+    _refused(capsys, ["zero", "grid", "--vary", "das=maybe"], "'maybe' is not True or False")
+    out = tmp_path / "g.txt"
+    _refused(capsys, ["zero", "grid", "--vary", "das", "--out", str(out)], "end in .parquet")
+    assert not out.exists()
+
+
+def test_the_command_line_writes_parquet_and_a_heatmap(capsys, tmp_path):
+    out, png = tmp_path / "g.parquet", tmp_path / "g.png"
+    args = ["zero", "grid", "--decks", "1", "--vary", "das", "--vary", "dealer-draws=4,5"]
+    code = main([*args, "--no-sd", "--out", str(out), "--png", str(png), "--format", "json"])
+    assert code == 0, capsys.readouterr().err
+    frame = pd.read_parquet(out)
+    assert list(frame["das"]) == ["true", "true", "false", "false"]
+    assert list(frame["dealer_draws"]) == ["4", "5", "4", "5"]
+    assert "sd" not in frame.columns
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    base = zero.edge(decks=1, rules="published", dealer_draws=4).rows()[0]
+    assert math.isclose(frame["optimal_percent"][0], base["house_edge_percent"], abs_tol=1e-12)
+
+
+def test_an_interrupted_grid_resumes_from_the_tasks_it_finished(tmp_path, monkeypatch):
+    from cardedge.reports.zero import grid as room
+
+    out = tmp_path / "g.parquet"
+    given = {"decks": 1, "vary": ["dealer_draws=4,5,6", "das"], "sd": False, "out": str(out)}
+    real = room.compute_task
+    calls = []
+
+    def failing(task):
+        calls.append(task)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(task)
+
+    monkeypatch.setattr(room, "compute_task", failing)
+    with pytest.raises(KeyboardInterrupt):
+        zero.grid(**given)
+    assert not out.exists() and (tmp_path / "g.parts").is_dir()
+    with pytest.raises(BadValue, match="--resume"):  # a second run must say it resumes
+        zero.grid(**given)
+    calls.clear()
+    monkeypatch.setattr(room, "compute_task", lambda task: (calls.append(task), real(task))[1])
+    resumed = zero.grid(**given, resume=True)
+    recomputed = len(calls)
+    calls.clear()
+    assert resumed.rows() == zero.grid(decks=1, vary=given["vary"], sd=False).rows()
+    assert recomputed == len(calls) - 1 > 0  # every task but the one kept
+    assert out.is_file() and not (tmp_path / "g.parts").exists()
+    # another grid's parts are never taken for this one's
+    monkeypatch.setattr(room, "compute_task", failing)
+    calls.clear()
+    with pytest.raises(KeyboardInterrupt):
+        zero.grid(**given)
+    with pytest.raises(BadValue, match="other settings"):
+        zero.grid(**{**given, "vary": ["dealer_draws=4,5,6", "das=true"]}, resume=True)
+
+
+def test_resume_needs_an_out_file():
+    with pytest.raises(BadValue, match="resume"):
+        blackjack.grid(vary="h17", decks=1, resume=True)
+
+
+def test_a_grid_on_a_local_dask_cluster_equals_the_one_here():
+    given = {"decks": 1, "vary": ["h17", "das"], "sd": False}
+    assert blackjack.grid(**given, workers=1).rows() == blackjack.grid(**given).rows()
