@@ -11,10 +11,11 @@ from cardedge.analysis.blackjack.rules import (
     PUBLISHED_SHOE,
 )
 from cardedge.analysis.core.counts import BUILTIN, resolve_system
-from cardedge.reports.blackjack import strategy
+from cardedge.reports.blackjack import grid, strategy
 from cardedge.reports.blackjack.count import count_table
 from cardedge.reports.blackjack.eor import effects_of_removal, eor_table
 from cardedge.reports.blackjack.indices import indices_table
+from cardedge.reports.core import grid as core_grid
 from cardedge.reports.core.render import Table
 
 EOR_TABLES = {
@@ -32,7 +33,19 @@ def default_tables() -> dict[str, Table]:
     systems = [resolve_system(name) for name in BUILTIN]
     tables["blackjack_count_6d"] = count_table([(DEFAULT_RULES, DEFAULT_SHOE)], systems)
     tables["blackjack_indices_6d"] = indices_table(DEFAULT_RULES, DEFAULT_SHOE)  # 5 of 6 decks left
+    tables["blackjack_grid_6d"] = core_grid.grid_table(grid, DEFAULT_RULES, results_grid(), True)[0]
     return tables
+
+
+GRID_VARY = ("h17", "das", "peek")
+"""The rule space of ``results/blackjack_grid_6d``: soft 17, DAS and peek over the default
+rules, 6 decks (its heatmap: H17 x DAS, no peek)."""
+
+
+def results_grid() -> core_grid.GridPlan:
+    """The plan of ``results/blackjack_grid_6d`` (its base: ``DEFAULT_RULES``)."""
+    axes = core_grid.parse_axes(GRID_VARY, grid.kinds(), grid.base_values(DEFAULT_RULES))
+    return core_grid.GridPlan((DEFAULT_SHOE,), axes)
 
 
 def eor_series(tables: dict[str, Table]) -> dict[str, dict[str, float | None]]:
@@ -49,6 +62,8 @@ def eor_series(tables: dict[str, Table]) -> dict[str, dict[str, float | None]]:
 
 
 def default_figures(tables: dict[str, Table], out: Path) -> list[Path]:
-    """Blackjack writes no figures of its own into ``results/`` (its charts are tables; its
-    EORs are drawn with Zero's, ``eor_series``)."""
-    return []
+    """Blackjack's one figure of its own in ``results/``: its rule-space heatmap (its charts
+    are tables; its EORs are drawn with Zero's, ``eor_series``)."""
+    path = out / "blackjack_grid_6d.png"
+    core_grid.results_heatmap(results_grid(), tables["blackjack_grid_6d"], path)
+    return [path]

@@ -7,8 +7,9 @@ from pathlib import Path
 from cardedge.analysis.core.counts import BUILTIN, resolve_system
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import preset
+from cardedge.reports.core import grid as core_grid
 from cardedge.reports.core.render import Table
-from cardedge.reports.zero import pays, strategy
+from cardedge.reports.zero import grid, pays, strategy
 from cardedge.reports.zero.count import count_table
 from cardedge.reports.zero.indices import zero_indices_table
 
@@ -24,7 +25,21 @@ def default_tables() -> dict[str, Table]:
     tables["zero_pays_combined"] = pays.combined_table(shoes, [0.5, 1.0])
     tables["zero_count_6d"] = zero_count_table(6)
     tables["zero_indices_6d"] = zero_indices_table(preset("published"))  # Hi-Opt II
+    base, plan = results_grid()
+    tables["zero_grid_6d"] = core_grid.grid_table(grid, base, plan, True)[0]
     return tables
+
+
+GRID_VARY = ("dealer_draws=3,4,5,6,7", "das")
+"""The rule space of ``results/zero_grid_6d``: the dealer's drawing rule and DAS over the
+published rules, 6 decks (its heatmap: dealer draws x DAS)."""
+
+
+def results_grid() -> tuple[grid.ZeroBase, core_grid.GridPlan]:
+    """The base setup and plan of ``results/zero_grid_6d``."""
+    base = grid.ZeroBase("published", {})
+    axes = core_grid.parse_axes(GRID_VARY, grid.kinds(), base.values())
+    return base, core_grid.GridPlan((Shoe.decks(6),), axes)
 
 
 def zero_count_table(decks: int) -> Table:
@@ -49,4 +64,6 @@ def eor_series(tables: dict[str, Table]) -> dict[str, dict[str, float | None]]:
 
 def default_figures(tables: dict[str, Table], out: Path) -> list[Path]:
     """Zero's PNG figures, drawn from its tables, written into ``out``."""
-    return strategy.default_figures(tables, out)
+    path = out / "zero_grid_6d.png"
+    core_grid.results_heatmap(results_grid()[1], tables["zero_grid_6d"], path)
+    return [*strategy.default_figures(tables, out), path]
