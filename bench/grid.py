@@ -1,16 +1,20 @@
 """Time the full rule-space grids of issue 30 against single ``edge`` calls, in one process.
 
     .venv/bin/python bench/grid.py [--game blackjack|zero|both] [--sample 40] [--sd]
-                                   [--workers N]
+                                   [--no-basic] [--workers N]
 
 For each game: a warm process (kernels compiled, one grid and one call made first) times
 
 - the full grid (``grid(...)``; blackjack: every rule at 6 decks, 5,184 combinations; Zero:
   both presets x dealer draws 3..7 x DAS x split sets none, 9, 8-9, 7-9, 6-9 x Zero Pair
-  3:2, 2:1, 5:4, 300 combinations), SD off unless ``--sd``;
+  3:2, 2:1, 5:4, 300 combinations), SD off unless ``--sd``, the basic-strategy column on
+  unless ``--no-basic`` (then the single calls are optimal play only);
 - a random sample of the same combinations as single ``edge`` calls giving the row's numbers
   (blackjack: one call, ``strategy=["optimal", "basic"]``; Zero: two calls, optimal and basic,
-  as ``zero.edge`` takes one strategy), scaled to the whole grid;
+  as ``zero.edge`` takes one strategy), in order, scaled to the whole grid;
+
+every result cache of the package is emptied before each timed phase (the kernels stay
+compiled), so neither phase reuses the other's analyses;
 
 and prints the ratio grid / single calls (issue 30 asks at most 1/10). ``--workers N`` also
 times the grid on a local Dask cluster of N processes (cluster start included).
@@ -46,16 +50,16 @@ def _truth(text: str):
     return {"true": True, "false": False}.get(text, text)
 
 
-def blackjack_single(row: dict) -> None:
+def blackjack_single(row: dict, basic: bool) -> None:
     from cardedge import blackjack
 
     rules = {k: _truth(row[k]) for k in ("h17", "peek", "das", "rsa", "hit_split_aces")}
     rules |= {"surrender": _truth(row["surrender"]), "double": row["double"]}
     rules |= {"split_hands": int(row["split_hands"]), "natural": row["natural"]}
-    blackjack.edge(decks=6, strategy=["optimal", "basic"], **rules)
+    blackjack.edge(decks=6, strategy=["optimal", "basic"] if basic else "optimal", **rules)
 
 
-def zero_single(row: dict) -> None:
+def zero_single(row: dict, basic: bool) -> None:
     from cardedge import zero
 
     given = {
@@ -67,10 +71,24 @@ def zero_single(row: dict) -> None:
         "zero_pair_pays": row["zero_pair_pays"],
     }
     zero.edge(**given, strategy="optimal")
-    zero.edge(**given, strategy="basic")
+    if basic:
+        zero.edge(**given, strategy="basic")
 
 
-def run(game: str, sample: int, sd: bool, workers: int | None) -> None:
+def clear_result_caches() -> None:
+    """Forget every result a module of cardedge keeps (its ``lru_cache``s: analyses, charts,
+    shoe states, dealer rows), so that each timed phase computes what it needs: a warm process
+    keeps its compiled kernels, not the other phase's results."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("cardedge") and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+def run(game: str, sample: int, sd: bool, basic: bool, workers: int | None) -> None:
     from cardedge import blackjack, zero
 
     module, vary, single = (
@@ -79,28 +97,30 @@ def run(game: str, sample: int, sd: bool, workers: int | None) -> None:
         else (zero, ZERO_VARY, zero_single)
     )
     # warm: compile and load every kernel the grid and the calls use
-    module.grid(decks=6, vary=vary[:2], sd=sd)
+    module.grid(decks=6, vary=vary[:2], sd=sd, basic=basic)
+    clear_result_caches()
     t = time.perf_counter()
-    table = module.grid(decks=6, vary=vary, sd=sd)
+    table = module.grid(decks=6, vary=vary, sd=sd, basic=basic)
     grid_s = time.perf_counter() - t
     rows = table.rows()
     rng = random.Random(1)
     picked = rng.sample(rows, min(sample, len(rows)))
-    single(picked[0])
+    clear_result_caches()
     t = time.perf_counter()
     for row in picked:
-        single(row)
+        single(row, basic)
     per_call = (time.perf_counter() - t) / len(picked)
     singles_s = per_call * len(rows)
     print(
         f"{game}: {len(rows)} combinations; grid {grid_s:.2f} s ({1000 * grid_s / len(rows):.2f} "
-        f"ms a row, SD {'on' if sd else 'off'}); single calls {per_call * 1000:.1f} ms each "
+        f"ms a row, SD {'on' if sd else 'off'}, basic {'on' if basic else 'off'}); single "
+        f"calls {per_call * 1000:.1f} ms each "
         f"(sample of {len(picked)}) -> {singles_s:.1f} s for the grid; ratio grid/single "
         f"{grid_s / singles_s:.4f} (1/{singles_s / grid_s:.1f})"
     )
     if workers:
         t = time.perf_counter()
-        on_dask = module.grid(decks=6, vary=vary, sd=sd, workers=workers)
+        on_dask = module.grid(decks=6, vary=vary, sd=sd, basic=basic, workers=workers)
         dask_s = time.perf_counter() - t
         assert on_dask.rows() == rows
         print(f"{game}: on a local Dask cluster of {workers} workers {dask_s:.2f} s")
@@ -111,11 +131,12 @@ def main() -> None:
     ap.add_argument("--game", choices=["blackjack", "zero", "both"], default="both")
     ap.add_argument("--sample", type=int, default=40)
     ap.add_argument("--sd", action="store_true")
+    ap.add_argument("--no-basic", dest="basic", action="store_false")
     ap.add_argument("--workers", type=int, default=None)
     args = ap.parse_args()
     games = ["zero", "blackjack"] if args.game == "both" else [args.game]
     for game in games:
-        run(game, args.sample, args.sd, args.workers)
+        run(game, args.sample, args.sd, args.basic, args.workers)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,15 @@ def _truth(text: str) -> bool:
     return {"true": True, "false": False}[text]
 
 
+def _forget_shared_work() -> None:
+    """Empty the analyses and dealer memos a grid leaves behind, so that a single call
+    compared with it computes its numbers afresh (the memos would hand it the grid's)."""
+    from cardedge.analysis.blackjack import round as blackjack_round
+
+    blackjack_round.shoe_analysis.cache_clear()
+    blackjack_round._dealer_memo.cache_clear()
+
+
 @pytest.fixture(scope="module")
 def blackjack_grid():
     # every way a combination is shared: the dealer (h17), play rules (surrender, das), the
@@ -46,8 +55,25 @@ def test_blackjack_grid_rows_equal_single_edge_calls(blackjack_grid):
     assert len(rows) == 16
     for row in rows:
         rules = {k: _truth(row[k]) for k in ("h17", "das", "surrender")}
+        _forget_shared_work()
         single = blackjack.edge(
             decks=1, double="10-11", natural=row["natural"], strategy=["optimal", "basic"], **rules
+        ).rows()
+        assert abs(single[0]["house_edge_percent"] - row["optimal_percent"]) < TOLERANCE
+        assert abs(single[1]["house_edge_percent"] - row["basic_percent"]) < TOLERANCE
+
+
+def test_blackjack_grid_shares_split_hands_exactly():
+    # the splitting rules share the split hands' values (ShoeAnalysis._firsts), split aces'
+    # drawing changes the dealer's stand values for them, peek and surrender every hand
+    vary = ["peek", "split_hands=2,4", "rsa", "hit_split_aces", "surrender"]
+    rows = blackjack.grid(vary=vary, decks=2, sd=False).rows()
+    assert len(rows) == 32
+    for row in rows[::3]:
+        rules = {k: _truth(row[k]) for k in ("peek", "rsa", "hit_split_aces", "surrender")}
+        _forget_shared_work()
+        single = blackjack.edge(
+            decks=2, split_hands=int(row["split_hands"]), strategy=["optimal", "basic"], **rules
         ).rows()
         assert abs(single[0]["house_edge_percent"] - row["optimal_percent"]) < TOLERANCE
         assert abs(single[1]["house_edge_percent"] - row["basic_percent"]) < TOLERANCE
@@ -86,6 +112,21 @@ def test_zero_grid_rows_equal_single_edge_calls(zero_grid):
             zero_pair_pays=row["zero_pair_pays"],
         )
         assert abs(zero_distribution(rules, Shoe.decks(1)).std - row["sd"]) < TOLERANCE
+
+
+def test_zero_grid_shares_the_first_derivation_step_exactly():
+    # the split rules' charts start from one first step (first_step_sums): each must be the
+    # chart a single call derives from the start
+    from cardedge.strategy.zero.charts import _best_chart
+
+    vary = ["split_totals=none,9,8-9,6-9", "das"]
+    rows = zero.grid(vary=vary, decks=1, sd=False).rows()
+    assert len(rows) == 8
+    for row in rows:
+        _best_chart.cache_clear()
+        given = {"split_totals": row["split_totals"], "das": _truth(row["das"])}
+        basic = zero.edge(decks=1, rules="published", strategy="basic", **given)
+        assert abs(basic.rows()[0]["house_edge_percent"] - row["basic_percent"]) < TOLERANCE
 
 
 def test_the_additive_estimate_is_base_plus_single_effects(zero_grid):

@@ -7,6 +7,7 @@ number of policies are then evaluated on it cheaply with ``evaluate``.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -115,10 +116,17 @@ class DealerMemo:
     removed cards (``ShoeAnalysis._dealer_outcomes``) and the stand EVs of each context
     (``ShoeAnalysis._stand``: the hands of a context, the pair cards out and whether split
     hands stop at two cards; under the five-card rule also the rule's cards and peek, which
-    price a five-card hand). Read only once made: the kernels only read stand EVs."""
+    price a five-card hand), and the split hands' values, each kept under everything it
+    depends on (``ShoeAnalysis._play_key`` and the policy). Read only once made: the kernels
+    only read stand EVs."""
 
     rows: DealerOutcomeRows = field(default_factory=DealerOutcomeRows)
     stands: dict[tuple, np.ndarray] = field(default_factory=dict)
+    split_firsts: dict[tuple, list] = field(default_factory=dict)
+    """``ShoeAnalysis._firsts``: a split hand's first-card EVs by split context, policy and
+    play record (rules that split differently, or surrender, play a split hand alike)."""
+    split_rows: dict[tuple, np.ndarray] = field(default_factory=dict)
+    """``ShoeAnalysis.split_values``' rows by pair, split limit, policy and play record."""
 
 
 @lru_cache(maxsize=2)
@@ -168,6 +176,7 @@ class ShoeAnalysis:
         if self.strict:
             check_shoe(other.base, rules)
         other.kernel_rules = rules.kernel_record()
+        other.__dict__.pop("_play_key_value", None)
         # the five-card rule prices five-card hands: their stand EVs may differ (same rows)
         other.stand0 = other._stand(-1, 0, False)
         return other
@@ -285,30 +294,88 @@ class ShoeAnalysis:
         )
         return ContextValues(stand, hit, dbl, sur, val, act)
 
+    @property
+    def _play_key(self) -> tuple:
+        """What a split context's play depends on besides the policy: the play record but the
+        split limits (``max_hands``: how many split hands there are, not how one is played)
+        and the unsplit hand's surrender (a split hand never surrenders, and the unsplit
+        values it takes as its reference are read only for the actions it may take)."""
+        key = self.__dict__.get("_play_key_value")
+        if key is None:
+            k = self.kernel_rules
+            may_surrender = bool(k.surrender[1:].any())
+            key = (
+                k.peek,
+                k.h17,
+                k.double.tobytes(),
+                k.surrender[1:].tobytes(),
+                k.one_card.tobytes(),
+                k.natural_loss_on_double,
+                k.surrender_natural_loss if may_surrender else None,
+                k.charlie,
+            )
+            self.__dict__["_play_key_value"] = key
+        return key
+
+    def _firsts(
+        self, policy: BlackjackPolicy, codes: bytes, p: int, a: int, unsplit: ContextValues
+    ) -> list:
+        """``[y][up]``: EV of the split hand p,y with ``a`` more pair cards out, as Python
+        floats (read a hundred times per pair, where numpy's element access would dominate).
+        Kept by policy (``codes``: a digest of the hand codes a split of p reads; the
+        reference of its optimal cells, the unsplit values, follows from them and the play
+        record: a hand's value depends on its descendants' codes, never a pair's) and play
+        record: the split limits change how many split hands there are, not how one plays."""
+        key = (p, a, codes, self._play_key)
+        firsts = self._dealer.split_firsts.get(key)
+        if firsts is None:
+            ctx = self.play(policy, p, 1 + a, unsplit)
+            h = self.hands
+            firsts = ctx.value[[h.two_card(p, y) for y in range(N_VALUES)]].tolist()
+            self._dealer.split_firsts[key] = firsts
+        return firsts
+
     def split_values(self, policy: BlackjackPolicy, unsplit: ContextValues) -> np.ndarray:
         """``[p, up]``: EV of splitting the pair of value index p (NaN where impossible)."""
         out = np.full((N_VALUES, N_VALUES), np.nan)
         base = self.base
-        h = self.hands
+        pairs = _pair_hands()
+        # A split hand of pair p is played by the codes of every hand but the other pairs'
+        # (a two-card pair plays its pair cell; the only pair a split of p deals is p, p):
+        # policies that differ only in other pair rows play it alike.
+        played = _split_codes(policy.codes, bool(self.kernel_rules.surrender[1:].any()))
+        others = played.copy()
+        others[pairs] = 0
+        digest = hashlib.blake2b(others.tobytes(), digest_size=16).digest()
         for p in range(N_VALUES):
             if base[p] < 2:
                 continue
             max_hands = self.rules.max_hands(p + 1)
-            contexts = [
-                self.play(policy, p, 1 + a, unsplit) for a in range(2 * (max_hands - 2) + 1)
-            ]
-            # [a][y][up]: EV of the split hand p,y in context a, as Python floats (read a
-            # hundred times per pair, where numpy's element access would dominate)
-            firsts = [
-                ctx.value[[h.two_card(p, y) for y in range(N_VALUES)]].tolist() for ctx in contexts
-            ]
-            for u in range(N_VALUES):
-                s = base.copy()
-                s[p] -= 2
-                s[u] -= 1
-                if s[u] < 0:
-                    continue
-                out[p, u] = self._split_value(p, u, s, firsts, max_hands)
+            codes = digest + played[pairs[p]].tobytes()
+            key = (p, max_hands, codes, self._play_key)
+            row = self._dealer.split_rows.get(key)
+            if row is None:
+                row = self._split_row(policy, codes, p, max_hands, unsplit)
+                self._dealer.split_rows[key] = row
+            out[p] = row
+        return out
+
+    def _split_row(self, policy, codes: bytes, p: int, max_hands: int, unsplit) -> np.ndarray:
+        """``[up]``: EV of splitting pair p into at most ``max_hands`` hands (NaN where the shoe
+        cannot deal it); kept, as ``_firsts``, by split limit, policy and play record."""
+        out = np.full(N_VALUES, np.nan)
+        base = self.base
+        # [a][y][up]: EV of the split hand p,y in context a
+        firsts = [
+            self._firsts(policy, codes, p, a, unsplit) for a in range(2 * (max_hands - 2) + 1)
+        ]
+        for u in range(N_VALUES):
+            s = base.copy()
+            s[p] -= 2
+            s[u] -= 1
+            if s[u] < 0:
+                continue
+            out[u] = self._split_value(p, u, s, firsts, max_hands)
         return out
 
     def _split_value(self, p, u, s, firsts, max_hands) -> float:
@@ -453,6 +520,32 @@ def _deal_probability_table(base: np.ndarray) -> np.ndarray:
     return out
 
 
+def _split_codes(codes: np.ndarray, split_hands_surrender: bool) -> np.ndarray:
+    """``codes`` as a split hand reads them: where split hands may not surrender (always, by
+    ``BlackjackRules.may_surrender``), 'surrender else hit' is hit and 'surrender else stand'
+    stand (``player.coded_action``), so charts that differ only there play it alike."""
+    if split_hands_surrender:
+        return codes
+    out = codes.copy()
+    out[codes == Action.SURRENDER_ELSE_HIT] = Action.HIT
+    out[codes == Action.SURRENDER_ELSE_STAND] = Action.STAND
+    return out
+
+
+@lru_cache(maxsize=1)
+def _pair_hands() -> np.ndarray:
+    """Hand-table index of the two-card pair of each value index."""
+    h = hand_table()
+    return np.array([h.two_card(p, p) for p in range(N_VALUES)])
+
+
+@lru_cache(maxsize=1)
+def _two_card_hands() -> np.ndarray:
+    """Hand-table indices of every two-card hand (the initial deals)."""
+    h = hand_table()
+    return np.array(sorted({h.two_card(a, b) for a in range(N_VALUES) for b in range(N_VALUES)}))
+
+
 def _natural_push(base: np.ndarray, u: int) -> float:
     """P(the dealer's hole card completes a natural | a player natural and up card ``u``)."""
     s = base.copy()
@@ -468,34 +561,36 @@ def round_result(
     unsplit: ContextValues,
     split_ev: np.ndarray,
 ) -> RoundResult:
-    """Sum the deal values over every initial deal."""
+    """Sum the deal values over every initial deal (a deal of probability 0 is valued 0)."""
     h = hand_table()
     rules = analysis.rules
     base = analysis.base
     prob = deal_probabilities(base)
+    dealt = prob != 0
+    two = _two_card_hands()
     deal_ev = np.zeros_like(prob)
     deal_act = np.zeros(prob.shape, dtype=np.int64)
-    natural = h.two_card(ACE, TEN)
+    take = dealt[two]
+    deal_ev[two] = np.where(take, unsplit.value[two], 0.0)
+    deal_act[two] = np.where(take, unsplit.action[two], 0)
     for a in range(N_VALUES):
-        for b in range(a, N_VALUES):
-            i = h.two_card(a, b)
-            for u in range(N_VALUES):
-                if prob[i, u] == 0:
-                    continue
-                if i == natural:
-                    p_nat = _natural_push(base, u)
-                    deal_ev[i, u] = rules.natural_payout * (1.0 - p_nat)
-                    deal_act[i, u] = Action.STAND
-                    continue
-                ev = unsplit.value[i, u]
-                act = unsplit.action[i, u]
-                if a == b and not np.isnan(split_ev[a, u]):
-                    code = policy.pairs[a, u]
-                    sv = split_ev[a, u]
-                    if code == Action.SPLIT or (code != Action.NO_SPLIT and sv > ev):
-                        ev, act = sv, Action.SPLIT
-                deal_ev[i, u] = ev
-                deal_act[i, u] = act
+        i = h.two_card(a, a)
+        for u in range(N_VALUES):
+            sv = split_ev[a, u]
+            if not dealt[i, u] or np.isnan(sv):
+                continue
+            code = policy.pairs[a, u]
+            if code == Action.SPLIT or (code != Action.NO_SPLIT and sv > deal_ev[i, u]):
+                deal_ev[i, u] = sv
+                deal_act[i, u] = Action.SPLIT
+    natural = h.two_card(ACE, TEN)
+    for u in range(N_VALUES):
+        if dealt[natural, u]:
+            deal_ev[natural, u] = rules.natural_payout * (1.0 - _natural_push(base, u))
+            deal_act[natural, u] = Action.STAND
+        else:
+            deal_ev[natural, u] = 0.0
+            deal_act[natural, u] = 0
     total = float((prob * deal_ev).sum())
     return RoundResult(
         rules, policy.name, total, prob, deal_ev, deal_act, unsplit, split_ev, analysis.shoe

@@ -310,6 +310,7 @@ def grid(
     # end of rule keywords
     shoe=None,
     remove=None,
+    basic: bool = True,
     sd: bool = True,
     digits: int = 4,
     png: str | None = None,
@@ -323,12 +324,13 @@ def grid(
     """The rule space: one row per combination of the ``vary`` rules' values (``"h17"``: both
     values of a switch, every choice; ``"natural=3:2,6:5"``: these) and deck count, the other
     rules as given. Each row: the varied values, the house edge (percent of the initial wager)
-    under optimal play and the basic strategy derived for it, the SD of a round (optimal play,
-    per initial wager; ``sd=False`` skips it) and the additive estimate (the base combination
-    plus each single-rule effect) with its error. ``png``: a heatmap over the first two varied
-    rules; ``out``: the rows as a Parquet file (``resume``: reuse the tasks an interrupted run
-    finished, kept beside it); ``workers`` or ``scheduler``: run the tasks on Dask (a local
-    cluster of that many processes, or the cluster at that address).
+    under optimal play and the basic strategy derived for it (``basic=False`` skips it), the
+    SD of a round (optimal play, per initial wager; ``sd=False`` skips it) and the additive
+    estimate (the base combination plus each single-rule effect) with its error. ``png``: a
+    heatmap over the first two varied rules; ``out``: the rows as a Parquet file (``resume``:
+    reuse the tasks an interrupted run finished, kept beside it); ``workers`` or
+    ``scheduler``: run the tasks on Dask (a local cluster of that many processes, or the
+    cluster at that address).
 
     Examples:
         >>> from cardedge.blackjack import grid
@@ -342,7 +344,8 @@ def grid(
         room,
         rules,
         plan,
-        sd=core.switch("sd", sd),
+        basic=basic,
+        sd=sd,
         digits=digits,
         png=png,
         out=out,

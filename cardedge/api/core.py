@@ -537,6 +537,7 @@ def run_grid(
     base,
     plan,
     *,
+    basic: bool,
     sd: bool,
     digits: int,
     png: str | None,
@@ -563,12 +564,15 @@ def run_grid(
     workers, scheduler = _cluster(workers, scheduler)
     if resume and out is None:
         raise BadValue("resume", "a grid resumes from the parts kept beside its --out file")
-    tasks = room.grid_tasks(base, plan, sd)
+    from cardedge.reports.core.grid import GridColumns
+
+    columns = GridColumns(switch("basic", basic), switch("sd", sd))
+    tasks = room.grid_tasks(base, plan, columns)
     store = None
     if out is not None:
         from cardedge.study.core.store import StudyStore
 
-        manifest = core_grid.grid_manifest(label, room.identity(base), plan, sd)
+        manifest = core_grid.grid_manifest(label, room.identity(base), plan, columns)
         parts = core_grid.parts_folder(out)
         try:
             store = StudyStore(parts, manifest, resume, core_grid.RECORD_TYPES)
@@ -578,7 +582,7 @@ def run_grid(
         results = core_grid.compute_tasks(
             tasks, room.compute_task, store, workers, scheduler, advance
         )
-    table, values = core_grid.grid_table(room, base, plan, sd, results, tasks)
+    table, values = core_grid.grid_table(room, base, plan, columns, results, tasks)
     table.default_digits = digits
     if png is not None:
         optimal = [v.optimal_percent for v in values]

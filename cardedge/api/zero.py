@@ -353,6 +353,7 @@ def grid(
     remove=None,
     rules: str = "published",
     vary=(),
+    basic: bool = True,
     sd: bool = True,
     digits: int = 4,
     png: str | None = None,
@@ -375,9 +376,10 @@ def grid(
     values of a switch; ``"rules"``: both presets; ``"dealer_draws"``: 0..10;
     ``"split_totals=none,9,8-9"``: these) and deck count, the other rules as given over the
     preset ``rules``. Each row: the varied values, the house edge (percent of the initial
-    wager) under optimal play and the best total-dependent chart derived for it, the SD of a
-    round (optimal play, per initial wager; ``sd=False`` skips it) and the additive estimate
-    (the base combination plus each single-rule effect) with its error. ``png``: a heatmap
+    wager) under optimal play and the best total-dependent chart derived for it
+    (``basic=False`` skips it), the SD of a round (optimal play, per initial wager;
+    ``sd=False`` skips it) and the additive estimate (the base combination plus each
+    single-rule effect) with its error. ``png``: a heatmap
     over the first two varied rules; ``out``: the rows as a Parquet file (``resume``: reuse
     the tasks an interrupted run finished, kept beside it); ``workers`` or ``scheduler``: run
     the tasks on Dask (a local cluster of that many processes, or the cluster at that
@@ -397,7 +399,8 @@ def grid(
         room,
         base,
         plan,
-        sd=core.switch("sd", sd),
+        basic=basic,
+        sd=sd,
         digits=digits,
         png=png,
         out=out,

@@ -22,7 +22,13 @@ from cardedge.analysis.blackjack.outcomes import distribution_of
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.reports.blackjack.strategy import SPLIT_CONVENTION, analysis_for
-from cardedge.reports.core.grid import GRID_NOTES, SD_NOTE, GridPlan, GridValues, rule_kinds
+from cardedge.reports.core.grid import (
+    GridColumns,
+    GridPlan,
+    GridValues,
+    grid_notes,
+    rule_kinds,
+)
 from cardedge.reports.core.render import Table
 from cardedge.strategy.blackjack.charts import (
     TotalRows,
@@ -59,31 +65,31 @@ def combination_rules(base: BlackjackRules, plan: GridPlan, combo: Sequence[int]
 @dataclass(frozen=True)
 class GridTask:
     """The combinations one worker computes together: one shoe, one dealer, one way of
-    playing unsplit hands."""
+    playing unsplit hands."""  # split aces' drawing varies within: ShoeAnalysis.variant
 
     shoe: Shoe
     rules: tuple[BlackjackRules, ...]
     rows: tuple[int, ...]
     """The grid's row number of each rule set."""
-    sd: bool
+    columns: GridColumns
 
 
-def grid_tasks(base: BlackjackRules, plan: GridPlan, sd: bool) -> list[GridTask]:
-    """The grid's combinations grouped by shoe, dealer (soft 17, split aces' drawing) and the
-    rules of unsplit hands (``TotalRows.rule_key``: a basic chart's hard and soft rows), in row
-    order of each group's first combination: a task per group, small enough to spread over a
-    cluster, large enough to share its dealer and rows."""
+def grid_tasks(base: BlackjackRules, plan: GridPlan, columns: GridColumns) -> list[GridTask]:
+    """The grid's combinations grouped by shoe and the rules of unsplit hands
+    (``TotalRows.rule_key``: the dealer's soft 17 and a basic chart's hard and soft rows), in
+    row order of each group's first combination: a task per group, small enough to spread over
+    a cluster, large enough to share its dealer and rows."""
     groups: dict[tuple, list[tuple[int, BlackjackRules]]] = {}
     for combo in plan.combinations():
         rules = combination_rules(base, plan, combo)
-        key = (combo[0], rules.hit_split_aces, *TotalRows.rule_key(rules))
+        key = (combo[0], *TotalRows.rule_key(rules))
         groups.setdefault(key, []).append((plan.index(combo), rules))
     return [
         GridTask(
             plan.shoes[key[0]],
             tuple(r for _, r in members),
             tuple(i for i, _ in members),
-            sd,
+            columns,
         )
         for key, members in groups.items()
     ]
@@ -102,12 +108,14 @@ def compute_task(task: GridTask) -> list[GridValues]:
             a = a0 if play == first else a0.variant(**base_values(play))
             policy = strategy_policy("optimal", a)
             optimal = a.evaluate(policy)
-            key = TotalRows.key_of(a)
-            if key not in totals:
-                totals[key] = total_rows(a)
-            chart = basic_strategy(a, totals=totals[key])
-            basic = a.evaluate(policy_from_chart(chart, a.rules, "basic"))
-            dist = distribution_of(a, policy, optimal) if task.sd else None
+            basic = None
+            if task.columns.basic:
+                key = TotalRows.key_of(a)
+                if key not in totals:
+                    totals[key] = total_rows(a)
+                chart = basic_strategy(a, totals=totals[key])
+                basic = a.evaluate(policy_from_chart(chart, a.rules, "basic"))
+            dist = distribution_of(a, policy, optimal) if task.columns.sd else None
             played[play] = (optimal, basic, dist)
         optimal, basic, dist = played[play]
         payout = rules.natural_payout
@@ -115,21 +123,23 @@ def compute_task(task: GridTask) -> list[GridValues]:
         out.append(
             GridValues(
                 -100.0 * optimal.ev_at_natural(payout),
-                -100.0 * basic.ev_at_natural(payout),
+                -100.0 * basic.ev_at_natural(payout) if basic is not None else float("nan"),
                 sd,
             )
         )
     return out
 
 
-def grid_table(base: BlackjackRules, plan: GridPlan, rows: list[dict], sd: bool) -> Table:
+def grid_table(
+    base: BlackjackRules, plan: GridPlan, rows: list[dict], columns: GridColumns
+) -> Table:
     """The grid as a table: the fixed rules and shoe in the title, one row per combination."""
     fixed = _fixed_words(base, {a.name for a in plan.axes})
     where = "; ".join(dict.fromkeys(s.title() for s in plan.shoes))
     title = f"Blackjack rule space: house edge (%) of {plan.size} combinations, {where}"
     if fixed:
         title += f"; fixed: {', '.join(fixed)}"
-    notes = [*GRID_NOTES, *([SD_NOTE] if sd else []), SPLIT_CONVENTION + "."]
+    notes = [*grid_notes(columns), SPLIT_CONVENTION + "."]
     keys = {"rules": base.words(), "varied": ", ".join(a.name for a in plan.axes)}
     digits = {"sd": 6, "additive_error_percent": 6}
     return Table(title, rows, notes, digits=digits, default_digits=4, keys=keys)

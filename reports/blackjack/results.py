@@ -33,7 +33,9 @@ def default_tables() -> dict[str, Table]:
     systems = [resolve_system(name) for name in BUILTIN]
     tables["blackjack_count_6d"] = count_table([(DEFAULT_RULES, DEFAULT_SHOE)], systems)
     tables["blackjack_indices_6d"] = indices_table(DEFAULT_RULES, DEFAULT_SHOE)  # 5 of 6 decks left
-    tables["blackjack_grid_6d"] = core_grid.grid_table(grid, DEFAULT_RULES, results_grid(), True)[0]
+    tables["blackjack_grid_6d"] = core_grid.grid_table(
+        grid, DEFAULT_RULES, results_grid(), core_grid.GridColumns()
+    )[0]
     return tables
 
 

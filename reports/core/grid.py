@@ -183,6 +183,19 @@ class GridPlan:
 
 
 @dataclass(frozen=True)
+class GridColumns:
+    """The columns a grid computes besides the optimal edge: the basic strategy's edge (a
+    chart derived per combination) and the SD (an outcome distribution per set of play
+    rules), each the slower part of a row."""
+
+    basic: bool = True
+    sd: bool = True
+
+    def identity(self) -> dict:
+        return {"basic": self.basic, "sd": self.sd}
+
+
+@dataclass(frozen=True)
 class GridValues:
     """The exact numbers of one combination: house edges (percent of the initial wager,
     positive for the house) under optimal play and basic strategy, and the SD of a round's
@@ -190,7 +203,9 @@ class GridValues:
 
     optimal_percent: float
     basic_percent: float
+    """NaN when not asked (``GridColumns.basic``)."""
     sd: float
+    """NaN when not asked (``GridColumns.sd``)."""
 
 
 def additive_estimates(plan: GridPlan, optimal: Sequence[float]) -> list[float]:
@@ -210,10 +225,10 @@ def additive_estimates(plan: GridPlan, optimal: Sequence[float]) -> list[float]:
     return [base + sum(effects[d][k] for d, k in enumerate(combo)) for combo in plan.combinations()]
 
 
-def grid_rows(plan: GridPlan, values: Sequence[GridValues], sd: bool) -> list[dict]:
+def grid_rows(plan: GridPlan, values: Sequence[GridValues], columns: GridColumns) -> list[dict]:
     """The grid's rows (``plan`` order): the shoe (decks, its name when not fresh), each varied
-    rule's value as text, the edges, the SD (when ``sd``) and the additive estimate with its
-    error."""
+    rule's value as text, the edges (basic strategy's when ``columns.basic``), the SD (when
+    ``columns.sd``) and the additive estimate with its error."""
     optimal = [v.optimal_percent for v in values]
     additive = additive_estimates(plan, optimal)
     on_shoes = any(not s.is_fresh for s in plan.shoes)
@@ -225,8 +240,9 @@ def grid_rows(plan: GridPlan, values: Sequence[GridValues], sd: bool) -> list[di
             row["shoe"] = shoe.describe()
         row.update(plan.texts(combo))
         row["optimal_percent"] = v.optimal_percent
-        row["basic_percent"] = v.basic_percent
-        if sd:
+        if columns.basic:
+            row["basic_percent"] = v.basic_percent
+        if columns.sd:
             row["sd"] = v.sd
         row["additive_percent"] = est
         row["additive_error_percent"] = est - v.optimal_percent
@@ -234,6 +250,17 @@ def grid_rows(plan: GridPlan, values: Sequence[GridValues], sd: bool) -> list[di
     return rows
 
 
+def grid_notes(columns: GridColumns) -> list[str]:
+    """The notes every grid table carries (its columns' meanings)."""
+    return [GRID_NOTES[0] if columns.basic else OPTIMAL_NOTE, GRID_NOTES[1]] + (
+        [SD_NOTE] if columns.sd else []
+    )
+
+
+OPTIMAL_NOTE = (
+    "optimal_percent: house edge in percent of the initial wager (positive for the house), "
+    "optimal play."
+)
 GRID_NOTES = (
     "optimal_percent, basic_percent: house edge in percent of the initial wager (positive for "
     "the house), optimal play and the basic strategy chart derived for each combination.",
@@ -312,10 +339,16 @@ GRID_FORMAT = 1
 """Bumped when a grid's records or their meaning change: parts of another format are refused."""
 
 
-def grid_manifest(game: str, base: dict, plan: GridPlan, sd: bool) -> dict:
+def grid_manifest(game: str, base: dict, plan: GridPlan, columns: GridColumns) -> dict:
     """What a grid computes (its parts folder's manifest): a resume reuses only the parts of
-    the same game, base rules, shoes, axes and SD choice."""
-    return {"format": GRID_FORMAT, "game": game, "base": base, "plan": plan.identity(), "sd": sd}
+    the same game, base rules, shoes, axes and columns."""
+    return {
+        "format": GRID_FORMAT,
+        "game": game,
+        "base": base,
+        "plan": plan.identity(),
+        "columns": columns.identity(),
+    }
 
 
 def parts_folder(out: str) -> str:
@@ -416,16 +449,16 @@ def grid_frame(rows: list[dict]):
     return pd.DataFrame(rows)
 
 
-def grid_table(room, base, plan: GridPlan, sd: bool, results=None, tasks=None):
+def grid_table(room, base, plan: GridPlan, columns: GridColumns, results=None, tasks=None):
     """The grid's ``Table`` and each row's ``GridValues``, from its tasks' ``results`` (given,
     or computed here one by one): ``room`` is the game's grid room (``reports/<game>/grid.py``:
     ``grid_tasks``, ``compute_task``, ``grid_table``)."""
     if tasks is None:
-        tasks = room.grid_tasks(base, plan, sd)
+        tasks = room.grid_tasks(base, plan, columns)
     if results is None:
         results = compute_tasks(tasks, room.compute_task)
     values = values_by_row(plan, tasks, results)
-    return room.grid_table(base, plan, grid_rows(plan, values, sd), sd), values
+    return room.grid_table(base, plan, grid_rows(plan, values, columns), columns), values
 
 
 def results_heatmap(plan: GridPlan, table, path) -> None:

@@ -5,8 +5,9 @@ Besides its rules Zero's grid varies the preset (``--vary rules``: stated, publi
 rules' changes applying over each. **What is shared.** A task is every combination of one
 shoe, one dealer drawing rule (the shoe states the kernels memoize) and one DAS rule; within
 it each distinct set of play rules (``PlayRules``: all but what a Zero Pair and ten-valued
-trips pay) is evaluated once, optimal play and the best total-dependent chart derived for it,
-in one kernel run each, and every preset and payout re-prices it (``PlayResult.price``); the
+trips pay) is evaluated once, optimal play and the best total-dependent chart derived for it
+(the derivations of every split rule starting from one first step, ``first_step_sums``), in
+one kernel run each, and every preset and payout re-prices it (``PlayResult.price``); the
 SD's distribution is likewise one per set of play rules (``outcome_distributions``). The
 numbers are those of one ``zero.edge`` call per combination (the tests compare them).
 """
@@ -14,18 +15,31 @@ numbers are those of one ``zero.edge`` call per combination (the tests compare t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardedge.analysis.core.rules import Choice
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.outcomes import outcome_distributions
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY
 from cardedge.analysis.zero.round import evaluate_policies
-from cardedge.analysis.zero.rules import PRESETS, RULES, TRIPS_NOTE, ZeroRules, preset
+from cardedge.analysis.zero.rules import (
+    PRESETS,
+    RULES,
+    TRIPS_NOTE,
+    ZeroRules,
+    distinct_play_rules,
+    preset,
+)
 from cardedge.analysis.zero.shoes import check_shoe
-from cardedge.reports.core.grid import GRID_NOTES, SD_NOTE, GridPlan, GridValues, rule_kinds
+from cardedge.reports.core.grid import (
+    GridColumns,
+    GridPlan,
+    GridValues,
+    grid_notes,
+    rule_kinds,
+)
 from cardedge.reports.core.render import Table
-from cardedge.strategy.zero.charts import best_chart
+from cardedge.strategy.zero.charts import derive_best_chart, first_step_sums
 
 PRESET_AXIS = "rules"
 """Zero's own axis: the rule preset (``--vary rules``)."""
@@ -74,10 +88,10 @@ class GridTask:
     rules: tuple[ZeroRules, ...]
     rows: tuple[int, ...]
     """The grid's row number of each rule set."""
-    sd: bool
+    columns: GridColumns
 
 
-def grid_tasks(base: ZeroBase, plan: GridPlan, sd: bool) -> list[GridTask]:
+def grid_tasks(base: ZeroBase, plan: GridPlan, columns: GridColumns) -> list[GridTask]:
     """The grid's combinations grouped by shoe, the dealer's drawing rule (the kernels' shoe
     states) and DAS (a task per group, to spread over a cluster), each shoe checked big
     enough for every rule set (ValueError naming the shoe if not)."""
@@ -92,7 +106,7 @@ def grid_tasks(base: ZeroBase, plan: GridPlan, sd: bool) -> list[GridTask]:
             plan.shoes[key[0]],
             tuple(r for _, r in members),
             tuple(i for i, _ in members),
-            sd,
+            columns,
         )
         for key, members in groups.items()
     ]
@@ -100,31 +114,37 @@ def grid_tasks(base: ZeroBase, plan: GridPlan, sd: bool) -> list[GridTask]:
 
 def compute_task(task: GridTask) -> list[GridValues]:
     """The numbers of each combination of ``task`` (``GridValues``), in its order."""
+    plays = distinct_play_rules(task.rules)
+    first = None
+    if task.columns.basic and len({p.split_totals for p in plays}) > 1:
+        # one first derivation step serves every split rule (``first_step_sums``)
+        union = frozenset().union(*(p.split_totals for p in plays))
+        first = first_step_sums(replace(plays[0], split_totals=union), task.shoe)
     played = {}
-    for rules in task.rules:
-        play = rules.play_rules()
-        if play not in played:
-            basic = best_chart(play, task.shoe).policy()
-            played[play] = evaluate_policies(play, task.shoe, (OPTIMAL_POLICY, basic))
+    for play in plays:
+        policies = [OPTIMAL_POLICY]
+        if task.columns.basic:
+            policies.append(derive_best_chart(play, task.shoe, first_step=first)[0].policy())
+        played[play] = evaluate_policies(play, task.shoe, policies)
     sds: Sequence[float]
-    if task.sd:
+    if task.columns.sd:
         sds = [o.std for o in outcome_distributions(task.rules, task.shoe)]
     else:
         sds = [float("nan")] * len(task.rules)
     out = []
     for rules, sd in zip(task.rules, sds, strict=True):
-        optimal, basic = played[rules.play_rules()]
+        optimal, *basic = played[rules.play_rules()]
         out.append(
             GridValues(
                 optimal.price(rules).house_edge_percent,
-                basic.price(rules).house_edge_percent,
+                basic[0].price(rules).house_edge_percent if basic else float("nan"),
                 sd,
             )
         )
     return out
 
 
-def grid_table(base: ZeroBase, plan: GridPlan, rows: list[dict], sd: bool) -> Table:
+def grid_table(base: ZeroBase, plan: GridPlan, rows: list[dict], columns: GridColumns) -> Table:
     """The grid as a table: the fixed rules and shoe in the title, one row per combination."""
     varied = {a.name for a in plan.axes}
     rules = base.rules()
@@ -137,9 +157,12 @@ def grid_table(base: ZeroBase, plan: GridPlan, rows: list[dict], sd: bool) -> Ta
     if fixed:
         title += f"; fixed: {', '.join(fixed)}"
     notes = [
-        *GRID_NOTES,
-        *([SD_NOTE] if sd else []),
-        "basic: the best total-dependent chart derived for each combination's play rules.",
+        *grid_notes(columns),
+        *(
+            ["basic: the best total-dependent chart derived for each combination's play rules."]
+            if columns.basic
+            else []
+        ),
         TRIPS_NOTE,
     ]
     keys = {"rules": base.preset, "varied": ", ".join(a.name for a in plan.axes)}

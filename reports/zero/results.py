@@ -26,7 +26,7 @@ def default_tables() -> dict[str, Table]:
     tables["zero_count_6d"] = zero_count_table(6)
     tables["zero_indices_6d"] = zero_indices_table(preset("published"))  # Hi-Opt II
     base, plan = results_grid()
-    tables["zero_grid_6d"] = core_grid.grid_table(grid, base, plan, True)[0]
+    tables["zero_grid_6d"] = core_grid.grid_table(grid, base, plan, core_grid.GridColumns())[0]
     return tables
 
 

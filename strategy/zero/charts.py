@@ -226,26 +226,30 @@ def _better(current: np.ndarray, sums: np.ndarray, codes: tuple[int, int]) -> np
 
 
 def derive_best_chart(
-    rules: ZeroRules | PlayRules, shoe: Shoe, max_iterations: int = 50
+    rules: ZeroRules | PlayRules,
+    shoe: Shoe,
+    max_iterations: int = 50,
+    first_step: tuple | None = None,
 ) -> tuple[ZeroChart, int]:
     """The best total-dependent chart and the iterations it took.
 
     Starting from "stand, never split", every cell takes the action whose reach-weighted EV
     (``cells``) is larger, and this repeats until the chart is a fixed point: no
     single cell can then be changed to raise the round EV.
+
+    ``first_step``: the first step's cell sums (``first_step_sums``) of play rules that differ
+    from these at most in splitting more totals; the step is then not computed again (a grid
+    derives the charts of several split rules from one first step).
     """
     states = shoe_states(shoe, rules.dealer_draws)
     probs = deal_probabilities(shoe)
     weights = probs.nonpair
-    chart = ZeroChart(
-        "basic",
-        np.full((10, 10), Action.STAND, dtype=np.int8),
-        np.full((10, 10), Action.STAND, dtype=np.int8),
-        np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
-        frozenset(rules.split_totals),
-    )
+    chart = _start_chart(rules)
     for it in range(1, max_iterations + 1):
-        c2, c3, cs = _cell_sums(chart, rules, states, weights)
+        if it == 1 and first_step is not None:
+            c2, c3, cs = _restricted(first_step, rules.split_totals)
+        else:
+            c2, c3, cs = _cell_sums(chart, rules, states, weights)
         new = ZeroChart(
             "basic",
             _better(chart.two_card, c2, (Action.STAND, Action.HIT)),
@@ -253,10 +257,55 @@ def derive_best_chart(
             _better(chart.split, cs, (Action.NO_SPLIT, Action.SPLIT)),
             chart.split_totals,
         )
-        if not new.differences(chart):
+        if _same_cells(new, chart):
             return new, it
         chart = new
     raise RuntimeError(f"chart derivation did not reach a fixed point in {max_iterations} steps")
+
+
+def _start_chart(rules: ZeroRules | PlayRules) -> ZeroChart:
+    """Where a derivation starts: stand on everything, never split."""
+    return ZeroChart(
+        "basic",
+        np.full((10, 10), Action.STAND, dtype=np.int8),
+        np.full((10, 10), Action.STAND, dtype=np.int8),
+        np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
+        frozenset(rules.split_totals),
+    )
+
+
+def _same_cells(a: ZeroChart, b: ZeroChart) -> bool:
+    """True when two charts of one derivation take the same action in every cell (a split
+    cell of a total the rules do not split never leaves NO_SPLIT: its sums are both 0)."""
+    return (
+        np.array_equal(a.two_card, b.two_card)
+        and np.array_equal(a.three_card, b.three_card)
+        and np.array_equal(a.split, b.split)
+    )
+
+
+def first_step_sums(rules: ZeroRules | PlayRules, shoe: Shoe) -> tuple:
+    """The cell sums of a derivation's first step (from ``_start_chart``) under ``rules``.
+
+    The start never splits, so every two- and three-card sum is the same whatever totals the
+    rules split, and a split cell's sums are its own deal's: the first step of rules that
+    split fewer totals is these sums with the other totals' split cells at 0
+    (``_restricted``)."""
+    states = shoe_states(shoe, rules.dealer_draws)
+    weights = deal_probabilities(shoe).nonpair
+    return _cell_sums(_start_chart(rules), rules, states, weights)
+
+
+def _restricted(sums: tuple, split_totals: frozenset[int]) -> tuple:
+    """``first_step_sums`` of rules splitting more totals, as rules splitting only
+    ``split_totals`` sum them: 0 in the split cells of every other total."""
+    c2, c3, cs = sums
+    out = cs.copy()
+    for a in range(10):
+        for b in range(10):
+            if (a + b) % 10 not in split_totals:
+                out[a, b] = 0.0
+    return c2, c3, out
 
 
 PUBLISHED_CHART_RULES = PlayRules(dealer_draws=5, das=True, split_totals=frozenset({8, 9}))

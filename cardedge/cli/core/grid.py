@@ -10,7 +10,8 @@ from cardedge.cli.core.study import Scheduler
 
 
 def grid_options(rule_names: str):
-    """``--vary`` (repeatable), ``--sd/--no-sd``, ``--png``, ``--out``; ``rule_names`` lists
+    """``--vary`` (repeatable), ``--basic/--no-basic``, ``--sd/--no-sd``, ``--png``, ``--out``,
+    ``--resume``, ``--workers``, ``--scheduler``; ``rule_names`` lists
     the rules ``--vary`` takes, for its help."""
     options = [
         click.option(
@@ -20,6 +21,13 @@ def grid_options(rule_names: str):
             help="A rule to vary: RULE alone takes every value of a switch or a choice "
             "(the given value first); RULE=V1,V2 these values. Repeatable: one row per "
             f"combination. Rules: {rule_names}.",
+        ),
+        click.option(
+            "--basic/--no-basic",
+            default=True,
+            show_default=True,
+            help="Give the house edge of the basic strategy derived for each combination (a "
+            "chart derivation per set of play rules).",
         ),
         click.option(
             "--sd/--no-sd",
