@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -127,6 +128,29 @@ def test_zero_grid_shares_the_first_derivation_step_exactly():
         given = {"split_totals": row["split_totals"], "das": _truth(row["das"])}
         basic = zero.edge(decks=1, rules="published", strategy="basic", **given)
         assert abs(basic.rows()[0]["house_edge_percent"] - row["basic_percent"]) < TOLERANCE
+
+
+@pytest.mark.parametrize("das", [True, False])
+def test_zero_split_rules_from_two_runs_equal_a_run_each_bit_for_bit(das):
+    from cardedge.analysis.core.shoe import Shoe
+    from cardedge.analysis.zero.round import evaluate_play, evaluate_split_rules
+    from cardedge.analysis.zero.rules import PlayRules
+
+    shoe = Shoe.decks(1)
+    plays = [
+        PlayRules(dealer_draws=4, das=das, split_totals=frozenset(t))
+        for t in [(), (9,), (8, 9), (6, 7, 8, 9), (0, 3)]
+    ]
+    shared = evaluate_split_rules(plays, shoe)
+    for play in plays:
+        alone = evaluate_play(play, shoe)
+        got = shared[play]
+        assert np.array_equal(got.deal_ev, alone.deal_ev)
+        assert np.array_equal(got.deal_action, alone.deal_action)
+        assert np.array_equal(got.deal_p_double, alone.deal_p_double)
+        assert got.nonpair_ev == alone.nonpair_ev
+    # the split rules do differ: otherwise the test could not fail
+    assert len({shared[p].nonpair_ev for p in plays}) == len(plays)
 
 
 def test_the_additive_estimate_is_base_plus_single_effects(zero_grid):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -449,3 +449,38 @@ def evaluate_rules(
     plays = progress(distinct_play_rules(rules))
     played = {play: evaluate_play(play, shoe, policy, split) for play in plays}
     return [played[r.play_rules()].price(r) for r in rules]
+
+
+def evaluate_split_rules(
+    plays: Iterable[PlayRules], shoe: Shoe, policy: ZeroPolicy = OPTIMAL_POLICY
+) -> dict[PlayRules, PlayResult]:
+    """``evaluate_play`` of each of ``plays`` (one dealer rule and one DAS rule, any split
+    totals) by ``policy`` in two kernel runs, whatever their number: never splitting, and
+    splitting every total any of them splits.
+
+    A deal's value depends on its own total's split rule only (a split hand never splits
+    again, and its value does not depend on which other totals split), so the deals of a
+    total ``plays[i]`` splits take the second run's values and the others the first run's:
+    the same numbers, bit for bit, as a run of each (the tests compare them).
+    """
+    plays = list(dict.fromkeys(plays))
+    if len({(p.dealer_draws, p.das) for p in plays}) > 1:
+        raise ValueError("evaluate_split_rules takes play rules differing in split totals only")
+    union = frozenset().union(*(p.split_totals for p in plays))
+    never = evaluate_play(replace(plays[0], split_totals=frozenset()), shoe, policy)
+    every = evaluate_play(replace(plays[0], split_totals=union), shoe, policy)
+    totals = np.add.outer(np.arange(N_TOTALS), np.arange(N_TOTALS)) % 10
+    out = {}
+    for play in plays:
+        split = np.isin(totals, sorted(play.split_totals))[:, :, None]
+        out[play] = PlayResult(
+            play,
+            never.policy,
+            never.split,
+            np.where(split, every.deal_ev, never.deal_ev),
+            np.where(split, every.deal_action, never.deal_action),
+            np.where(split, every.deal_p_double, never.deal_p_double),
+            never.probabilities,
+            shoe,
+        )
+    return out

@@ -5,11 +5,13 @@ Besides its rules Zero's grid varies the preset (``--vary rules``: stated, publi
 rules' changes applying over each. **What is shared.** A task is every combination of one
 shoe, one dealer drawing rule (the shoe states the kernels memoize) and one DAS rule; within
 it each distinct set of play rules (``PlayRules``: all but what a Zero Pair and ten-valued
-trips pay) is evaluated once, optimal play and the best total-dependent chart derived for it
-(the derivations of every split rule starting from one first step, ``first_step_sums``), in
-one kernel run each, and every preset and payout re-prices it (``PlayResult.price``); the
-SD's distribution is likewise one per set of play rules (``outcome_distributions``). The
-numbers are those of one ``zero.edge`` call per combination (the tests compare them).
+trips pay) is evaluated once: optimal play under every split rule from two kernel runs
+(``evaluate_split_rules``: never split, split every total), the best total-dependent chart
+derived for each (the derivations of every split rule starting from one first step,
+``first_step_sums``) in one run each, and every preset and payout re-prices them
+(``PlayResult.price``); the SD's distribution is likewise one per set of play rules
+(``outcome_distributions``). The numbers are those of one ``zero.edge`` call per combination
+(the tests compare them).
 """
 
 from __future__ import annotations
@@ -20,8 +22,7 @@ from dataclasses import dataclass, replace
 from cardedge.analysis.core.rules import Choice
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.outcomes import outcome_distributions
-from cardedge.analysis.zero.policy import OPTIMAL_POLICY
-from cardedge.analysis.zero.round import evaluate_policies
+from cardedge.analysis.zero.round import evaluate_play, evaluate_split_rules
 from cardedge.analysis.zero.rules import (
     PRESETS,
     RULES,
@@ -120,12 +121,17 @@ def compute_task(task: GridTask) -> list[GridValues]:
         # one first derivation step serves every split rule (``first_step_sums``)
         union = frozenset().union(*(p.split_totals for p in plays))
         first = first_step_sums(replace(plays[0], split_totals=union), task.shoe)
+    if len(plays) > 1:
+        # optimal play under every split rule from two kernel runs (``evaluate_split_rules``)
+        optimal = evaluate_split_rules(plays, task.shoe)
+    else:
+        optimal = {plays[0]: evaluate_play(plays[0], task.shoe)}
     played = {}
     for play in plays:
-        policies = [OPTIMAL_POLICY]
+        played[play] = [optimal[play]]
         if task.columns.basic:
-            policies.append(derive_best_chart(play, task.shoe, first_step=first)[0].policy())
-        played[play] = evaluate_policies(play, task.shoe, policies)
+            chart = derive_best_chart(play, task.shoe, first_step=first)[0]
+            played[play].append(evaluate_play(play, task.shoe, chart.policy()))
     sds: Sequence[float]
     if task.columns.sd:
         sds = [o.std for o in outcome_distributions(task.rules, task.shoe)]
