@@ -14,10 +14,10 @@ $(BIN)/python:
 PIP_INSTALL := $(BIN)/python -m pip install --quiet
 
 install: $(BIN)/python
-	$(PIP_INSTALL) -e '.[study,plots,web]'
+	$(PIP_INSTALL) -e '.[study,plots,web,report]'
 
 install-dev: $(BIN)/python
-	$(PIP_INSTALL) -e '.[dev,docs,study,plots,web]'
+	$(PIP_INSTALL) -e '.[dev,docs,study,plots,web,report]'
 
 tables: install
 	$(BIN)/cardedge tables --out results

@@ -26,6 +26,8 @@ import argparse
 import random
 import time
 
+from timing import clear_result_caches
+
 BLACKJACK_VARY = [
     "h17",
     "peek",
@@ -73,19 +75,6 @@ def zero_single(row: dict, basic: bool) -> None:
     zero.edge(**given, strategy="optimal")
     if basic:
         zero.edge(**given, strategy="basic")
-
-
-def clear_result_caches() -> None:
-    """Forget every result a module of cardedge keeps (its ``lru_cache``s: analyses, charts,
-    shoe states, dealer rows), so that each timed phase computes what it needs: a warm process
-    keeps its compiled kernels, not the other phase's results."""
-    import sys
-
-    for name, module in list(sys.modules.items()):
-        if name.startswith("cardedge") and module is not None:
-            for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
 
 
 def run(game: str, sample: int, sd: bool, basic: bool, workers: int | None) -> None:

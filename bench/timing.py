@@ -51,3 +51,16 @@ def process_lines(cold: tuple, warm: tuple) -> list[str]:
         f"  warm process: {warm[0]:.2f} s (imports {warm[1]:.2f} s, "
         f"cache load + compute {warm[2]:.2f} s)",
     ]
+
+
+def clear_result_caches() -> None:
+    """Forget every result a module of cardedge keeps (its ``lru_cache``s: analyses, charts,
+    shoe states, dealer rows), so that each timed phase computes what it needs: a warm process
+    keeps its compiled kernels, not the other phase's results."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("cardedge") and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()

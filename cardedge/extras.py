@@ -3,8 +3,9 @@ gives when the part it needs is missing.
 
 The core install (numpy, numba, pandas, tabulate, click) computes every exact table; shoe
 studies need ``cardedge[study]`` (Dask, distributed, pyarrow) and figures ``cardedge[plots]``
-(matplotlib), ``cardedge serve`` ``cardedge[web]`` (Starlette, uvicorn). ``make install``
-installs all three.
+(matplotlib), ``cardedge serve`` ``cardedge[web]`` (Starlette, uvicorn) and ``cardedge {game}
+report`` ``cardedge[report]`` (Jinja2, matplotlib; headless Chromium prints its PDF).
+``make install`` installs all four.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "study": ("dask", "distributed", "pyarrow"),
     "plots": ("matplotlib",),
     "web": ("starlette", "uvicorn"),
+    "report": ("jinja2", "matplotlib"),
 }
 """Each extra's import names, as ``pyproject.toml`` declares their packages."""
 

@@ -30,6 +30,7 @@ from cardedge.api.zero import (
     load_chart,
     pays,
     policy,
+    report,
     returns,
     rules,
     shoe,
@@ -52,7 +53,7 @@ if TYPE_CHECKING:  # imported when first used (``lazy_exports``): no kernels on 
 # fmt: off
 __all__ = [
     "edge", "grid", "solve", "chart", "hands", "exceptions", "returns", "eor", "count",
-    "indices", "compare", "variants", "simulate", "study", "pays",
+    "indices", "compare", "variants", "simulate", "study", "report", "pays",
     "rules", "shoe", "evaluate", "basic_chart", "policy", "evaluate_chart", "load_chart",
     "Shoe", "Table", "Tables", "render_many", "Rules", "Chart", "RoundResult", "OPTIMAL",
 ]

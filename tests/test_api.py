@@ -52,6 +52,8 @@ CHEAP: dict[tuple[str, str], list[dict]] = {
         {"decks": "1,2"},
     ],
     ("zero", "simulate"): [{"decks": 1, "rounds": 2000, "seed": 1, "threads": 1}],
+    ("zero", "report"): [{"decks": 1, "out": "OUT", "rounds": 2000, "pdf": False}],
+    ("blackjack", "report"): [{"decks": 1, "out": "OUT", "rounds": 2000, "pdf": False}],
     ("zero", "study"): [
         {"decks": 1, "shoes": 2, "batch_shoes": 1, "scheduler": "synchronous", "out": "OUT"}
     ],

@@ -17,7 +17,7 @@ from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.counts import BUILTIN
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.api import core
-from cardedge.reports.core.render import Tables
+from cardedge.reports.core.render import Table, Tables
 
 GAME = BLACKJACK_GAME
 """The game's descriptor (``analysis/blackjack/game.py``)."""
@@ -679,6 +679,121 @@ def study(
 
 
 # ---- the objects underneath, named as in cardedge.zero -------------------------------------
+def report(
+    *,
+    out: str,
+    decks=DEFAULT_DECKS,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str | float = "3:2",
+    five_card: bool = False,
+    # end of rule keywords
+    shoe=None,
+    remove=None,
+    rounds: int = core.REPORT_ROUNDS,
+    seed: int = core.REPORT_SEED,
+    pdf: bool = True,
+    progress: core.Progress | None = None,
+    log: core.Log | None = None,
+) -> Table:
+    """The analysis document of these rules for each deck count (or the one ``shoe``), written
+    into the folder ``out``: ``report.html`` (self-contained), ``report.pdf`` (printed from it
+    by headless Chromium; ``pdf=False`` leaves it out) and ``report.json`` (every table at full
+    precision).
+
+    Sections: the rules as played, the house edge (optimal, basic; SD, element of risk), the
+    chart, exceptions, the return table, dealer outcomes, deck counts, variants and a grid of
+    interactions, effects of removal, counting, a Monte Carlo witness (``rounds`` rounds,
+    ``seed``), method notes and the command that makes it again. Every number is the one this
+    module's functions return for the same rules. ``out`` must be new, empty or an earlier
+    report's folder; the files appear together or not at all. Returns the table of files
+    written.
+
+    Examples:
+        >>> from cardedge.blackjack import report
+        >>> report(out="blackjack-report", peek=True)  # doctest: +SKIP
+    """
+    given = locals()
+    rules, shoes = _setup(given)
+    keywords = {name: given[name] for name in RULES.names}
+    rounds = core.simulation_rounds(rounds)
+    seed = core.seed(seed)
+    pdf = core.switch("pdf", pdf)
+    from cardedge.extras import require
+
+    require("report")
+    from cardedge.reports.blackjack import document as bj_doc
+    from cardedge.reports.core import document as doc
+
+    doc.check_out(out)
+    doc.check_pdf(pdf)
+    page = BlackjackRules()
+    changes = {n: getattr(rules, n) for n in RULES.names if getattr(rules, n) != getattr(page, n)}
+    options = [
+        *core.shoe_options(decks, shoe, remove, DEFAULT_DECKS),
+        *core.rule_options(RULES, changes),
+    ]
+    if rounds != core.REPORT_ROUNDS:
+        options.append(f"--rounds {rounds}")
+    if seed != core.REPORT_SEED:
+        options.append(f"--seed {seed}")
+    if not pdf:
+        options.append("--no-pdf")
+
+    def shoe_tables(one: Shoe) -> bj_doc.ShoeTables:
+        at = core.where(one)
+        fresh = one.is_fresh
+        return bj_doc.ShoeTables(
+            one,
+            edge(**at, **keywords, strategy=["optimal", "basic"]),
+            returns(decks=one.base_decks, **keywords) if fresh else None,
+            chart(**at, **keywords),
+            exceptions(**at, **keywords),
+            dealer(decks=one.base_decks, **keywords) if fresh else None,
+            count(**at, **keywords),
+            eor(**at, **keywords),
+            simulate(decks=one.base_decks, **keywords, rounds=rounds, seed=seed)[0]
+            if fresh
+            else None,
+        )
+
+    fresh_decks = [s.base_decks for s in shoes if s.is_fresh]
+    steps: list = [lambda one=one: shoe_tables(one) for one in shoes]
+    if fresh_decks:
+        first = fresh_decks[0]
+        compared = sorted({*range(1, 9), *fresh_decks})
+        steps += [
+            lambda: compare(decks=",".join(map(str, compared)), **keywords),
+            lambda: variants(decks=first, **keywords),
+            lambda: grid(
+                decks=first, **keywords, vary=["h17", "das", "peek"], basic=False, sd=False
+            ),
+        ]
+    done = [step() for step in core.tracker(progress, "Blackjack report")(steps)]
+    parts = done[: len(shoes)]
+    rest = done[len(shoes) :] or [None] * 3
+    document = bj_doc.build(
+        rules,
+        parts,
+        *rest,
+        doc.provenance(_version(), core.report_command("blackjack", options, out)),
+    )
+    return core.write_report(document, out, pdf, log)
+
+
+def _version() -> str:
+    from cardedge import __version__
+
+    return __version__
+
+
 def rules(
     *,
     # rule keywords (python -m cardedge.api.keywords)

@@ -466,6 +466,7 @@ SHARED_COMMANDS: tuple[str, ...] = (
     "variants",
     "simulate",
     "study",
+    "report",
 )
 """The commands both games have, with the same API function names."""
 
@@ -645,3 +646,81 @@ def grid_plan(shoes: list[Shoe], vary, kinds: dict, base_values: dict):
 
     specs = [vary] if isinstance(vary, str) else listed(vary) if vary is not None else []
     return GridPlan(tuple(shoes), parse_axes(specs, kinds, base_values))
+
+
+# ---- the analysis document ---------------------------------------------------------------------
+REPORT_ROUNDS = 10_000_000
+"""Rounds of a report's Monte Carlo witness, by default."""
+REPORT_SEED = 1
+"""The witness's seed, by default: a report is the same document every time it is made."""
+
+
+def seed(value) -> int:
+    """A simulation seed: a whole number 0 <= seed < 2**63."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise BadValue("seed", f"{value!r} is not a whole number in the range 0<=x<2**63")
+    return value
+
+
+def rule_options(rule_set, changes: dict[str, object]) -> list[str]:
+    """The command-line options that set ``changes`` (rule name -> checked value): a switch as
+    ``--das`` / ``--no-das`` (or its own off option), any other rule as ``--name value``."""
+    from cardedge.analysis.core.rules import Switch
+
+    out = []
+    for name, value in changes.items():
+        rule = rule_set[name]
+        if isinstance(rule.kind, Switch):
+            off = f"--{rule.off}" if rule.off else f"--no-{rule.option[2:]}"
+            out.append(rule.option if value else off)
+        else:
+            out.append(f"{rule.option} {shlex_quote(rule.kind.text(value))}")
+    return out
+
+
+def shlex_quote(text: str) -> str:
+    """``text`` as one shell word."""
+    import shlex
+
+    return shlex.quote(str(text))
+
+
+def report_command(game: str, options: list[str], out) -> str:
+    """The command line that makes the same document again."""
+    return " ".join(["cardedge", game, "report", *options, "--out", shlex_quote(str(out))])
+
+
+def shoe_options(decks, shoe, remove, default_decks) -> list[str]:
+    """``--decks``/``--shoe``/``--remove`` as a report's call gave them."""
+    out = []
+    if shoe is not None:
+        out.append(f"--shoe {shlex_quote(shoe if isinstance(shoe, str) else shoe.spec())}")
+    else:
+        out += [f"--decks {d}" for d in deck_counts(decks)]
+    if remove is not None:
+        out.append(f"--remove {shlex_quote(remove)}")
+    return out
+
+
+def where(one: Shoe) -> dict:
+    """The keywords that deal from ``one`` in an API call: its deck count for a fresh shoe (so
+    tables key it as every other call does), else the shoe itself."""
+    return {"decks": one.base_decks} if one.is_fresh else {"shoe": one}
+
+
+def write_report(report, out, pdf: bool, log: Log | None) -> Table:
+    """Write the document's files (``reports.core.document.write_report``) and the table the
+    command prints: one row per file written, by name (``log`` says where each went)."""
+    from cardedge.reports.core.document import write_report as write
+
+    paths = write(report, out, pdf)
+    what = {
+        "report.html": "the document, self-contained (open it in a browser, print it)",
+        "report.pdf": "the document printed by headless Chromium",
+        "report.json": "every table and figure's numbers at full precision",
+    }
+    rows = [{"file": p.name, "holds": what[p.name]} for p in paths]
+    if log is not None:
+        for p in paths:
+            log(f"wrote {p}")
+    return Table(f"{report.title}: the files written", rows)

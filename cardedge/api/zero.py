@@ -652,6 +652,127 @@ def study(
     return core.run_study(make_game, zero_study_tables, "Zero study", out, **study)
 
 
+def report(
+    out: str,
+    decks=DEFAULT_DECKS,
+    shoe=None,
+    remove=None,
+    rules: str = "published",
+    rounds: int = core.REPORT_ROUNDS,
+    seed: int = core.REPORT_SEED,
+    pdf: bool = True,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
+    progress: core.Progress | None = None,
+    log: core.Log | None = None,
+) -> Table:
+    """The analysis document of these rules (the preset ``rules`` with the rule keywords over
+    it) for each deck count (or the one ``shoe``), written into the folder ``out``:
+    ``report.html`` (self-contained), ``report.pdf`` (printed from it by headless Chromium;
+    ``pdf=False`` leaves it out) and ``report.json`` (every table at full precision).
+
+    Sections: the rules as played, the house edge (optimal, basic, published chart; SD,
+    element of risk), the chart, exceptions, the return table, up cards, deck counts, variants
+    and a grid of interactions, effects of removal, counting, Zero Pays, a Monte Carlo witness
+    (``rounds`` rounds, ``seed``), method notes and the command that makes it again. Every
+    number is the one this module's functions return for the same rules. ``out`` must be new,
+    empty or an earlier report's folder; the files appear together or not at all. Returns the
+    table of files written.
+
+    Examples:
+        >>> from cardedge.zero import report
+        >>> report(out="zero-report", decks=6)  # doctest: +SKIP
+    """
+    given = locals()
+    changes = _changes(given)
+    keywords = {name: given[name] for name in RULES.names}
+    preset_name = core.choice("rules", rules, _presets())
+    shoes = _shoes(decks, shoe, remove)
+    rounds = core.simulation_rounds(rounds)
+    seed = core.seed(seed)
+    pdf = core.switch("pdf", pdf)
+    from cardedge.extras import require
+
+    require("report")
+    from cardedge.reports.core import document as doc
+    from cardedge.reports.zero import document as zero_doc
+
+    doc.check_out(out)
+    doc.check_pdf(pdf)
+    options = [
+        f"--rules {preset_name}",
+        *core.shoe_options(decks, shoe, remove, DEFAULT_DECKS),
+        *core.rule_options(RULES, changes),
+    ]
+    if rounds != core.REPORT_ROUNDS:
+        options.append(f"--rounds {rounds}")
+    if seed != core.REPORT_SEED:
+        options.append(f"--seed {seed}")
+    if not pdf:
+        options.append("--no-pdf")
+    common = {"rules": preset_name, **keywords}
+
+    def shoe_tables(one: Shoe) -> zero_doc.ShoeTables:
+        at = core.where(one)
+        fresh = one.is_fresh
+        return zero_doc.ShoeTables(
+            one,
+            edge(**at, **common, strategy="optimal"),
+            edge(**at, **common, strategy="basic"),
+            edge(**at, **common, strategy="published"),
+            returns(**at, **common),
+            chart(**at, **common),
+            exceptions(**at, **common),
+            edge(**at, **common, by_upcard=True)[1],
+            count(**at, **common),
+            pays(decks=one.base_decks)[0] if fresh else None,
+            simulate(decks=one.base_decks, **common, rounds=rounds, seed=seed)[0]
+            if fresh
+            else None,
+        )
+
+    fresh_decks = [s.base_decks for s in shoes if s.is_fresh]
+    steps: list = [lambda one=one: shoe_tables(one) for one in shoes]
+    if fresh_decks:
+        first = fresh_decks[0]
+        compared = sorted({*range(1, 9), *fresh_decks})
+        steps += [
+            lambda: compare(decks=",".join(map(str, compared)), **keywords),
+            lambda: variants(decks=first, **keywords),
+            lambda: grid(
+                decks=first,
+                **common,
+                vary=["dealer_draws=4,5,6", "das"],
+                basic=False,
+                sd=False,
+            ),
+            lambda: eor(decks=first, **keywords),
+        ]
+    done = [step() for step in core.tracker(progress, "Zero report")(steps)]
+    parts = done[: len(shoes)]
+    rest = done[len(shoes) :] or [None] * 4
+    document = zero_doc.build(
+        preset_name,
+        _preset(preset_name, changes),
+        parts,
+        *rest,
+        doc.provenance(_version(), core.report_command("zero", options, out)),
+    )
+    return core.write_report(document, out, pdf, log)
+
+
+def _version() -> str:
+    from cardedge import __version__
+
+    return __version__
+
+
 # ---- the objects underneath, named as in cardedge.blackjack --------------------------------
 def rules(
     rules: str = "published",

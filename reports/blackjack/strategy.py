@@ -559,6 +559,13 @@ def returns_table(rules: BlackjackRules, shoe: Shoe, strategy: str = "optimal") 
         notes.insert(2, _surrender_return_note(rules))
     table = Table(title, rows, notes, digits={"net": 1}, default_digits=8)
     table.keys = row_keys(rules, shoe, policy.name)
+    table.facts = {
+        "house_edge_percent": -100.0 * out.ev,
+        "sd": out.std,
+        "element_of_risk_percent": out.element_of_risk_percent,
+        "expected_wager": out.expected_wager,
+        "split_probability": out.split_probability,
+    }
     return table
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from cardedge.extras import require
@@ -47,3 +47,63 @@ def eor_png(series: Mapping[str, Mapping[str, float | None]], path: str | Path, 
     save_figure(fig, path, dpi=120)
     plt.close(fig)
     return Path(path)
+
+
+def figure_svg(fig) -> str:
+    """A matplotlib figure as SVG text, the same bytes on every run: no date, a fixed hash
+    salt for the ids, text kept as text (searchable, and smaller than glyph paths)."""
+    import io
+
+    import matplotlib
+
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.hashsalt": "cardedge", "svg.fonttype": "none"}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "cardedge"})
+    return buffer.getvalue()
+
+
+def lines_svg(
+    x: Sequence[str],
+    series: Mapping[str, Sequence[float | None]],
+    xlabel: str,
+    ylabel: str,
+    axis_line: bool = True,
+) -> str:
+    """One line per named series over the categories ``x``, as SVG (``figure_svg``); missing
+    values (None) leave gaps."""
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(7.2, 3.8))
+    for label, values in series.items():
+        y = [float("nan") if v is None else float(v) for v in values]
+        ax.plot(range(len(x)), y, marker="o", label=label)
+    if axis_line:
+        ax.axhline(0.0, color="#888888", linewidth=0.8)
+    ax.set_xticks(list(range(len(x))), list(x))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if len(series) > 1:
+        ax.legend(fontsize=8)
+    ax.grid(True, color="#e6e6e6", linewidth=0.6)
+    fig.tight_layout()
+    try:
+        return figure_svg(fig)
+    finally:
+        plt.close(fig)
+
+
+def bars_svg(labels: Sequence[str], values: Sequence[float], xlabel: str, ylabel: str) -> str:
+    """A bar per label (positive blue, negative orange), as SVG (``figure_svg``)."""
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(7.2, 3.6))
+    colours = ["#4c78a8" if v >= 0 else "#f58518" for v in values]
+    ax.bar(range(len(labels)), values, color=colours)
+    ax.axhline(0.0, color="#888888", linewidth=0.8)
+    ax.set_xticks(list(range(len(labels))), list(labels))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(True, axis="y", color="#e6e6e6", linewidth=0.6)
+    fig.tight_layout()
+    try:
+        return figure_svg(fig)
+    finally:
+        plt.close(fig)

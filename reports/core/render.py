@@ -44,6 +44,9 @@ class Table:
     records: list[dict] | None = None
     """The rows a program reads (JSON) when they are not ``rows()`` (e.g. the rules nested as
     an object); None: ``rows()``."""
+    facts: dict[str, float] = field(default_factory=dict)
+    """Named figures of the whole table that its notes state in words (a return table's SD
+    and element of risk), for a program that needs the number: not rendered as rows."""
 
     def json_rows(self) -> list[dict]:
         """The rows as JSON prints them: ``records`` when given, else ``rows()``."""
@@ -159,6 +162,13 @@ def _display_frame(table: Table) -> tuple[pd.DataFrame, list[str]]:
         elif out[col].dtype == object:
             out[col] = ["" if x is None else x for x in out[col]]
     return out, align
+
+
+def shown_cells(table: Table) -> tuple[list[str], list[list], list[str]]:
+    """The table as a person reads it: column names, rows of cell texts (``digits`` decimals,
+    blanks for missing values) and each column's alignment ('left' or 'right')."""
+    shown, align = _display_frame(table)
+    return [str(c) for c in shown.columns], [list(r) for r in shown.values], align
 
 
 def _fixed(x: float | None, digits: int) -> str:

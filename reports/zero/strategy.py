@@ -318,7 +318,21 @@ def _returns_table(out: Outcomes, label: str, rules_name: str, shoe: Shoe) -> Ta
     if not shoe.is_fresh and label == "basic":
         notes.append(DERIVED_CHART_NOTE)
     keys = setup_keys(shoe, rules_name, label, "standard", edge=True)
-    return Table(title, rows, notes, digits={"net": 1}, default_digits=8, keys=keys)
+    table = Table(title, rows, notes, digits={"net": 1}, default_digits=8, keys=keys)
+    table.facts = return_facts(out)
+    return table
+
+
+def return_facts(out: Outcomes) -> dict[str, float]:
+    """The figures a return table's first note states: house edge (percent of the initial
+    wager, house's sign), SD of a round's net result per initial wager, element of risk
+    (percent of the total amount wagered) and the expected total wager (initial wagers)."""
+    return {
+        "house_edge_percent": -100.0 * out.ev,
+        "sd": out.std,
+        "element_of_risk_percent": out.element_of_risk_percent,
+        "expected_wager": out.expected_wager,
+    }
 
 
 def hands_table(rules: ZeroRules, shoe: Shoe) -> Table:

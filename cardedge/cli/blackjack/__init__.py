@@ -7,5 +7,5 @@ blackjack = game_group(
     "blackjack",
     "European blackjack (no hole card, S17, DAS, split to 4): exact analysis.",
     shared="edge chart hands exceptions compare variants returns dealer",
-    own="eor count indices simulate play study grid solve",
+    own="eor count indices simulate play study grid solve report",
 )

@@ -6,5 +6,5 @@ zero = game_group(
     "zero",
     "Zero, the blackjack/baccarat hybrid (Golden Nugget, 2011).",
     shared="edge chart exceptions returns hands compare eor variants",
-    own="count indices pays simulate play study grid solve",
+    own="count indices pays simulate play study grid solve report",
 )

@@ -1,0 +1,46 @@
+"""The ``report`` commands' shared options (``cli/<game>/report.py``)."""
+
+from __future__ import annotations
+
+import click
+
+from cardedge.engine.core.simulation import MAX_ROUNDS
+
+
+def report_options(f):
+    """``--out DIR`` (required), ``--rounds``, ``--seed``, ``--pdf/--no-pdf``."""
+    from cardedge.api.core import REPORT_ROUNDS, REPORT_SEED
+
+    options = [
+        click.option(
+            "--out",
+            required=True,
+            metavar="DIR",
+            help="Folder to write report.html, report.pdf and report.json into: new, empty, "
+            "or an earlier report's (nothing else in it is touched: a folder holding other "
+            "files is refused).",
+        ),
+        click.option(
+            "--rounds",
+            type=click.IntRange(2, MAX_ROUNDS),
+            default=REPORT_ROUNDS,
+            show_default=True,
+            help="Rounds of the Monte Carlo witness.",
+        ),
+        click.option(
+            "--seed",
+            type=click.IntRange(0, 2**63 - 1),
+            default=REPORT_SEED,
+            show_default=True,
+            help="Seed of the witness (fixed: the same command gives the same document).",
+        ),
+        click.option(
+            "--pdf/--no-pdf",
+            default=True,
+            show_default=True,
+            help="Print report.pdf from the HTML with headless Chromium.",
+        ),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f

@@ -1,0 +1,341 @@
+"""Blackjack's analysis document: the sections of ``cardedge blackjack report`` arranged from the
+tables the API computed (``reports/core/document.py`` renders them).
+
+The API (``cardedge.blackjack.report``) calls its own functions (``edge``, ``chart``,
+``returns``, ...) with the report's rules and shoes and hands the tables here, so every number
+in the document is the number those functions return; this module only arranges them, draws
+the figures from them and adds the few figures that are exact fractions of the shoe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
+from cardedge.analysis.core.shoe import Shoe
+from cardedge.reports.blackjack.colours import CHART_COLOURS
+from cardedge.reports.core import document as doc
+from cardedge.reports.core.plots import bars_svg, lines_svg
+from cardedge.reports.core.render import Table
+
+PAGE = "rules page"
+"""How the document names the rules as the rules page states them (the rules' defaults)."""
+CHART_MEANINGS = {
+    "H": "hit",
+    "S": "stand",
+    "Dh": "double, else hit",
+    "Ds": "double, else stand",
+    "P": "split",
+    "Ph": "split if DAS, else hit",
+    "Rh": "surrender, else hit",
+    "Rs": "surrender, else stand",
+    "Rp": "surrender, else split",
+}
+"""The chart's codes, for its legend."""
+HIDE = ("decks", "rules", "strategy", "shoe", "base_rules", "rules_text")
+"""Columns the section's heading already says."""
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+METHOD = (
+    "Every figure is exact unless marked: it sums the probability of every way a round can be "
+    "dealt from the shoe, card by card without replacement, times its result (composition-"
+    "dependent recursive evaluation, the shoe states memoized). Optimal play is the best action "
+    "for the exact cards of the hand and the up card; basic strategy is the best total-"
+    "dependent chart derived for these rules and this shoe.",
+    "Splits: each post-split hand plays the optimal strategy of an unsplit hand of the same "
+    "cards (CDZ-), resplits valued exactly; this is the convention of Farmer's and Nairn's "
+    "analysers, against which the edges are tested to 1e-14.",
+    "Approximated, and by how much: the return table's split rounds spread over the nets with "
+    "the split hands taken as independent given the dealer's result (their mean, hence the "
+    "edge, exact; the SD overstated by about 2.5e-5); the count systems' betting correlation "
+    "and playing efficiency are Griffin's linear approximations from exact effects of "
+    "removal; the simulation is a witness with a standard error, never the source of a number.",
+)
+
+
+@dataclass(frozen=True)
+class ShoeTables:
+    """The API's tables for one shoe of the report."""
+
+    shoe: Shoe
+    edge: Table
+    """``edge(strategy=['optimal', 'basic'])``: a row per strategy."""
+    returns: Table | None
+    """``returns()`` under optimal play (its ``facts``: SD, element of risk; fresh shoes
+    only)."""
+    chart: Table
+    exceptions: Table
+    dealer: Table | None
+    """``dealer()`` (fresh shoes only)."""
+    count: Table
+    eor: Table
+    simulation: Table | None
+    """``simulate``'s first table (fresh shoes only)."""
+
+
+def exact_naturals(shoe: Shoe) -> Table:
+    """P(a natural) and P(both naturals, a push) as exact fractions of the shoe's counts."""
+    n = shoe.size
+    aces = shoe.counts[0]
+    tens = sum(shoe.counts[9:])
+    player = Fraction(2 * aces * tens, n * (n - 1))
+    both = player * Fraction(2 * (aces - 1) * (tens - 1), (n - 2) * (n - 3))
+    rows = [
+        {
+            "event": "the player's first two cards are a natural",
+            "fraction": str(player),
+            "probability": float(player),
+        },
+        {
+            "event": "player and dealer both have a natural (a push)",
+            "fraction": str(both),
+            "probability": float(both),
+        },
+    ]
+    return Table(f"Exact probabilities of naturals, {shoe.title()}", rows, default_digits=8)
+
+
+def _headline(parts: Sequence[ShoeTables]) -> Table:
+    rows = []
+    for p in parts:
+        by = {r["strategy"]: r for r in p.edge.rows()}
+        facts = p.returns.facts if p.returns is not None else {}
+        rows.append(
+            {
+                "shoe": p.shoe.title(),
+                "optimal_percent": by["optimal"]["house_edge_percent"],
+                "basic_percent": by["basic"]["house_edge_percent"],
+                "sd": facts.get("sd"),
+                "element_of_risk_percent": facts.get("element_of_risk_percent"),
+                "split_probability": facts.get("split_probability"),
+            }
+        )
+    notes = [
+        "House edges in percent of the initial wager, positive for the house (negative: a "
+        "player advantage); sd: standard deviation of a round's net result per initial wager "
+        "(optimal play); element of risk: the optimal edge per unit of the total amount "
+        "wagered (doubles and split hands included).",
+    ]
+    return Table("Blackjack house edge", rows, notes, digits={"sd": 6, "split_probability": 6})
+
+
+def build(
+    rules: BlackjackRules,
+    parts: Sequence[ShoeTables],
+    compare: Table | None,
+    variants: Table | None,
+    interactions: Table | None,
+    provenance: dict[str, str],
+) -> doc.Report:
+    """The document: rules, headline, strategy, exceptions, returns, dealer outcomes, decks,
+    variants, effects of removal, counting, the witness, method, reproduction."""
+    shoes = "; ".join(p.shoe.title() for p in parts)
+    table = doc.rules_table(RULES, rules, BlackjackRules(), PAGE, "Blackjack rules as played")
+    sections = [
+        doc.Section(
+            "rules",
+            "The rules as played",
+            (
+                "European blackjack: no insurance; the dealer's hole card is dealt after the "
+                "players act unless the dealer peeks (then a dealer natural ends the round "
+                "before any double or split).",
+                doc.differences_paragraph(table, PAGE),
+            ),
+            (doc.TableView(table),),
+        ),
+        _headline_section(parts),
+        doc.Section(
+            "strategy",
+            "The basic strategy chart",
+            (
+                "The best chart by hand total (hard, soft, pairs) and up card for these rules and "
+                "this shoe. Up card across.",
+            ),
+            tuple(doc.TableView(p.chart, hide=HIDE, colours=CHART_COLOURS) for p in parts),
+            legend=doc.legend(CHART_COLOURS, CHART_MEANINGS),
+        ),
+        doc.Section(
+            "exceptions",
+            "Exceptions: optimal play against the chart",
+            (
+                "Two-card hands where composition-dependent optimal play departs from the chart, "
+                "with what it gains (per initial wager of the hand).",
+            ),
+            tuple(doc.TableView(p.exceptions, hide=HIDE) for p in parts),
+        ),
+        doc.Section(
+            "returns",
+            "The return table",
+            (
+                "Every net result of a round (per initial wager, the player's side) with its "
+                "probability, under optimal play.",
+            ),
+            tuple(doc.TableView(p.returns, hide=HIDE) for p in parts if p.returns is not None),
+        ),
+        doc.Section(
+            "dealer",
+            "Dealer outcomes by up card",
+            ("The dealer's final result given the up card, exact probabilities.",),
+            tuple(doc.TableView(p.dealer, hide=HIDE) for p in parts if p.dealer is not None),
+        ),
+    ]
+    sections += _rule_sections(compare, variants, interactions)
+    sections.append(_eor_section(parts))
+    sections.append(
+        doc.Section(
+            "counting",
+            "Counting",
+            (
+                "Betting correlation and playing efficiency of the common count systems "
+                "(Griffin, from exact effects of removal). Win rates by true count come from "
+                "shoe studies ('cardedge blackjack study'; results/study holds the published "
+                "ones).",
+            ),
+            tuple(doc.TableView(p.count, hide=HIDE) for p in parts),
+        )
+    )
+    sections.append(_witness_section(parts))
+    sections.append(doc.Section("method", "Method notes", METHOD))
+    sections.append(
+        doc.Section(
+            "reproduce",
+            "Reproducing this document",
+            (
+                f"cardedge {provenance['version']}, commit {provenance['commit']}.",
+                f"Command: {provenance['command']}",
+            ),
+        )
+    )
+    return doc.Report(
+        "blackjack",
+        f"Blackjack: analysis of {rules.words()}, {shoes}",
+        rules.describe(parts[0].shoe),
+        tuple(sections),
+        provenance,
+    )
+
+
+def _headline_section(parts: Sequence[ShoeTables]) -> doc.Section:
+    head = _headline(parts)
+    first = head.rows()[0]
+    edge = first["optimal_percent"]
+    side = "house edge" if edge >= 0 else "player advantage"
+    words = (
+        f"With {first['shoe']} the {side} is {abs(edge):.4f}% under optimal play and "
+        f"the house edge {first['basic_percent']:.4f}% with the basic chart"
+    )
+    words += f"; a round's SD is {first['sd']:.4f} initial wagers." if first["sd"] else "."
+    exact = tuple(doc.TableView(exact_naturals(p.shoe)) for p in parts)
+    facts = {p.shoe.title(): dict(row) for p, row in zip(parts, head.rows(), strict=True)}
+    return doc.Section(
+        "headline", "The house edge", (words,), (doc.TableView(head), *exact), facts=facts
+    )
+
+
+def _rule_sections(compare, variants, interactions) -> list[doc.Section]:
+    out = []
+    if compare is not None:
+        rows = compare.rows()
+        series = {
+            "optimal": [r["optimal_percent"] for r in rows],
+            "basic": [r["basic_percent"] for r in rows],
+        }
+        figure = doc.Figure(
+            "House edge by number of decks",
+            lines_svg(
+                [str(r["decks"]) for r in rows],
+                series,
+                "decks",
+                "house edge (% of the initial wager)",
+                False,
+            ),
+            "Percent of the initial wager, positive for the house.",
+            {"decks": [r["decks"] for r in rows], **series},
+        )
+        out.append(
+            doc.Section(
+                "decks",
+                "Deck-count comparison",
+                ("Fresh shoes of 1 to 8 decks (and every deck count of the report).",),
+                (doc.TableView(compare),),
+                (figure,),
+            )
+        )
+    if variants is not None:
+        views = [doc.TableView(variants, hide=HIDE)]
+        if interactions is not None:
+            views.append(
+                doc.TableView(
+                    interactions,
+                    caption="The exact edge of each combination beside the additive estimate "
+                    "(base plus each single-rule effect): the error is what the rules' "
+                    "interaction adds.",
+                )
+            )
+        out.append(
+            doc.Section(
+                "variants",
+                "Rule variants",
+                (
+                    "Each rule changed alone from these rules, then a grid of three rules where "
+                    "effects need not add.",
+                ),
+                tuple(views),
+            )
+        )
+    if not out:
+        out.append(
+            doc.Section(
+                "fresh-shoes",
+                "Deck counts and variants",
+                ("These sections are computed for fresh shoes; this report's shoe is not one.",),
+            )
+        )
+    return out
+
+
+def _eor_section(parts: Sequence[ShoeTables]) -> doc.Section:
+    figures = []
+    for p in parts:
+        row = next(r for r in p.eor.rows() if r["strategy"] == "optimal")
+        values = [row[r] for r in RANKS]
+        figures.append(
+            doc.Figure(
+                f"Effect of removal by rank, {p.shoe.title()}",
+                bars_svg(
+                    list(RANKS),
+                    values,
+                    "rank removed (T: any ten-valued card)",
+                    "change in house edge (points)",
+                ),
+                "Change in the optimal house edge, percentage points, when one card of the "
+                "rank leaves the shoe; positive: good for the house.",
+                dict(zip(RANKS, values, strict=True)),
+            )
+        )
+    return doc.Section(
+        "eor",
+        "Effects of removal",
+        ("How the edge moves as each rank leaves the shoe: the basis of card counting.",),
+        tuple(doc.TableView(p.eor, hide=HIDE) for p in parts),
+        tuple(figures),
+    )
+
+
+def _witness_section(parts: Sequence[ShoeTables]) -> doc.Section:
+    sims = [p.simulation for p in parts if p.simulation is not None]
+    words = [doc.witness_paragraph(t.rows()[0]) for t in sims] or [
+        "The simulator deals fresh shoes only: no witness for this shoe."
+    ]
+    hide = ("game", "rules", "rules_description")
+    return doc.Section(
+        "witness",
+        "An independent witness: Monte Carlo",
+        (
+            "A seeded simulation of the rules engine (each round dealt from a freshly shuffled "
+            "shoe, played by the basic chart) beside the exact edge of that chart.",
+            *words,
+        ),
+        tuple(doc.TableView(t, hide=hide) for t in sims),
+    )

@@ -1,0 +1,434 @@
+"""The analysis page of a game as one document: numbered sections of tables, figures and text,
+written as a self-contained HTML file, a PDF printed from it and a JSON file of every figure.
+
+A game's room (``reports/<game>/document.py``) arranges its sections from tables the API
+computed; this module renders any such ``Report``:
+
+- ``report_html``: one HTML file (Jinja2, ``templates/report.html.j2``): styles inline, figures
+  as SVG data URIs, no request outside the file, a print stylesheet (A4, no table split across
+  pages where it fits);
+- ``report_json``: every table's rows at full precision, its notes and named figures
+  (``Table.facts``), each figure's data, the provenance;
+- ``print_pdf``: the HTML printed by headless Chromium (``--print-to-pdf``), the browser the
+  web tests already drive: it renders the same CSS as the screen, embeds the SVG as vectors,
+  and needs no Python package with native libraries (WeasyPrint needs Pango and its own CSS
+  subset);
+- ``write_report``: the three files into a folder, all or nothing (``check_out`` refuses a
+  folder holding anything else before any work).
+
+Nothing in the files depends on the time or the machine: the same command gives the same
+HTML and JSON bytes (the PDF carries Chromium's creation date). The commit named in them is
+the checkout's (``provenance``).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardedge.core.errors import BadValue
+from cardedge.reports.core.render import Table, shown_cells
+
+REPORT_FILES: tuple[str, ...] = ("report.html", "report.pdf", "report.json")
+"""The files a report writes into its folder (the PDF unless ``pdf=False``)."""
+BROWSERS: tuple[str, ...] = (
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+)
+"""Executables ``print_pdf`` looks for, in this order (Debian's package is ``chromium``)."""
+PDF_TIMEOUT_S = 180
+"""How long printing the PDF may take before it counts as failed."""
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table as the document shows it: some columns hidden (what the section's heading
+    already says), chart cells coloured by their code (``colours``: code -> CSS colour)."""
+
+    table: Table
+    hide: tuple[str, ...] = ()
+    colours: dict[str, str] = field(default_factory=dict)
+    caption: str = ""
+    """A line above the table saying what its numbers are (units, sign)."""
+    limit: int | None = None
+    """Show only this many rows (the JSON keeps them all), the largest ``order_by`` first."""
+    order_by: str | None = None
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure: an SVG drawing, its title, a caption saying units and sign, and the numbers
+    it draws (``data``, in the JSON)."""
+
+    title: str
+    svg: str
+    caption: str
+    data: object
+
+
+@dataclass(frozen=True)
+class Section:
+    """A numbered section: paragraphs, then tables, then figures."""
+
+    key: str
+    """Its name in the JSON (``headline``, ``strategy``, ...)."""
+    title: str
+    paragraphs: tuple[str, ...] = ()
+    tables: tuple[TableView, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    legend: tuple[tuple[str, str, str], ...] = ()
+    """Chart legend: (code, colour, meaning) rows shown under the tables."""
+    facts: dict[str, object] = field(default_factory=dict)
+    """Named figures of the section (JSON only; the text states them)."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """A game's analysis document."""
+
+    game: str
+    title: str
+    rules: str
+    """The rules as played, in words (a title line)."""
+    sections: tuple[Section, ...]
+    provenance: dict[str, str]
+    """``version``, ``commit``, ``command``: what made the document and how to make it again."""
+
+
+def provenance(version: str, command: str) -> dict[str, str]:
+    """The version, the commit of the checkout the package runs from ('unknown' outside a git
+    checkout, '+' marking uncommitted changes) and the command that reproduces the document."""
+    return {"version": version, "commit": _commit(), "command": command}
+
+
+def _commit() -> str:
+    here = Path(__file__).resolve().parent
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(here), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(here), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return head + ("+" if dirty else "") if head else "unknown"
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+
+def _finite(value):
+    """JSON has no NaN or infinity: None for them (the tables' own JSON does the same)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+def table_json(view: TableView) -> dict:
+    """One table: title, every column (hidden ones too), rows at full precision, notes, facts."""
+    t = view.table
+    return {
+        "title": t.title,
+        "columns": t.columns(),
+        "rows": _finite(t.json_rows()),
+        "notes": list(t.notes),
+        "facts": _finite(dict(t.facts)),
+    }
+
+
+def report_json(report: Report) -> dict:
+    """The document as data: every section's tables and figures' numbers, in order."""
+    return {
+        "game": report.game,
+        "title": report.title,
+        "rules": report.rules,
+        "provenance": dict(report.provenance),
+        "sections": [
+            {
+                "number": i,
+                "key": s.key,
+                "title": s.title,
+                "paragraphs": list(s.paragraphs),
+                "facts": _finite(dict(s.facts)),
+                "tables": [table_json(v) for v in s.tables],
+                "figures": [
+                    {"title": f.title, "caption": f.caption, "data": _finite(f.data)}
+                    for f in s.figures
+                ],
+            }
+            for i, s in enumerate(report.sections, start=1)
+        ],
+    }
+
+
+# -- HTML -----------------------------------------------------------------------------------
+
+
+def _view_cells(view: TableView) -> dict:
+    """The table as the template shows it: header, rows of (text, align, colour), notes."""
+    columns, rows, align = shown_cells(view.table)
+    if view.order_by is not None:
+        values = [r.get(view.order_by) for r in view.table.rows()]
+        order = sorted(range(len(rows)), key=lambda i: -(values[i] or 0.0))
+        rows = [rows[i] for i in order]
+    if view.limit is not None:
+        rows = rows[: view.limit]
+    keep = [i for i, c in enumerate(columns) if c not in view.hide]
+    body = []
+    for row in rows:
+        cells = []
+        for i in keep:
+            text = "" if row[i] is None else str(row[i])
+            cells.append((text, align[i], view.colours.get(text, "")))
+        body.append(cells)
+    notes = [view.table.empty_note()] if view.table.empty_note() else []
+    return {
+        "title": view.table.title,
+        "caption": view.caption,
+        "header": [(columns[i], align[i]) for i in keep],
+        "rows": body,
+        "notes": notes + list(view.table.notes),
+    }
+
+
+def svg_data_uri(svg: str) -> str:
+    """An SVG as a data URI: the figure travels inside the HTML, and its ids cannot clash with
+    another figure's."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def report_html(report: Report) -> str:
+    """The document as one self-contained HTML page (Jinja2, autoescaped)."""
+    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+    env = Environment(
+        loader=PackageLoader("cardedge.reports.core", "templates"),
+        autoescape=select_autoescape(["html", "j2"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    sections = [
+        {
+            "number": i,
+            "key": s.key,
+            "title": s.title,
+            "paragraphs": s.paragraphs,
+            "tables": [_view_cells(v) for v in s.tables],
+            "figures": [
+                {"title": f.title, "caption": f.caption, "src": svg_data_uri(f.svg)}
+                for f in s.figures
+            ],
+            "legend": s.legend,
+        }
+        for i, s in enumerate(report.sections, start=1)
+    ]
+    return env.get_template("report.html.j2").render(
+        report=report, sections=sections, provenance=report.provenance
+    )
+
+
+# -- files ----------------------------------------------------------------------------------
+
+
+def check_out(out) -> Path:
+    """``out`` as a report's folder, checked before any work: BadValue('out') for an empty
+    name, a file, a folder holding anything but a report's own files, or a place where the
+    folder cannot be made or written."""
+    text = "" if out is None else str(out)
+    if not text.strip():
+        raise BadValue("out", "a report needs a folder to write into")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise BadValue("out", f"{text!r} is a file, not a folder")
+    if path.is_dir():
+        foreign = sorted(p.name for p in path.iterdir() if p.name not in REPORT_FILES)
+        if foreign:
+            shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
+            raise BadValue(
+                "out",
+                f"{text!r} holds files a report did not write ({shown}): give an empty or new "
+                "folder, or one holding a report",
+            )
+        if not os.access(path, os.W_OK):
+            raise BadValue("out", f"{text!r} is not writable")
+        return path
+    parent = _existing_parent(path)
+    if not parent.is_dir():
+        raise BadValue("out", f"{text!r} cannot be made: {str(parent)!r} is not a folder")
+    if not os.access(parent, os.W_OK):
+        raise BadValue("out", f"{text!r} cannot be made: {str(parent)!r} is not writable")
+    return path
+
+
+def _existing_parent(path: Path) -> Path:
+    """The nearest existing folder above ``path`` ('..' folded; a refusal of mkdir itself
+    is translated when the folder is made)."""
+    p = Path(os.path.abspath(path)).parent
+    while not p.exists():
+        p = p.parent
+    return p
+
+
+def find_browser() -> str | None:
+    """The path of a Chromium-family browser (``BROWSERS``), or None."""
+    for name in BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def check_pdf(pdf: bool) -> None:
+    """Before any work: BadValue('pdf') when a PDF is wanted and no browser prints one."""
+    if pdf and find_browser() is None:
+        raise BadValue(
+            "pdf",
+            "printing the PDF needs headless Chromium (apt-get install chromium); "
+            "or leave the PDF out (--no-pdf, pdf=False)",
+        )
+
+
+def print_pdf(html_path: Path, pdf_path: Path) -> None:
+    """Print ``html_path`` to ``pdf_path`` with headless Chromium (its own throwaway profile,
+    no header or footer line: they would print the date and the file's path)."""
+    browser = find_browser()
+    if browser is None:
+        check_pdf(True)
+    with tempfile.TemporaryDirectory(prefix="cardedge-chromium-") as profile:
+        args = [
+            str(browser),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--no-default-browser-check",
+            f"--user-data-dir={profile}",
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={pdf_path}",
+            html_path.resolve().as_uri(),
+        ]
+        try:
+            done = subprocess.run(args, capture_output=True, timeout=PDF_TIMEOUT_S, check=False)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f"Chromium did not print the PDF in {PDF_TIMEOUT_S} s") from None
+    if not pdf_path.is_file() or pdf_path.stat().st_size == 0:
+        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
+        raise RuntimeError(f"Chromium printed no PDF (exit {done.returncode}): {' '.join(tail)}")
+
+
+def write_report(report: Report, out, pdf: bool = True) -> list[Path]:
+    """Write ``report.html``, ``report.json`` and (``pdf``) ``report.pdf`` into ``out``, all or
+    nothing: the files are made in a temporary folder beside ``out`` and moved in once all
+    three exist; on any failure or interruption the temporary folder goes, and so does ``out``
+    when this call created it. Returns the paths written."""
+    out = check_out(out)
+    parent = _existing_parent(out / "x")
+    made = not out.exists()
+    work = Path(tempfile.mkdtemp(prefix=".cardedge-report-", dir=parent))
+    try:
+        page = work / "report.html"
+        page.write_text(report_html(report), encoding="utf-8")
+        text = json.dumps(report_json(report), indent=2, ensure_ascii=False, allow_nan=False)
+        (work / "report.json").write_text(text + "\n", encoding="utf-8")
+        if pdf:
+            print_pdf(page, work / "report.pdf")
+        names = [n for n in REPORT_FILES if (work / n).exists()]
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise BadValue(
+                "out", f"{str(out)!r}: cannot create the folder ({e.strerror})"
+            ) from None
+        mode = 0o666 & ~_umask()
+        for name in names:
+            os.chmod(work / name, mode)
+            os.replace(work / name, out / name)
+        if not pdf:
+            # a PDF left from an earlier report would describe other numbers
+            (out / "report.pdf").unlink(missing_ok=True)
+    except BaseException:
+        if made and out.is_dir():
+            shutil.rmtree(out, ignore_errors=True)
+        raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return [out / n for n in names]
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+# -- pieces both games' documents use --------------------------------------------------------
+
+
+def rules_table(rule_set, rules, page, page_name: str, title: str) -> Table:
+    """Every declared rule (``rule_set``: a game's ``RULES``) as played in ``rules`` beside
+    its value in ``page`` (the rules as the rules page states them, named ``page_name``), with
+    its help: one row per rule, ``differs`` marking where the two part."""
+    rows = []
+    for rule in rule_set:
+        played = rule.kind.text(getattr(rules, rule.name))
+        stated = rule.kind.text(getattr(page, rule.name))
+        rows.append(
+            {
+                "rule": rule.option,
+                "as played": played,
+                page_name: stated,
+                "differs": "yes" if played != stated else "",
+                "meaning": rule.help,
+            }
+        )
+    return Table(title, rows)
+
+
+def differences_paragraph(table: Table, page_name: str) -> str:
+    """One sentence naming the rules that differ from the rules page (or saying none do)."""
+    differ = [r for r in table.rows() if r["differs"]]
+    if not differ:
+        return f"Every rule is as the {page_name} states it."
+    words = "; ".join(f"{r['rule']} {r['as played']} ({page_name}: {r[page_name]})" for r in differ)
+    return f"Differs from the {page_name}: {words}."
+
+
+def legend(colours: dict[str, str], meanings: dict[str, str]) -> tuple[tuple[str, str, str], ...]:
+    """The chart legend rows (code, colour, meaning) for the codes ``meanings`` explains."""
+    return tuple((code, colours.get(code, "#ffffff"), text) for code, text in meanings.items())
+
+
+def witness_paragraph(row: dict) -> str:
+    """What a simulation row (``simulate``'s first table) says about the exact edge."""
+    return (
+        f"{row['rounds']:,} simulated rounds (seed {row['seed']}) give a house edge of "
+        f"{row['house_edge_percent']:.4f}% with a standard error of {row['stderr_percent']:.4f}%; "
+        f"the exact {row['exact_house_edge_percent']:.4f}% lies "
+        f"{abs(row['standard_errors']):.2f} standard errors away (beyond 4 would point to a fault "
+        "in the engine or the exact analysis)."
+    )
