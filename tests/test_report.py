@@ -356,3 +356,48 @@ def test_no_pdf_removes_an_earlier_pdf(tmp_path):
     (out / "report.pdf").write_bytes(b"%PDF-old")
     blackjack.report(out=str(out), decks=1, rounds=ROUNDS, pdf=False)
     assert sorted(p.name for p in out.iterdir()) == ["report.html", "report.json"]
+
+
+# ---- a finished shoe study joins the counting section ------------------------------------------
+
+STUDIES = Path(__file__).resolve().parent.parent / "results" / "study"
+
+
+def test_a_matching_study_gives_its_edge_by_true_count():
+    import pandas as pd
+
+    from cardedge.analysis.core.shoe import Shoe
+    from cardedge.reports.core.document import study_section_of
+
+    folder = STUDIES / "blackjack_6d_75"
+    rules = blackjack.rules()
+    got = study_section_of(folder, "blackjack", rules, [Shoe.decks(1), Shoe.decks(6)])
+    table = got.tables[0].table
+    committed = pd.read_csv(folder / "edge_by_true_count.csv", comment="#")
+    from cardedge.reports.core.render import records
+
+    assert table.rows() == records(committed)
+    assert table.title.startswith("Shoe study, edge by true count: Blackjack, 6 decks")
+    data = got.figures[0].data
+    assert data["edge_strategy"] == list(committed["edge_strategy"])
+
+
+@pytest.mark.parametrize(
+    "folder, game, words",
+    [
+        ("blackjack_6d_75", "zero", "is a study of 'blackjack'"),
+        ("blackjack_6d_85", "blackjack", None),  # H17 below: other rules
+        ("no_such_study", "blackjack", "holds no finished shoe study"),
+    ],
+)
+def test_a_study_of_other_rules_or_none_is_refused(folder, game, words):
+    from cardedge.analysis.core.shoe import Shoe
+    from cardedge.core.errors import BadValue
+    from cardedge.reports.core.document import study_section_of
+
+    rules = zero.rules("published") if game == "zero" else blackjack.rules(h17=True)
+    with pytest.raises(BadValue, match="^study_folder: ") as caught:
+        study_section_of(STUDIES / folder, game, rules, [Shoe.decks(6)])
+    assert words is None or words in str(caught.value)
+    if words is None:
+        assert "studied other rules or decks" in str(caught.value)

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from conftest import BUSY
 
+from cardedge.api.core import published_reports
 from cardedge.reports.results import GAMES, expected_files, result_tables
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
@@ -96,3 +97,36 @@ def test_docs_count_sentences_match_the_count_tables(tables):
     for claim in claims:
         assert claim in flat, claim
     assert zero["Hi-Opt II"] < blackjack["Hi-Lo"] < zero["best level 2"]
+
+
+REPORTS = [(folder.name, call) for folder, call in published_reports("results")]
+
+
+@pytest.mark.parametrize("name", [name for name, _ in REPORTS])
+def test_every_committed_report_is_current(name, tmp_path):
+    """``results/reports/<name>`` is what ``make tables`` writes now, byte for byte but the two
+    things that name where and when it was made: the folder in the command (made here into a
+    temporary one) and the commit (the checkout's, which the committed files cannot name)."""
+    import json
+
+    from cardedge.games import games
+
+    committed = RESULTS / "reports" / name
+    assert sorted(p.name for p in committed.iterdir()) == ["report.html", "report.json"]
+    keywords = next(
+        kw for game in games() for n, kw in game.part("api").PUBLISHED_REPORTS.items() if n == name
+    )
+    api = next(g.part("api") for g in games() if name in g.part("api").PUBLISHED_REPORTS)
+    made = tmp_path / name
+    api.report(out=str(made), **keywords)
+    fresh = json.loads((made / "report.json").read_text())["provenance"]["commit"]
+    old = json.loads((committed / "report.json").read_text())["provenance"]["commit"]
+    for file in ("report.html", "report.json"):
+        text = (made / file).read_text().replace(str(made), f"results/reports/{name}")
+        text = text.replace(fresh, old)
+        assert text == (committed / file).read_text(), f"stale {name}/{file} (run `make tables`)"
+
+
+def test_no_report_folder_is_orphaned():
+    present = {p.name for p in (RESULTS / "reports").iterdir()}
+    assert present == {name for name, _ in REPORTS}

@@ -679,6 +679,15 @@ def study(
 
 
 # ---- the objects underneath, named as in cardedge.zero -------------------------------------
+PUBLISHED_REPORTS: dict[str, dict] = {
+    "blackjack": {"decks": 6, "pdf": False, "study_folder": "results/study/blackjack_6d_75"},
+    "blackjack-peek": {"decks": 6, "peek": True, "pdf": False},
+}
+"""The reports ``cardedge tables`` writes into ``results/reports``: the rules as the rules page
+states them (with the published 6-deck, 75% shoe study), and with the dealer peeking (the
+published 0.4029% game)."""
+
+
 def report(
     *,
     out: str,
@@ -700,6 +709,7 @@ def report(
     rounds: int = core.REPORT_ROUNDS,
     seed: int = core.REPORT_SEED,
     pdf: bool = True,
+    study_folder: str | None = None,
     progress: core.Progress | None = None,
     log: core.Log | None = None,
 ) -> Table:
@@ -710,8 +720,9 @@ def report(
 
     Sections: the rules as played, the house edge (optimal, basic; SD, element of risk), the
     chart, exceptions, the return table, dealer outcomes, deck counts, variants and a grid of
-    interactions, effects of removal, counting, a Monte Carlo witness (``rounds`` rounds,
-    ``seed``), method notes and the command that makes it again. Every number is the one this
+    interactions, effects of removal, counting (with ``study_folder``, a finished shoe study of
+    these rules, its edge by true count), a Monte Carlo witness (``rounds`` rounds, ``seed``),
+    method notes and the command that makes it again. Every number is the one this
     module's functions return for the same rules. ``out`` must be new, empty or an earlier
     report's folder; the files appear together or not at all. Returns the table of files
     written.
@@ -734,6 +745,11 @@ def report(
 
     doc.check_out(out)
     doc.check_pdf(pdf)
+    studied = (
+        None
+        if study_folder is None
+        else doc.study_section_of(study_folder, GAME.name, rules, shoes)
+    )
     page = BlackjackRules()
     changes = {n: getattr(rules, n) for n in RULES.names if getattr(rules, n) != getattr(page, n)}
     options = [
@@ -746,6 +762,8 @@ def report(
         options.append(f"--seed {seed}")
     if not pdf:
         options.append("--no-pdf")
+    if study_folder is not None:
+        options.append(f"--study-folder {core.shlex_quote(study_folder)}")
 
     def shoe_tables(one: Shoe) -> bj_doc.ShoeTables:
         at = core.where(one)
@@ -783,6 +801,7 @@ def report(
         rules,
         parts,
         *rest,
+        studied,
         doc.provenance(_version(), core.report_command("blackjack", options, out)),
     )
     return core.write_report(document, out, pdf, log)

@@ -32,6 +32,7 @@ import importlib
 import inspect
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardedge.analysis.core.shoe import Shoe, ShoeFormat, check_decks, game_shoe, remove_cards
@@ -434,7 +435,8 @@ def run_study(
 
 # ---- package-level commands --------------------------------------------------------------------
 def tables(out: str = "results", progress: Progress | None = None, log: Log | None = None) -> list:
-    """Write every published table of both games to ``out`` (Markdown and CSV, created), as
+    """Write every published table of both games to ``out`` (Markdown and CSV, created), and
+    the reports of the published rule sets to ``out/reports`` (``published_reports``), as
     ``cardedge tables`` does; returns the paths written.
 
     Examples:
@@ -447,7 +449,35 @@ def tables(out: str = "results", progress: Progress | None = None, log: Log | No
     for path in write_results(out, tracker(progress, "Computing every game's tables")):
         _say(log, f"wrote {path}")
         paths.append(path)
+    for folder, report in tracker(progress, "Writing the published reports")(
+        published_reports(out)
+    ):
+        report()
+        for name in ("report.html", "report.json"):
+            _say(log, f"wrote {folder / name}")
+            paths.append(folder / name)
     return paths
+
+
+REPORTS_FOLDER = "reports"
+"""Where ``tables`` writes the published rule sets' reports, inside its ``out``."""
+
+
+def published_reports(out) -> list[tuple[Path, Callable[[], object]]]:
+    """Each game's published reports (its API module's ``PUBLISHED_REPORTS``: folder name ->
+    ``report`` keywords) as (folder, the call writing it) under ``out/reports``; HTML and JSON
+    only, the files that are the same bytes every time (a PDF carries its creation date)."""
+    from cardedge.games import games
+
+    calls = []
+    for game in games():
+        api = game.part("api")
+        for name, keywords in api.PUBLISHED_REPORTS.items():
+            folder = Path(out) / REPORTS_FOLDER / name
+            calls.append(
+                (folder, lambda api=api, f=folder, k=keywords: api.report(out=str(f), **k))
+            )
+    return calls
 
 
 # ---- the public game modules -------------------------------------------------------------------

@@ -652,6 +652,20 @@ def study(
     return core.run_study(make_game, zero_study_tables, "Zero study", out, **study)
 
 
+PUBLISHED_REPORTS: dict[str, dict] = {
+    "zero-published": {
+        "rules": "published",
+        "decks": [6, 8],
+        "pdf": False,
+        "study_folder": "results/study/zero_6d_75",
+    },
+    "zero-stated": {"rules": "stated", "decks": [6, 8], "pdf": False},
+}
+"""The reports ``cardedge tables`` writes into ``results/reports``: both presets, 6 and 8 decks
+(the published rules with the published 6-deck, 75% shoe study; paths from the repository's
+root, where ``make tables`` runs)."""
+
+
 def report(
     out: str,
     decks=DEFAULT_DECKS,
@@ -661,6 +675,7 @@ def report(
     rounds: int = core.REPORT_ROUNDS,
     seed: int = core.REPORT_SEED,
     pdf: bool = True,
+    study_folder: str | None = None,
     *,
     # rule keywords (python -m cardedge.api.keywords)
     zero_pair_pays: float | str | None = None,
@@ -679,7 +694,8 @@ def report(
 
     Sections: the rules as played, the house edge (optimal, basic, published chart; SD,
     element of risk), the chart, exceptions, the return table, up cards, deck counts, variants
-    and a grid of interactions, effects of removal, counting, Zero Pays, a Monte Carlo witness
+    and a grid of interactions, effects of removal, counting (with ``study_folder``, a finished
+    shoe study of these rules, its edge by true count), Zero Pays, a Monte Carlo witness
     (``rounds`` rounds, ``seed``), method notes and the command that makes it again. Every
     number is the one this module's functions return for the same rules. ``out`` must be new,
     empty or an earlier report's folder; the files appear together or not at all. Returns the
@@ -705,6 +721,11 @@ def report(
 
     doc.check_out(out)
     doc.check_pdf(pdf)
+    studied = (
+        None
+        if study_folder is None
+        else doc.study_section_of(study_folder, GAME.name, _preset(preset_name, changes), shoes)
+    )
     options = [
         f"--rules {preset_name}",
         *core.shoe_options(decks, shoe, remove, DEFAULT_DECKS),
@@ -716,6 +737,8 @@ def report(
         options.append(f"--seed {seed}")
     if not pdf:
         options.append("--no-pdf")
+    if study_folder is not None:
+        options.append(f"--study-folder {core.shlex_quote(study_folder)}")
     common = {"rules": preset_name, **keywords}
 
     def shoe_tables(one: Shoe) -> zero_doc.ShoeTables:
@@ -762,6 +785,7 @@ def report(
         _preset(preset_name, changes),
         parts,
         *rest,
+        studied,
         doc.provenance(_version(), core.report_command("zero", options, out)),
     )
     return core.write_report(document, out, pdf, log)

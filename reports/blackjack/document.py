@@ -126,6 +126,7 @@ def build(
     compare: Table | None,
     variants: Table | None,
     interactions: Table | None,
+    study: doc.Section | None,
     provenance: dict[str, str],
 ) -> doc.Report:
     """The document: rules, headline, strategy, exceptions, returns, dealer outcomes, decks,
@@ -190,11 +191,13 @@ def build(
                 "Betting correlation and playing efficiency of the common count systems "
                 "(Griffin, from exact effects of removal). Win rates by true count come from "
                 "shoe studies ('cardedge blackjack study'; results/study holds the published "
-                "ones).",
+                "ones; --study-folder adds one here).",
             ),
             tuple(doc.TableView(p.count, hide=HIDE) for p in parts),
         )
     )
+    if study is not None:
+        sections.append(study)
     sections.append(_witness_section(parts))
     sections.append(doc.Section("method", "Method notes", METHOD))
     sections.append(

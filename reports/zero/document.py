@@ -132,6 +132,7 @@ def build(
     variants: Table | None,
     interactions: Table | None,
     eor: Table | None,
+    study: doc.Section | None,
     provenance: dict[str, str],
 ) -> doc.Report:
     """The document: rules, headline, strategy, exceptions, returns, up cards, decks, variants,
@@ -193,13 +194,15 @@ def build(
             "Counting",
             (
                 "Betting correlation of the common count systems (Griffin: the correlation of a "
-                "system's tags with the exact effects of removal). No published Zero study "
-                "exists to compare a win rate by true count with; 'cardedge zero study' "
-                "measures one.",
+                "system's tags with the exact effects of removal). The house edge by true "
+                "count comes from a shoe study of these rules ('cardedge zero study'; "
+                "results/study holds the published ones; --study-folder adds one here).",
             ),
             tuple(doc.TableView(p.count, hide=CHART_HIDE) for p in parts),
         )
     )
+    if study is not None:
+        sections.append(study)
     pays = [p.pays for p in parts if p.pays is not None]
     sections.append(
         doc.Section(

@@ -8,7 +8,8 @@ from cardedge.engine.core.simulation import MAX_ROUNDS
 
 
 def report_options(f):
-    """``--out DIR`` (required), ``--rounds``, ``--seed``, ``--pdf/--no-pdf``."""
+    """``--out DIR`` (required), ``--rounds``, ``--seed``, ``--study-folder``,
+    ``--pdf/--no-pdf``."""
     from cardedge.api.core import REPORT_ROUNDS, REPORT_SEED
 
     options = [
@@ -33,6 +34,14 @@ def report_options(f):
             default=REPORT_SEED,
             show_default=True,
             help="Seed of the witness (fixed: the same command gives the same document).",
+        ),
+        click.option(
+            "--study-folder",
+            default=None,
+            metavar="DIR",
+            help="A finished shoe study of these rules (cardedge GAME study --out DIR; "
+            "results/study holds the published ones): its house edge by true count joins the "
+            "counting section.",
         ),
         click.option(
             "--pdf/--no-pdf",
