@@ -410,3 +410,15 @@ def test_a_study_of_other_rules_or_none_is_refused(folder, game, words):
     assert words is None or words in str(caught.value)
     if words is None:
         assert "studied other rules or decks" in str(caught.value)
+
+
+def test_rules_the_published_chart_cannot_play_are_reported_without_it(tmp_path):
+    out = tmp_path / "r"
+    zero.report(out=str(out), decks=1, split_totals="none", rounds=2000, pdf=False)
+    data = json.loads((out / "report.json").read_text())
+    head = section(data, "headline")
+    assert head["tables"][0]["rows"][0]["published_chart_percent"] is None
+    assert "published chart splits totals 8 and 9 only" in head["tables"][0]["notes"][-1]
+    assert "with the published chart" not in head["paragraphs"][0]
+    optimal = zero.edge(decks=1, rules="published", split_totals="none").rows()[0]
+    assert head["tables"][0]["rows"][0]["optimal_percent"] == optimal["house_edge_percent"]

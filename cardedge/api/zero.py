@@ -740,6 +740,9 @@ def report(
     if study_folder is not None:
         options.append(f"--study-folder {core.shlex_quote(study_folder)}")
     common = {"rules": preset_name, **keywords}
+    from cardedge.strategy.zero.charts import published_chart_applies
+
+    published = published_chart_applies(_preset(preset_name, changes))
 
     def shoe_tables(one: Shoe) -> zero_doc.ShoeTables:
         at = core.where(one)
@@ -748,7 +751,7 @@ def report(
             one,
             edge(**at, **common, strategy="optimal"),
             edge(**at, **common, strategy="basic"),
-            edge(**at, **common, strategy="published"),
+            edge(**at, **common, strategy="published") if published else None,
             returns(**at, **common),
             chart(**at, **common),
             exceptions(**at, **common),

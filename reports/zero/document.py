@@ -31,6 +31,10 @@ CHART_MEANINGS = {
     "N": "do not split",
 }
 """The chart's codes, for its legend."""
+NO_PUBLISHED_CHART = (
+    "published_chart_percent: none here; the published chart splits totals 8 and 9 only, and "
+    "these rules split others."
+)
 CHART_HIDE = ("decks", "rules", "strategy", "rules_note", "shoe")
 """Chart columns the section's heading already says."""
 METHOD = (
@@ -58,8 +62,9 @@ class ShoeTables:
     optimal: Table
     """``edge(strategy='optimal')``: one row."""
     basic: Table
-    published: Table
-    """``edge(strategy='published')``: the published chart."""
+    published: Table | None
+    """``edge(strategy='published')``: the published chart (None: it cannot play these rules,
+    which split other totals than 8 and 9)."""
     returns: Table
     """``returns()`` under optimal play (its ``facts``: SD, element of risk)."""
     chart: Table
@@ -109,7 +114,9 @@ def _headline(parts: Sequence[ShoeTables], preset_name: str) -> Table:
                 "shoe": p.shoe.title(),
                 "optimal_percent": p.optimal.rows()[0]["house_edge_percent"],
                 "basic_percent": p.basic.rows()[0]["house_edge_percent"],
-                "published_chart_percent": p.published.rows()[0]["house_edge_percent"],
+                "published_chart_percent": (
+                    p.published.rows()[0]["house_edge_percent"] if p.published else None
+                ),
                 "sd": facts["sd"],
                 "element_of_risk_percent": facts["element_of_risk_percent"],
             }
@@ -120,6 +127,8 @@ def _headline(parts: Sequence[ShoeTables], preset_name: str) -> Table:
         "the optimal edge per unit of the total amount wagered (doubles included).",
         TRIPS_NOTE,
     ]
+    if any(p.published is None for p in parts):
+        notes.append(NO_PUBLISHED_CHART)
     title = f"Zero house edge, {preset_name} rules"
     return Table(title, rows, notes, digits={"sd": 6})
 
@@ -233,11 +242,12 @@ def _headline_section(parts: Sequence[ShoeTables], preset_name: str) -> doc.Sect
     head = _headline(parts, preset_name)
     exact = tuple(doc.TableView(exact_deal_probabilities(p.shoe)) for p in parts)
     first = head.rows()[0]
+    published = first["published_chart_percent"]
     words = (
         f"With {first['shoe']} the house edge is {first['optimal_percent']:.4f}% under optimal "
-        f"play, {first['basic_percent']:.4f}% with the basic chart and "
-        f"{first['published_chart_percent']:.4f}% with the published chart; a round's SD is "
-        f"{first['sd']:.4f} initial wagers."
+        f"play, {first['basic_percent']:.4f}% with the basic chart"
+        + (f" and {published:.4f}% with the published chart" if published is not None else "")
+        + f"; a round's SD is {first['sd']:.4f} initial wagers."
     )
     facts = {p.shoe.title(): dict(row) for p, row in zip(parts, head.rows(), strict=True)}
     return doc.Section(

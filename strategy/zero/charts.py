@@ -361,6 +361,12 @@ def _best_chart(play: PlayRules, shoe: Shoe) -> ZeroChart:
     return derive_best_chart(play, shoe)[0]
 
 
+def published_chart_applies(rules: ZeroRules | PlayRules) -> bool:
+    """Can the published chart play these rules? It splits totals 8 and 9: rules splitting
+    other totals have split cells it does not fill."""
+    return published_chart().split_totals == frozenset(rules.split_totals)
+
+
 def resolve(
     strategy: str, rules: ZeroRules, shoe: Shoe
 ) -> tuple[str, ZeroPolicy, ZeroChart | None]:
@@ -377,7 +383,7 @@ def resolve(
         chart = best_chart(rules, shoe)
     elif strategy == "published":
         chart = published_chart()
-        if chart.split_totals != frozenset(rules.split_totals):
+        if not published_chart_applies(rules):
             raise ValueError(
                 "the published chart splits totals 8/9 only; these rules split "
                 + ("/".join(str(t) for t in sorted(rules.split_totals)) or "nothing")
