@@ -734,17 +734,10 @@ def report(
     given = locals()
     rules, shoes = _setup(given)
     keywords = {name: given[name] for name in RULES.names}
-    rounds = core.simulation_rounds(rounds)
-    seed = core.seed(seed)
-    pdf = core.switch("pdf", pdf)
-    from cardedge.extras import require
-
-    require("report")
+    rounds, seed, pdf, tail = core.start_report(out, rounds, seed, pdf, study_folder)
     from cardedge.reports.blackjack import document as bj_doc
     from cardedge.reports.core import document as doc
 
-    doc.check_out(out)
-    doc.check_pdf(pdf)
     studied = (
         None
         if study_folder is None
@@ -755,15 +748,8 @@ def report(
     options = [
         *core.shoe_options(decks, shoe, remove, DEFAULT_DECKS),
         *core.rule_options(RULES, changes),
+        *tail,
     ]
-    if rounds != core.REPORT_ROUNDS:
-        options.append(f"--rounds {rounds}")
-    if seed != core.REPORT_SEED:
-        options.append(f"--seed {seed}")
-    if not pdf:
-        options.append("--no-pdf")
-    if study_folder is not None:
-        options.append(f"--study-folder {core.shlex_quote(study_folder)}")
 
     def shoe_tables(one: Shoe) -> bj_doc.ShoeTables:
         at = core.where(one)

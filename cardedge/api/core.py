@@ -685,11 +685,37 @@ REPORT_SEED = 1
 """The witness's seed, by default: a report is the same document every time it is made."""
 
 
-def seed(value) -> int:
+def simulation_seed(value) -> int:
     """A simulation seed: a whole number 0 <= seed < 2**63."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
         raise BadValue("seed", f"{value!r} is not a whole number in the range 0<=x<2**63")
     return value
+
+
+def start_report(out, rounds, seed, pdf, study_folder) -> tuple[int, int, bool, list[str]]:
+    """Check a report's own keywords before any work (BadValue naming the one refused; the
+    ``report`` extra, the folder ``out``, a browser when ``pdf``): the checked rounds, seed
+    and pdf, and the command-line options that give them when not the defaults."""
+    from cardedge.extras import require
+
+    rounds = simulation_rounds(rounds)
+    seed = simulation_seed(seed)
+    pdf = switch("pdf", pdf)
+    require("report")
+    from cardedge.reports.core import document
+
+    document.check_out(out)
+    document.check_pdf(pdf)
+    options = []
+    if rounds != REPORT_ROUNDS:
+        options.append(f"--rounds {rounds}")
+    if seed != REPORT_SEED:
+        options.append(f"--seed {seed}")
+    if not pdf:
+        options.append("--no-pdf")
+    if study_folder is not None:
+        options.append(f"--study-folder {shlex_quote(study_folder)}")
+    return rounds, seed, pdf, options
 
 
 def rule_options(rule_set, changes: dict[str, object]) -> list[str]:

@@ -710,17 +710,10 @@ def report(
     keywords = {name: given[name] for name in RULES.names}
     preset_name = core.choice("rules", rules, _presets())
     shoes = _shoes(decks, shoe, remove)
-    rounds = core.simulation_rounds(rounds)
-    seed = core.seed(seed)
-    pdf = core.switch("pdf", pdf)
-    from cardedge.extras import require
-
-    require("report")
+    rounds, seed, pdf, tail = core.start_report(out, rounds, seed, pdf, study_folder)
     from cardedge.reports.core import document as doc
     from cardedge.reports.zero import document as zero_doc
 
-    doc.check_out(out)
-    doc.check_pdf(pdf)
     studied = (
         None
         if study_folder is None
@@ -730,15 +723,8 @@ def report(
         f"--rules {preset_name}",
         *core.shoe_options(decks, shoe, remove, DEFAULT_DECKS),
         *core.rule_options(RULES, changes),
+        *tail,
     ]
-    if rounds != core.REPORT_ROUNDS:
-        options.append(f"--rounds {rounds}")
-    if seed != core.REPORT_SEED:
-        options.append(f"--seed {seed}")
-    if not pdf:
-        options.append("--no-pdf")
-    if study_folder is not None:
-        options.append(f"--study-folder {core.shlex_quote(study_folder)}")
     common = {"rules": preset_name, **keywords}
     from cardedge.strategy.zero.charts import published_chart_applies
 

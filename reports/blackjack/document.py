@@ -266,25 +266,12 @@ def _rule_sections(compare, variants, interactions) -> list[doc.Section]:
             )
         )
     if variants is not None:
-        views = [doc.TableView(variants, hide=HIDE)]
-        if interactions is not None:
-            views.append(
-                doc.TableView(
-                    interactions,
-                    caption="The exact edge of each combination beside the additive estimate "
-                    "(base plus each single-rule effect): the error is what the rules' "
-                    "interaction adds.",
-                )
-            )
         out.append(
-            doc.Section(
-                "variants",
-                "Rule variants",
-                (
-                    "Each rule changed alone from these rules, then a grid of three rules where "
-                    "effects need not add.",
-                ),
-                tuple(views),
+            doc.variants_section(
+                [doc.TableView(variants, hide=HIDE)],
+                interactions,
+                "Each rule changed alone from these rules, then a grid of three rules where "
+                "effects need not add.",
             )
         )
     if not out:
@@ -328,17 +315,5 @@ def _eor_section(parts: Sequence[ShoeTables]) -> doc.Section:
 
 def _witness_section(parts: Sequence[ShoeTables]) -> doc.Section:
     sims = [p.simulation for p in parts if p.simulation is not None]
-    words = [doc.witness_paragraph(t.rows()[0]) for t in sims] or [
-        "The simulator deals fresh shoes only: no witness for this shoe."
-    ]
     hide = ("game", "rules", "rules_description")
-    return doc.Section(
-        "witness",
-        "An independent witness: Monte Carlo",
-        (
-            "A seeded simulation of the rules engine (each round dealt from a freshly shuffled "
-            "shoe, played by the basic chart) beside the exact edge of that chart.",
-            *words,
-        ),
-        tuple(doc.TableView(t, hide=hide) for t in sims),
-    )
+    return doc.witness_section(sims, "the basic chart", hide)

@@ -512,3 +512,37 @@ def study_section(table: Table, label: str) -> Section:
         (TableView(table, hide=hide),),
         (figure,),
     )
+
+
+def variants_section(views: list[TableView], interactions: Table | None, words: str) -> Section:
+    """The rule-variants section: the single-rule table(s), then the interaction grid (issue
+    30's ``grid``) with what its additive-estimate error means."""
+    if interactions is not None:
+        views = [
+            *views,
+            TableView(
+                interactions,
+                caption="The exact edge of each combination beside the additive estimate "
+                "(base plus each single-rule effect): the error is what the rules' "
+                "interaction adds.",
+            ),
+        ]
+    return Section("variants", "Rule variants", (words,), tuple(views))
+
+
+def witness_section(simulations: list[Table], played_by: str, hide: tuple[str, ...]) -> Section:
+    """The Monte Carlo witness: each simulation's first table and what it says of the exact
+    edge (``played_by``: the strategy in words)."""
+    words = [witness_paragraph(t.rows()[0]) for t in simulations] or [
+        "The simulator deals fresh shoes only: no witness for this shoe."
+    ]
+    return Section(
+        "witness",
+        "An independent witness: Monte Carlo",
+        (
+            "A seeded simulation of the rules engine (each round dealt from a freshly shuffled "
+            f"shoe, played by {played_by}) beside the exact edge of the same play.",
+            *words,
+        ),
+        tuple(TableView(t, hide=hide) for t in simulations),
+    )

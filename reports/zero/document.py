@@ -298,25 +298,12 @@ def _fresh_shoe_sections(preset_name, compare, variants, interactions, eor) -> l
             )
         )
     if variants is not None:
-        views = [doc.TableView(variants, hide=("split", "rules_note", "strategy"))]
-        if interactions is not None:
-            views.append(
-                doc.TableView(
-                    interactions,
-                    caption="The exact edge of each combination beside the additive estimate "
-                    "(base plus each single-rule effect): the error is what the rules' "
-                    "interaction adds.",
-                )
-            )
         out.append(
-            doc.Section(
-                "variants",
-                "Rule variants",
-                (
-                    "Each rule changed alone from the preset (optimal play), then a grid of two "
-                    "rules where effects do not add.",
-                ),
-                tuple(views),
+            doc.variants_section(
+                [doc.TableView(variants, hide=("split", "rules_note", "strategy"))],
+                interactions,
+                "Each rule changed alone from the preset (optimal play), then a grid of two "
+                "rules where effects do not add.",
             )
         )
     if eor is not None:
@@ -357,20 +344,8 @@ def _fresh_shoe_sections(preset_name, compare, variants, interactions, eor) -> l
 
 def _witness_section(parts: Sequence[ShoeTables]) -> doc.Section:
     sims = [p.simulation for p in parts if p.simulation is not None]
-    words = [doc.witness_paragraph(t.rows()[0]) for t in sims] or [
-        "The simulator deals fresh shoes only: no witness for this shoe."
-    ]
     hide = ("game", "rules", "rules_description", "rules_note", "split")
-    return doc.Section(
-        "witness",
-        "An independent witness: Monte Carlo",
-        (
-            "A seeded simulation of the rules engine (each round dealt from a freshly shuffled "
-            "shoe, played by the same strategy) beside the exact edge.",
-            *words,
-        ),
-        tuple(doc.TableView(t, hide=hide) for t in sims),
-    )
+    return doc.witness_section(sims, "the optimal strategy", hide)
 
 
 def _reproduce_section(provenance: dict[str, str]) -> doc.Section:
