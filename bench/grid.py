@@ -5,7 +5,7 @@
 
 For each game: a warm process (kernels compiled, one grid and one call made first) times
 
-- the full grid (``grid(...)``; blackjack: every rule at 6 decks, 5,184 combinations; Zero:
+- the full grid (``grid(...)``; blackjack: every rule at 6 decks, 1,728 combinations; Zero:
   both presets x dealer draws 3..7 x DAS x split sets none, 9, 8-9, 7-9, 6-9 x Zero Pair
   3:2, 2:1, 5:4, 300 combinations), SD off unless ``--sd``, the basic-strategy column on
   unless ``--no-basic`` (then the single calls are optimal play only);
