@@ -233,3 +233,37 @@ def test_count_marks_balanced_systems(capsys, game):
     assert code == 0, err
     rows = json.loads(out)
     assert {r["system"]: r["balanced"] for r in rows} == {"Hi-Lo": True, "KO": False}
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_binary_system_file_is_named_in_its_one_line(tmp_path, capsys, suffix):
+    path = tmp_path / f"blob{suffix}"
+    path.write_bytes(bytes(range(256)) * 4)
+    with pytest.raises(ValueError, match=rf"blob\{suffix}: not a text file"):
+        load_system(path)
+    code, out, err = run(capsys, "blackjack", "count", "--system", str(path))
+    assert code == 2 and out == "" and f"blob{suffix}: not a text file" in err
+    assert err.count("\n") == 1
+
+
+def test_a_count_far_out_without_every_play_gives_no_departure_there():
+    """A count that tags only aces and tens reaches, far out, shoes of aces and tens alone,
+    where a cell has fewer plays or none (once ``max() arg is an empty sequence``): such counts
+    are left out of the cell's comparison, the others still give its index."""
+    from cardedge.analysis.core.indices import add_gains, comparable_counts, index_rows
+
+    by_tc = {
+        -2.0: {"hit": -0.30, "stand": -0.20},
+        0.0: {"hit": -0.25, "stand": -0.28},
+        1.0: {"hit": -0.24, "stand": -0.24},
+        2.0: {"hit": -0.22, "stand": -0.18},
+        9.0: {},  # no card left that the cell's hand needs
+        10.0: {"stand": -0.1},
+    }
+    assert sorted(comparable_counts(by_tc)) == [-2.0, 0.0, 1.0, 2.0]
+    rows = index_rows("hard 16", "T", by_tc)
+    assert [(r["direction"], r["departure"], r["index"]) for r in rows] == [
+        ("at or above", "stand", 1),
+        ("at or below", "stand", -1),  # crossing -0.46, floored
+    ]
+    assert all(math.isfinite(r["gain"]) for r in add_gains(rows, by_tc, 0.01, [1.0]))

@@ -166,7 +166,12 @@ def load_system(path: str | Path) -> CountSystem:
     if not p.is_file():
         builtin = ", ".join(BUILTIN)
         raise ValueError(f"count system {str(path)!r}: no such file (built-in: {builtin})")
-    text = p.read_text()
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{p.name}: not a text file (a count system is TOML or JSON)") from None
+    except OSError as e:
+        raise ValueError(f"{p.name}: cannot be read ({e.strerror})") from None
     try:
         data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:

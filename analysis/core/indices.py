@@ -152,6 +152,16 @@ def classic_index(gap_above: Mapping[float, float], crossing: float) -> int:
     return math.ceil(crossing)
 
 
+def comparable_counts(
+    by_tc: Mapping[float, Mapping[str, float]],
+) -> dict[float, Mapping[str, float]]:
+    """The true counts of ``by_tc`` whose cell offers every action it offers at 0: a count may
+    stand for a shoe without the cards some play needs (a count that tags only aces and tens
+    reaches, far out, shoes of aces and tens alone), where the cell has fewer plays or none."""
+    base = set(by_tc[0])
+    return {t: evs for t, evs in by_tc.items() if base <= set(evs)}
+
+
 def index_rows(
     hand: str,
     up: str,
@@ -167,6 +177,7 @@ def index_rows(
     published tables give it (``classic_index``), on the true count when deciding with
     ``table``'s cards on the table (without one: the true count before the round)."""
     decide = table.true_count if table is not None else (lambda t: t)
+    by_tc = comparable_counts(by_tc)
     base = by_tc[0]
     if len(base) < 2:
         return []
@@ -273,6 +284,7 @@ def add_gains(
     sds,
 ) -> list[dict]:
     """``rows`` (``index_rows`` of one cell) with ``gain`` (``index_gain``) filled in."""
+    by_tc = comparable_counts(by_tc)
     for row in rows:
         gaps = {t: evs[row["departure"]] - evs[row["at_0"]] for t, evs in by_tc.items()}
         up_going = row["direction"] == "at or above"

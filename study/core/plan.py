@@ -36,6 +36,17 @@ def check_penetration(penetration: float) -> float:
     return float(penetration)
 
 
+def percent_text(share: float) -> str:
+    """A share in percent as a title writes it: whole when it is (``75%``), else with the
+    fewest decimals that tell it apart from its neighbours (``0.1%``, ``87.5%``), never a
+    share above 0 shown as ``0%``."""
+    for decimals in range(0, 7):
+        text = f"{share * 100:.{decimals}f}"
+        if float(text) == round(share * 100, 9):
+            return f"{text}%"
+    return f"{share * 100:.3g}%"
+
+
 @dataclass(frozen=True)
 class StudyPlan:
     """The dealing of a study (the game, its rules and strategy are the game's study object)."""
@@ -102,8 +113,8 @@ class StudyPlan:
             count += f" (unbalanced, IRC {irc:+g}, its balanced twin's true count)"
         table = f", {self.players} players (our seat {self.seat})" if self.players > 1 else ""
         return (
-            f"{self.decks} deck{'s' if self.decks != 1 else ''}, {self.penetration:.0%} "
-            f"penetration{table}, {count}"
+            f"{self.decks} deck{'s' if self.decks != 1 else ''}, "
+            f"{percent_text(self.penetration)} penetration{table}, {count}"
         )
 
     def identity(self) -> dict[str, object]:
