@@ -32,11 +32,12 @@ import urllib.request
 from pathlib import Path
 
 SERVER = """
-import sys, uvicorn
+import sys
 from cardedge.web.app import create_app
-uvicorn.run(create_app(cache_entries=0), host="127.0.0.1", port=int(sys.argv[1]),
-            log_level="warning")
+from cardedge.web.server import listen, serve
+serve(create_app(cache_entries=0), listen("127.0.0.1", int(sys.argv[1])))
 """
+"""The server as ``cardedge serve`` runs it (its socket, connection limits and timeouts)."""
 RANKS = "A23456789T"
 BLACKJACK_RULES = [
     {"h17": h17, "das": das, "surrender": sur, "rsa": rsa}

@@ -51,7 +51,10 @@ def test_deck_counts_are_checked_before_a_range_is_expanded(capsys, args):
         (["blackjack", "play", "--bet", "1e10"], "'1e10' is not in the range 0<x<=1000000000"),
         (["zero", "play", "--balance", "-1e308"], "-1000000000<=x<=1000000000"),
         (["zero", "play", "--side-bet", "1e308"], "'1e308' is not in the range 0<=x<=1000000000"),
-        (["zero", "pays", "--side-bet-size", "1e308"], "'1e308' is not in the range 0<=x<=1000"),
+        (
+            ["zero", "pays", "--side-bet-size", "1e308"],
+            "'1e308' is not a finite number in the range 0<=x<=1000",
+        ),
     ],
 )
 def test_stakes_are_bounded(capsys, args, needle):
@@ -262,7 +265,7 @@ def test_a_json_chart_that_is_no_list_of_rows_is_one_line(capsys, tmp_path, game
 
 @pytest.mark.parametrize("game", ["zero", "blackjack"])
 def test_an_empty_strategy_or_a_folder_is_said_plainly(capsys, tmp_path, game):
-    refused(capsys, [game, "edge", "--strategy", ""], "a chart file needs a name")
+    refused(capsys, [game, "edge", "--strategy", ""], "'' is not a strategy's name or a chart file")
     refused(capsys, [game, "edge", "--strategy", str(tmp_path)], "is a folder, not a file")
 
 

@@ -108,6 +108,7 @@ def test_resume_computes_only_the_missing_batches(tmp_path, reference):
     manifest = manifest_of(plan.identity(), game.identity())
     store = StudyStore(tmp_path, manifest)
     run_study(game, plan, store, scheduler="synchronous")
+    store.release()  # its process ended (a run's lock goes with it): the folder is free
     # an interrupted study: two batches never written, one temporary file left behind
     for b in (2, 5):
         store.batch_path(b).unlink()
@@ -118,6 +119,9 @@ def test_resume_computes_only_the_missing_batches(tmp_path, reference):
     summary = run_study(game, plan, resumed, scheduler="synchronous")
     assert summary.computed == (2, 5) and len(summary.reused) == plan.batches - 2
     pd.testing.assert_frame_equal(resumed.read(plan.batches), reference, check_exact=True)
+    with pytest.raises(ValueError, match="another study is writing into this folder now"):
+        StudyStore(tmp_path, manifest, resume=True)  # while the resumed one holds it
+    resumed.release()
     other = manifest_of(
         StudyPlan(1, 0.6, 8, 4, resolve_system("hiopt2"), 1).identity(), game.identity()
     )

@@ -284,8 +284,8 @@ def test_blackjack_three_players_exact_values_on_the_cards_left():
 @pytest.mark.parametrize(
     "args,message",
     [
-        (["--players", "0"], "'--players': 0 is not in the range 1<=x<=7"),
-        (["--players", "8"], "'--players': 8 is not in the range 1<=x<=7"),
+        (["--players", "0"], "'--players': 0 is not a whole number in 1..7"),
+        (["--players", "8"], "'--players': 8 is not a whole number in 1..7"),
         (["--players", "3", "--seat", "4"], "'--seat': seat must be in 1..3"),
         (["--seat", "2"], "'--seat': seat must be in 1..1"),
     ],

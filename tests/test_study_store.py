@@ -153,7 +153,18 @@ def garble(path):
     path.write_bytes(bytes(data))
 
 
-@pytest.mark.parametrize("damage", [truncate, flip_a_value, garble, lambda p: p.write_bytes(b"")])
+def break_the_stamp(path):
+    """The Parquet file whole, its study stamp cut short (once refused as foreign, to delete
+    by hand; damage like any other since issue 32)."""
+    table = pq.read_table(path)
+    metadata = dict(table.schema.metadata)
+    metadata[STAMP_KEY] = metadata[STAMP_KEY][:-10]
+    pq.write_table(table.replace_schema_metadata(metadata), path)
+
+
+@pytest.mark.parametrize(
+    "damage", [truncate, flip_a_value, garble, lambda p: p.write_bytes(b""), break_the_stamp]
+)
 def test_resume_recomputes_a_damaged_batch_saying_so(copy, finished, capsys, damage):
     path = copy / BATCHES / "batch-000001.parquet"
     damage(path)
@@ -190,6 +201,75 @@ def test_a_foreign_file_under_batches_is_refused_and_kept(copy, capsys, name):
     assert code == 2
     assert f"{name}: not a batch of this study; remove it" in one_error_line(err)
     assert path.exists()
+
+
+# -- one writer at a time ------------------------------------------------------------------
+def test_a_second_study_into_a_folder_in_use_is_refused_at_once(tmp_path, capsys):
+    from cardedge.study.core.store import StudyStore
+
+    folder = tmp_path / "shared"
+    manifest = {"study": "first"}
+    with StudyStore(folder, manifest):  # a study running into it (its lock held)
+        code, _, err = run_cli(study_args(folder), capsys)
+        assert code == 2
+        assert "another study is writing into this folder now" in one_error_line(err)
+        with pytest.raises(ValueError, match="another study is writing"):
+            StudyStore(folder, {"study": "second"})
+    assert not any((folder / BATCHES).iterdir())  # the refused one wrote nothing
+    code, _, err = run_cli(study_args(folder), capsys)  # free again once it ends
+    assert code == 0, err
+
+
+def test_a_file_named_batches_is_one_line(tmp_path, capsys):
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / BATCHES).write_text("not a folder\n")
+    code, _, err = run_cli(study_args(folder), capsys)
+    assert code == 2
+    assert "is a file where the study keeps its batches" in one_error_line(err)
+    assert (folder / BATCHES).read_text() == "not a folder\n"
+
+
+def test_a_refused_or_interrupted_study_leaves_no_folder(tmp_path, capsys, monkeypatch):
+    new = tmp_path / "new" / "deeper" / "study"
+    code, _, err = run_cli([*study_args(new), "--strategy", "bogus"], capsys)
+    assert code == 2, err
+    assert not (tmp_path / "new").exists()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(run, "run_study", interrupted)
+    code, _, err = run_cli(study_args(new), capsys)
+    assert code != 0
+    assert not (tmp_path / "new").exists()
+
+
+def test_an_interrupted_study_keeps_its_finished_batches(copy, capsys, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(run, "run_study", interrupted)
+    run_cli([*study_args(copy), "--resume"], capsys)
+    assert len(list((copy / BATCHES).iterdir())) == SHOES
+
+
+def test_an_interrupted_tables_run_leaves_no_new_folder(tmp_path, monkeypatch):
+    from cardedge.api.core import tables
+    from cardedge.reports import results
+
+    def half_written(out, wrap):
+        from pathlib import Path
+
+        Path(out).mkdir(parents=True, exist_ok=True)
+        (Path(out) / "zero_edge.md").write_text("half\n")
+        yield Path(out) / "zero_edge.md"
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(results, "write_results", half_written)
+    with pytest.raises(KeyboardInterrupt):
+        tables(out=str(tmp_path / "t" / "results"))
+    assert not (tmp_path / "t").exists()
 
 
 # -- a user's files -------------------------------------------------------------------------
@@ -317,3 +397,14 @@ def test_workers_are_bounded_by_the_cores(tmp_path, capsys):
     line = one_error_line(err)
     assert code == 2 and f"--workers {too_many}: a local cluster runs 1..{too_many - 1}" in line
     assert not (tmp_path / "s").exists()
+
+
+@pytest.mark.parametrize(
+    "share, text",
+    [(0.75, "75%"), (0.85, "85%"), (0.875, "87.5%"), (0.001, "0.1%"), (1 / 3, "33.3%")],
+)
+def test_a_penetration_is_titled_as_it_is_never_as_0(share, text):
+    from cardedge.study.core.plan import percent_text
+
+    assert percent_text(share) == text
+    assert percent_text(1e-7) != "0%"

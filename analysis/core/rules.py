@@ -26,7 +26,7 @@ from dataclasses import MISSING, dataclass, fields
 from fractions import Fraction
 from typing import Any
 
-from cardedge.core.errors import BadValue
+from cardedge.core.errors import BadValue, shown
 
 
 class Kind:
@@ -46,10 +46,10 @@ class Kind:
         return self.check_typed(value)
 
     def parse(self, text: str) -> object:
-        raise ValueError(f"{text!r} is not {self.allowed()}")
+        raise ValueError(f"{shown(text)} is not {self.allowed()}")
 
     def check_typed(self, value: object) -> object:
-        raise ValueError(f"{value!r} is not {self.allowed()}")
+        raise ValueError(f"{shown(value)} is not {self.allowed()}")
 
     def text(self, value: object) -> str:
         """``value`` written as the command line takes it (``parse(text(v)) == v``)."""
@@ -79,13 +79,13 @@ class Switch(Kind):
             return True
         if word in self.WORDS_OFF:
             return False
-        raise ValueError(f"{text!r} is not {self.allowed()}")
+        raise ValueError(f"{shown(text)} is not {self.allowed()}")
 
     def check(self, value: object) -> bool:
         # a string is refused in Python ('false' is truthy): text comes only from the command
         # line and the web, which parse it first
         if not isinstance(value, bool):
-            raise ValueError(f"{value!r} is not {self.allowed()}")
+            raise ValueError(f"{shown(value)} is not {self.allowed()}")
         return value
 
     def text(self, value: object) -> str:
@@ -109,11 +109,11 @@ class Choice(Kind):
 
     def parse(self, text: str) -> str:
         if text not in self.options:
-            raise ValueError(f"{text!r} is not {self.allowed()}")
+            raise ValueError(f"{shown(text)} is not {self.allowed()}")
         return text
 
     def check_typed(self, value: object) -> str:
-        raise ValueError(f"{value!r} is not {self.allowed()}")
+        raise ValueError(f"{shown(value)} is not {self.allowed()}")
 
     def allowed(self) -> str:
         return "one of " + ", ".join(self.options)
@@ -136,7 +136,7 @@ class Whole(Kind):
         try:
             value = int(text.strip())
         except ValueError:
-            raise ValueError(f"{text!r} is not {self.allowed()}") from None
+            raise ValueError(f"{shown(text)} is not {self.allowed()}") from None
         return self.check_typed(value)
 
     def check_typed(self, value: object) -> int:
@@ -145,7 +145,7 @@ class Whole(Kind):
             or not isinstance(value, int)
             or not (self.low <= value <= self.high)
         ):
-            raise ValueError(f"{value!r} is not {self.allowed()}")
+            raise ValueError(f"{shown(value)} is not {self.allowed()}")
         return value
 
     def allowed(self) -> str:
@@ -185,19 +185,19 @@ class Payout(Kind):
             else:
                 value = float(text)
         except ValueError:
-            raise ValueError(f"{text!r} is not {self.allowed()}") from None
+            raise ValueError(f"{shown(text)} is not {self.allowed()}") from None
         return self._in_range(value, text)
 
     def check_typed(self, value: object) -> float | None:
         if value is None and self.none_means:
             return None
         if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
-            raise ValueError(f"{value!r} is not {self.allowed()}")
+            raise ValueError(f"{shown(value)} is not {self.allowed()}")
         return self._in_range(float(value), value)
 
     def _in_range(self, value: float, given: object) -> float:
         if not math.isfinite(value) or not 0 <= value <= MAX_PAYOUT:
-            raise ValueError(f"{given!r} is not {self.allowed()}")
+            raise ValueError(f"{shown(given)} is not {self.allowed()}")
         return value
 
     def text(self, value: object) -> str:
@@ -264,7 +264,7 @@ class Totals(Kind):
         word = text.strip().lower()
         if word in ("none", ""):
             if word == "":
-                raise ValueError(f"{text!r} is not {self.allowed()}")
+                raise ValueError(f"{shown(text)} is not {self.allowed()}")
             return frozenset()
         out: set[int] = set()
         try:
@@ -276,20 +276,20 @@ class Totals(Kind):
                     raise ValueError
                 out.update(range(a, b + 1))
         except ValueError:
-            raise ValueError(f"{text!r} is not {self.allowed()}") from None
+            raise ValueError(f"{shown(text)} is not {self.allowed()}") from None
         return self._in_range(out, text)
 
     def check_typed(self, value: object) -> frozenset[int]:
         if not isinstance(value, Iterable) or isinstance(value, bytes | dict):
-            raise ValueError(f"{value!r} is not {self.allowed()}")
+            raise ValueError(f"{shown(value)} is not {self.allowed()}")
         items = list(value)
         if any(isinstance(t, bool) or not isinstance(t, int) for t in items):
-            raise ValueError(f"{value!r} is not {self.allowed()}")
+            raise ValueError(f"{shown(value)} is not {self.allowed()}")
         return self._in_range(set(items), value)
 
     def _in_range(self, totals: set[int], given: object) -> frozenset[int]:
         if any(not self.low <= t <= self.high for t in totals):
-            raise ValueError(f"{given!r} is not {self.allowed()}")
+            raise ValueError(f"{shown(given)} is not {self.allowed()}")
         return frozenset(totals)
 
     def text(self, value: object) -> str:

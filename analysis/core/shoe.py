@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cardedge.analysis.core.cards import CARDS_PER_DECK, CARDS_PER_RANK_PER_DECK, RANKS, TEN_RANKS
+from cardedge.core.errors import shown
 
 MAX_DECKS = 8
 """The most decks any game here is dealt from (blackjack's memo tables are sized for 8)."""
@@ -32,9 +33,9 @@ TEN_SYMBOLS: tuple[str, ...] = tuple(RANKS[r] for r in TEN_RANKS)
 def check_decks(decks, limit: int = MAX_DECKS) -> int:
     """``decks`` as an int, or ValueError with the one message every layer gives."""
     if isinstance(decks, bool) or not isinstance(decks, int | float) or int(decks) != decks:
-        raise ValueError(f"decks must be a whole number in 1..{limit}, got {decks!r}")
+        raise ValueError(f"decks must be a whole number in 1..{limit}, got {shown(decks)}")
     if not 1 <= decks <= limit:
-        raise ValueError(f"decks must be a whole number in 1..{limit}, got {decks!r}")
+        raise ValueError(f"decks must be a whole number in 1..{limit}, got {shown(decks)}")
     return int(decks)
 
 
@@ -181,7 +182,7 @@ def parse_count(rank: str, text: str) -> int:
     try:
         n = int(t)
     except ValueError:
-        raise ValueError(f"count of {rank} must be a whole number, got {t!r}") from None
+        raise ValueError(f"count of {rank} must be a whole number, got {shown(t)}") from None
     if n < 0:
         raise ValueError(f"count of {rank} must not be negative, got {n}")
     return n
@@ -192,7 +193,7 @@ def _spec_items(spec: str) -> dict[str, int]:
     items: dict[str, int] = {}
     for part in spec.split(","):
         if not part.strip():
-            raise ValueError(f"empty item in shoe spec {spec!r} (write A=24,2=24,...)")
+            raise ValueError(f"empty item in shoe spec {shown(spec)} (write A=24,2=24,...)")
         if "=" not in part:
             raise ValueError(f"shoe spec item {part.strip()!r} is not rank=count")
         symbol, count = part.split("=", 1)
@@ -239,7 +240,7 @@ def parse_cards(text: str) -> tuple[str, ...]:
     """Rank symbols of a card list ``5,5,T,A`` (spaces allowed), or ValueError."""
     parts = [p for p in text.replace(" ", ",").split(",") if p.strip()]
     if not parts:
-        raise ValueError(f"no cards to remove in {text!r} (write e.g. 5,5,T,A)")
+        raise ValueError(f"no cards to remove in {shown(text)} (write e.g. 5,5,T,A)")
     return tuple(parse_rank(p) for p in parts)
 
 

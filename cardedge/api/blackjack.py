@@ -16,7 +16,7 @@ from cardedge.analysis.blackjack.game import GAME as BLACKJACK_GAME
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.counts import BUILTIN
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.api import core
+from cardedge.api import core, params
 from cardedge.reports.core.render import Table, Tables
 
 GAME = BLACKJACK_GAME
@@ -29,6 +29,8 @@ __all__ = [*COMMANDS, *core.OBJECTS]
 DEFAULT_DECKS = 6
 RULE_DEFAULTS: dict[str, object] = RULES.defaults(BlackjackRules)
 """Each rule keyword's default: ``BlackjackRules``' own (the rules page)."""
+checked = params.checker(RULES)
+"""The decorator that checks every keyword of a public function (``api/params.py``)."""
 
 DEFAULT_SYSTEM = "hilo"
 """The default count system of ``indices`` and ``study``."""
@@ -64,6 +66,7 @@ def _setup(given: dict[str, object]) -> tuple[BlackjackRules, list[Shoe]]:
     return rules, shoes
 
 
+@checked(strategy=params.STRATEGIES)
 def edge(
     *,
     decks=DEFAULT_DECKS,
@@ -110,6 +113,7 @@ def edge(
     return table
 
 
+@checked()
 def chart(
     *,
     decks=DEFAULT_DECKS,
@@ -155,6 +159,7 @@ def chart(
     return table
 
 
+@checked()
 def hands(
     *,
     decks=DEFAULT_DECKS,
@@ -194,6 +199,7 @@ def hands(
     return bj_reports.hands_table(rules, core.one_shoe(dealt_shoes, "hands"), u)
 
 
+@checked()
 def exceptions(
     *,
     decks=DEFAULT_DECKS,
@@ -230,6 +236,7 @@ def exceptions(
     return bj_reports.exceptions_table(rules, one, max_cards, strategy)
 
 
+@checked()
 def compare(
     *,
     decks=DEFAULT_DECKS,
@@ -261,6 +268,7 @@ def compare(
     return bj_reports.compare_table(core.deck_counts(decks), rules, trace)
 
 
+@checked()
 def variants(
     *,
     decks=DEFAULT_DECKS,
@@ -292,6 +300,7 @@ def variants(
     return bj_reports.variants_table(rules, one, core.tracker(progress, "Blackjack variants"))
 
 
+@checked(out=params.OPTIONAL_PATH)
 def grid(
     *,
     vary=(),
@@ -358,6 +367,7 @@ def grid(
     )
 
 
+@checked()
 def solve(
     *,
     target,
@@ -399,6 +409,7 @@ def solve(
     )
 
 
+@checked(strategy=params.STRATEGIES)
 def returns(
     *,
     decks=DEFAULT_DECKS,
@@ -433,6 +444,7 @@ def returns(
     return core.result(bj_reports.returns_table(rules, one, s) for one, s in trace(jobs))
 
 
+@checked()
 def dealer(
     *,
     decks=DEFAULT_DECKS,
@@ -463,6 +475,7 @@ def dealer(
     return core.result(bj_reports.dealer_table(rules, one) for one in shoes)
 
 
+@checked(strategy=params.STRATEGIES)
 def eor(
     *,
     decks=DEFAULT_DECKS,
@@ -511,6 +524,7 @@ def eor(
     return table
 
 
+@checked()
 def count(
     *,
     decks=DEFAULT_DECKS,
@@ -545,6 +559,10 @@ def count(
     return count_table(jobs, core.count_systems(system), core.tracker(progress, "Blackjack count"))
 
 
+@checked(
+    system=params.SYSTEM,
+    decks_left=params.Maybe(params.Whole(1, 8), "5, or decks - 1 for a smaller shoe"),
+)
 def indices(
     *,
     decks=DEFAULT_DECKS,
@@ -580,8 +598,6 @@ def indices(
     d = one.whole_decks("indices")
     if decks_left is None:
         decks_left = max(1, min(REMAINING_DECKS, d - 1))
-    if isinstance(decks_left, bool) or decks_left not in range(1, 9):
-        raise core.BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
     if decks_left > d:
         raise core.BadValue(
             "decks_left",
@@ -592,6 +608,7 @@ def indices(
     return indices_table(rules, one, decks_left, trace, core.count_system(system))
 
 
+@checked(seed=params.NEW_SEED)
 def simulate(
     *,
     decks=DEFAULT_DECKS,
@@ -634,6 +651,7 @@ def simulate(
     return core.simulation_result(report)
 
 
+@checked()
 @core.study_keywords(DEFAULT_SYSTEM)
 def study(
     out: str,
@@ -688,6 +706,7 @@ states them (with the published 6-deck, 75% shoe study), and with the dealer pee
 published 0.4029% game)."""
 
 
+@checked()
 def report(
     *,
     out: str,
@@ -799,6 +818,7 @@ def _version() -> str:
     return __version__
 
 
+@checked()
 def rules(
     *,
     # rule keywords (python -m cardedge.api.keywords)
@@ -826,6 +846,7 @@ def rules(
     return rules_for(**keywords)
 
 
+@checked()
 def shoe(decks: int = DEFAULT_DECKS, shoe=None, remove=None) -> Shoe:
     """The ``Shoe`` dealt from: a fresh shoe of ``decks`` decks, or ``shoe`` (a spec like
     ``"A=24,2=24,...,T=96"``), less the cards ``remove`` (like ``"5,5,T"``).

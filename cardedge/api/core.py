@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardedge.analysis.core.shoe import Shoe, ShoeFormat, check_decks, game_shoe, remove_cards
-from cardedge.core.errors import BadValue
+from cardedge.core.errors import BadValue, shown
 from cardedge.reports.core.render import Table, Tables
 from cardedge.study.core.plan import DEFAULT_BATCH_SHOES  # noqa: F401 (a default of both games)
 
@@ -105,13 +105,13 @@ def deck_counts(value) -> list[int]:
             if d not in out:
                 out.append(d)
     if not out:
-        raise BadValue("decks", f"{value!r}: no deck count")
+        raise BadValue("decks", f"{shown(value)}: no deck count")
     return out
 
 
 def _one_deck_value(value) -> list[int]:
     if isinstance(value, bool):
-        raise BadValue("decks", f"{value!r} is not a deck count")
+        raise BadValue("decks", f"{shown(value)} is not a deck count")
     if isinstance(value, int):
         return [_checked_decks(value, value)]
     out: list[int] = []
@@ -128,10 +128,10 @@ def _one_deck_value(value) -> list[int]:
         raise
     except ValueError:
         raise BadValue(
-            "decks", f"{value!r} is not a deck count, a range like 1..8 or a list like 6,8"
+            "decks", f"{shown(value)} is not a deck count, a range like 1..8 or a list like 6,8"
         ) from None
     if not out:
-        raise BadValue("decks", f"{value!r}: an empty range of decks")
+        raise BadValue("decks", f"{shown(value)}: an empty range of decks")
     return out
 
 
@@ -139,7 +139,7 @@ def _checked_decks(d: int, value) -> int:
     try:
         return check_decks(d)
     except ValueError as e:
-        raise BadValue("decks", f"{value!r}: {e}") from None
+        raise BadValue("decks", f"{shown(value)}: {e}") from None
 
 
 def one_deck_count(value, what: str) -> int:
@@ -154,7 +154,7 @@ def switch(keyword: str, value) -> bool:
     """A True/False keyword, refused (``BadValue``) when anything else: the text 'false' is
     truthy, so a config-driven caller would silently get the other answer."""
     if not isinstance(value, bool):
-        raise BadValue(keyword, f"{value!r} is not True or False")
+        raise BadValue(keyword, f"{shown(value)} is not True or False")
     return value
 
 
@@ -164,13 +164,15 @@ def target(value, exact: bool = False):
     import math
 
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise BadValue("target", f"{value!r} is not a number (a house edge in percent)")
+        raise BadValue("target", f"{shown(value)} is not a number (a house edge in percent)")
     try:
         number = float(value)
-    except ValueError:
-        raise BadValue("target", f"{value!r} is not a number (a house edge in percent)") from None
+    except (ValueError, OverflowError):
+        raise BadValue(
+            "target", f"{shown(value)} is not a number (a house edge in percent)"
+        ) from None
     if not math.isfinite(number) or abs(number) > 100:
-        raise BadValue("target", f"{value!r} is not a house edge in percent (-100..100)")
+        raise BadValue("target", f"{shown(value)} is not a house edge in percent (-100..100)")
     return str(value).strip() if exact and isinstance(value, str) else number
 
 
@@ -178,7 +180,7 @@ def choice(keyword: str, value, options: Iterable[str]) -> str:
     """``value`` when it is one of ``options``, else BadValue naming them."""
     options = list(options)
     if value not in options:
-        raise BadValue(keyword, f"{value!r} is not one of {', '.join(map(str, options))}")
+        raise BadValue(keyword, f"{shown(value)} is not one of {', '.join(map(str, options))}")
     return value
 
 
@@ -384,7 +386,7 @@ def run_study(
     from cardedge.study.core.plan import StudyPlan
     from cardedge.study.core.run import check_scheduler, check_workers
     from cardedge.study.core.run import run_study as run_on_dask
-    from cardedge.study.core.store import StudyStore, manifest_of, study_folder
+    from cardedge.study.core.store import StudyStore, has_batches, manifest_of, study_folder
 
     if scheduler is not None:
         try:
@@ -400,37 +402,41 @@ def run_study(
         keyword = "players" if str(e).startswith("players") else "seat"
         raise BadValue(keyword, str(e)) from None
     ramp = resolve_ramp(spread, ramp_start)
-    study_folder(out)
-    game = make_game()
-    plan = StudyPlan(
-        game.decks,
-        penetration,
-        shoes,
-        seed,
-        count_system(system),
-        batch_shoes,
-        players=players,
-        seat=seat,
-    )
-    store = StudyStore(out, manifest_of(plan.identity(), game.identity()), resume)
-    todo = plan.batches - len(store.done(plan.batches))
-    for reason in store.damaged.values():
-        _say(log, f"{reason}: recomputing it")
-    with counter(progress, label, todo) as advance:
-        on_batch = (lambda batch: None) if advance is None else (lambda batch: advance(1))
-        summary = run_on_dask(game, plan, store, workers, scheduler, on_batch)
-    _say(
-        log,
-        f"{label}: {len(summary.computed)} batch(es) computed on {summary.where}, "
-        f"{len(summary.reused)} found in {store.folder}",
-    )
-    records = store.read(plan.batches)
-    banks = list(listed(bankroll)) if bankroll else []
-    tables = tables_of(game, plan, records, ramp, banks, folder=store.folder)
-    command = f"cardedge {game.game} study"
-    title = tables["summary"].title.removeprefix("Shoe study: ")
-    write_study_outputs(store.folder, tables, command, title)
-    return Tables(tables.values())
+    from cardedge.core.files import undone_if_failed
+
+    with undone_if_failed(out, keep=has_batches), contextlib.ExitStack() as stack:
+        study_folder(out)
+        game = make_game()
+        plan = StudyPlan(
+            game.decks,
+            penetration,
+            shoes,
+            seed,
+            count_system(system),
+            batch_shoes,
+            players=players,
+            seat=seat,
+        )
+        store = StudyStore(out, manifest_of(plan.identity(), game.identity()), resume)
+        stack.callback(store.release)
+        todo = plan.batches - len(store.done(plan.batches))
+        for reason in store.damaged.values():
+            _say(log, f"{reason}: recomputing it")
+        with counter(progress, label, todo) as advance:
+            on_batch = (lambda batch: None) if advance is None else (lambda batch: advance(1))
+            summary = run_on_dask(game, plan, store, workers, scheduler, on_batch)
+        _say(
+            log,
+            f"{label}: {len(summary.computed)} batch(es) computed on {summary.where}, "
+            f"{len(summary.reused)} found in {store.folder}",
+        )
+        records = store.read(plan.batches)
+        banks = list(listed(bankroll)) if bankroll else []
+        tables = tables_of(game, plan, records, ramp, banks, folder=store.folder)
+        command = f"cardedge {game.game} study"
+        title = tables["summary"].title.removeprefix("Shoe study: ")
+        write_study_outputs(store.folder, tables, command, title)
+        return Tables(tables.values())
 
 
 # ---- package-level commands --------------------------------------------------------------------
@@ -443,19 +449,21 @@ def tables(out: str = "results", progress: Progress | None = None, log: Log | No
         >>> from cardedge.api.core import tables
         >>> paths = tables(out="/tmp/cardedge-results")  # doctest: +SKIP
     """
+    from cardedge.core.files import undone_if_failed
     from cardedge.reports.results import write_results
 
     paths = []
-    for path in write_results(out, tracker(progress, "Computing every game's tables")):
-        _say(log, f"wrote {path}")
-        paths.append(path)
-    for folder, report in tracker(progress, "Writing the published reports")(
-        published_reports(out)
-    ):
-        report()
-        for name in ("report.html", "report.json"):
-            _say(log, f"wrote {folder / name}")
-            paths.append(folder / name)
+    with undone_if_failed(out):  # a new folder interrupted half-written is removed
+        for path in write_results(out, tracker(progress, "Computing every game's tables")):
+            _say(log, f"wrote {path}")
+            paths.append(path)
+        for folder, report in tracker(progress, "Writing the published reports")(
+            published_reports(out)
+        ):
+            report()
+            for name in ("report.html", "report.json"):
+                _say(log, f"wrote {folder / name}")
+                paths.append(folder / name)
     return paths
 
 
@@ -545,7 +553,7 @@ def lazy_exports(module: str, lazy: dict[str, str]):
             value = getattr(importlib.import_module(where), attr)
             namespace[name] = value
             return value
-        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        raise AttributeError(f"module {shown(module)} has no attribute {shown(name)}")
 
     def __dir__() -> list[str]:
         return sorted({*namespace, *names})
@@ -558,7 +566,7 @@ def simulation_rounds(rounds: int) -> int:
     from cardedge.engine.core.simulation import MAX_ROUNDS
 
     if isinstance(rounds, bool) or not 2 <= rounds <= MAX_ROUNDS:
-        raise BadValue("rounds", f"{rounds!r} is not in the range 2<=x<={MAX_ROUNDS}")
+        raise BadValue("rounds", f"{shown(rounds)} is not in the range 2<=x<={MAX_ROUNDS}")
     return rounds
 
 
@@ -609,10 +617,14 @@ def run_grid(
             store = StudyStore(parts, manifest, resume, core_grid.RECORD_TYPES)
         except ValueError as e:
             raise BadValue("out", str(e).replace("a study", "a grid's parts")) from None
-    with counter(progress, label, len(tasks)) as advance:
-        results = core_grid.compute_tasks(
-            tasks, room.compute_task, store, workers, scheduler, advance
-        )
+    try:
+        with counter(progress, label, len(tasks)) as advance:
+            results = core_grid.compute_tasks(
+                tasks, room.compute_task, store, workers, scheduler, advance
+            )
+    finally:
+        if store is not None:
+            store.release()
     table, values = core_grid.grid_table(room, base, plan, columns, results, tasks)
     table.default_digits = digits
     if png is not None:
@@ -642,7 +654,7 @@ def _cluster(workers, scheduler) -> tuple[int | None, str | None]:
             raise BadValue("scheduler", str(e)) from None
     if workers is not None:
         if isinstance(workers, bool) or not isinstance(workers, int):
-            raise BadValue("workers", f"{workers!r} is not a whole number")
+            raise BadValue("workers", f"{shown(workers)} is not a whole number")
         if scheduler is not None:
             raise BadValue("workers", "give workers (a local cluster) or scheduler, not both")
         try:
@@ -688,7 +700,7 @@ REPORT_SEED = 1
 def simulation_seed(value) -> int:
     """A simulation seed: a whole number 0 <= seed < 2**63."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
-        raise BadValue("seed", f"{value!r} is not a whole number in the range 0<=x<2**63")
+        raise BadValue("seed", f"{shown(value)} is not a whole number in the range 0<=x<2**63")
     return value
 
 

@@ -19,7 +19,7 @@ from cardedge.analysis.core.counts import BUILTIN
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.game import GAME as ZERO_GAME
 from cardedge.analysis.zero.rules import RULES
-from cardedge.api import core
+from cardedge.api import core, params
 from cardedge.reports.core.render import Table, Tables
 
 GAME = ZERO_GAME
@@ -40,6 +40,8 @@ REMAINING_DECKS = 5
 
 RULE_DEFAULTS: dict[str, object] = dict.fromkeys(RULES.names)
 """Each rule keyword's default: None, 'as the preset' (``rules=``) has it."""
+checked = params.checker(RULES)
+"""The decorator that checks every keyword of a public function (``api/params.py``)."""
 
 
 def _presets() -> tuple[str, ...]:
@@ -64,6 +66,7 @@ def _shoes(decks, shoe, remove) -> list[Shoe]:
     return core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
 
 
+@checked()
 def edge(
     decks=DEFAULT_DECKS,
     shoe=None,
@@ -118,6 +121,7 @@ def edge(
     return Tables([table, *ups])
 
 
+@checked()
 def chart(
     decks=DEFAULT_DECKS,
     shoe=None,
@@ -165,6 +169,7 @@ def chart(
     return core.result(tables)
 
 
+@checked()
 def exceptions(
     decks=DEFAULT_DECKS,
     shoe=None,
@@ -196,6 +201,7 @@ def exceptions(
     )
 
 
+@checked()
 def returns(
     decks=DEFAULT_DECKS,
     shoe=None,
@@ -231,6 +237,7 @@ def returns(
     )
 
 
+@checked()
 def hands(
     decks=DEFAULT_DECKS,
     shoe=None,
@@ -259,6 +266,7 @@ def hands(
     return core.result(zs.hands_table(the_rules, s) for s in _shoes(decks, shoe, remove))
 
 
+@checked()
 def compare(
     decks="1..8",
     png: str | None = None,
@@ -292,6 +300,7 @@ def compare(
     return table
 
 
+@checked()
 def eor(
     decks=(6, 8),
     *,
@@ -317,6 +326,7 @@ def eor(
     return zs.eor_table(core.deck_counts(decks), core.tracker(progress, "Zero EOR"), changes)
 
 
+@checked()
 def variants(
     decks=DEFAULT_DECKS,
     *,
@@ -347,6 +357,7 @@ def variants(
     )
 
 
+@checked(out=params.OPTIONAL_PATH)
 def grid(
     decks=DEFAULT_DECKS,
     shoe=None,
@@ -413,6 +424,7 @@ def grid(
     )
 
 
+@checked()
 def solve(
     target,
     pay: str = "zero_pair_pays",
@@ -453,6 +465,7 @@ def solve(
     )
 
 
+@checked()
 def count(
     decks=DEFAULT_DECKS,
     shoe=None,
@@ -487,6 +500,7 @@ def count(
     return count_table(jobs, systems, best, core.tracker(progress, "Zero count"))
 
 
+@checked(system=params.SYSTEM)
 def indices(
     rules: str = "published",
     system: str = STUDY_SYSTEM,
@@ -522,6 +536,7 @@ def indices(
     )
 
 
+@checked()
 def pays(
     decks=DEFAULT_DECKS,
     shoe=None,
@@ -565,6 +580,7 @@ def pays(
     return Tables([*tables, *more], {"json": lambda: [*per_shoe(True), *more]})
 
 
+@checked(seed=params.NEW_SEED)
 def simulate(
     rules: str = "published",
     decks: int = DEFAULT_DECKS,
@@ -612,6 +628,7 @@ def simulate(
     return core.simulation_result(report)
 
 
+@checked()
 @core.study_keywords(STUDY_SYSTEM)
 def study(
     out: str,
@@ -666,6 +683,7 @@ PUBLISHED_REPORTS: dict[str, dict] = {
 root, where ``make tables`` runs)."""
 
 
+@checked()
 def report(
     out: str,
     decks=DEFAULT_DECKS,
@@ -787,6 +805,7 @@ def _version() -> str:
 
 
 # ---- the objects underneath, named as in cardedge.blackjack --------------------------------
+@checked()
 def rules(
     rules: str = "published",
     *,
@@ -809,6 +828,7 @@ def rules(
     return _preset(rules, _changes(locals()))
 
 
+@checked()
 def shoe(decks: int = DEFAULT_DECKS, shoe=None, remove=None) -> Shoe:
     """The ``Shoe`` dealt from: a fresh shoe of ``decks`` decks, or ``shoe`` (a spec like
     ``"A=24,2=24,...,K=24"``), less the cards ``remove`` (like ``"5,5,T"``).

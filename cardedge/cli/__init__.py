@@ -107,18 +107,23 @@ def serve(host: str, port: int) -> None:
     from cardedge.extras import require
 
     require("web")
-    import uvicorn
-
     from cardedge.web.app import create_app
+    from cardedge.web.server import listen, listening_url
+    from cardedge.web.server import serve as run_server
 
+    try:
+        sock = listen(host, port)
+    except ValueError as e:
+        option, _, message = str(e).partition(": ")
+        raise click.BadParameter(message, param_hint=f"'{option}'") from None
     if host not in LOOPBACK:
         click.echo(
             f"cardedge: warning: serving on {host}: anyone who reaches it can use it "
             "(there is no authentication)",
             err=True,
         )
-    click.echo(f"cardedge: serving on http://{host}:{port}/ (Ctrl-C stops)", err=True)
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    click.echo(f"cardedge: serving on {listening_url(sock)} (Ctrl-C stops)", err=True)
+    run_server(create_app(), sock)
 
 
 def announce_compilation() -> None:

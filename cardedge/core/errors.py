@@ -23,3 +23,22 @@ class BadValue(ValueError):
         """The command-line option the keyword is (``split_hands`` -> ``--split-hands``)."""
         name = "--" + self.keyword.replace("_", "-")
         return f"'{name}'" if self.quoted else name
+
+
+SHOWN_CHARS = 60
+"""The most characters of a refused value an error message quotes."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, kept to one short line: a long text or list cut
+    with '...', a whole number too long to print (Python refuses ``repr`` of one of more than
+    4,300 digits) by its number of digits."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**SHOWN_CHARS:
+        return f"a whole number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (an object's own bug) still gets a message
+        text = f"<{type(value).__name__}>"
+    if len(text) > SHOWN_CHARS:
+        text = text[: SHOWN_CHARS - 3] + "..."
+    return text.replace("\n", " ")

@@ -97,3 +97,29 @@ def write_with(path: str | Path, writer: Callable[[Path], None]) -> Path:
     with atomic_path(path) as tmp:
         writer(tmp)
     return Path(path)
+
+
+@contextmanager
+def undone_if_failed(path: str | Path, keep: Callable[[Path], bool] = lambda p: False):
+    """Run a block that creates the folder ``path``: when the block fails or is interrupted,
+    the folders it created (``path`` and any missing parents) are removed again, unless
+    ``keep(path)`` says the work in it is worth keeping (a study's finished batches, to resume),
+    so that a refused or interrupted run leaves the file system as it found it."""
+    import shutil
+
+    made = []
+    p = Path(str(path)).absolute()
+    while not p.exists() and p != p.parent:
+        made.append(p)
+        p = p.parent
+    try:
+        yield
+    except BaseException:
+        if made and made[0].is_dir() and not keep(made[0]):
+            shutil.rmtree(made[0], ignore_errors=True)
+            for parent in made[1:]:
+                try:
+                    parent.rmdir()  # only if empty
+                except OSError:
+                    break
+        raise

@@ -29,10 +29,19 @@ MAX_RESULT_BYTES = 5_000_000
 """The largest results/ file the server shows."""
 
 
-def error(message: str, status: int) -> JSONResponse:
+def error(message: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
     """The one-line JSON error of every refused request: ``{"error": "..."}``."""
     line = " ".join(str(message).split()) or "error"
-    return JSONResponse({"error": line}, status_code=status)
+    return JSONResponse({"error": line}, status_code=status, headers=headers)
+
+
+async def client_gone(request: Request) -> None:
+    """Returns once the client has closed the connection (the ASGI ``http.disconnect``): its
+    request's work is dropped then, unless another request waits for the same answer."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return
 
 
 def result_files(folder: Path) -> dict[str, Path]:
@@ -93,21 +102,22 @@ def create_app(
             return error(str(e), e.status)
         except BadValue as e:
             return error(str(e), 400)
-        text = cache.get(call.key())
+        cacheable = call.cacheable()
+        text = cache.get(call.key()) if cacheable else None
         hit = text is not None
         if text is None:
 
-            def compute() -> str:
-                # kept by the worker, so that an answer too late for its request (503) serves
-                # the retry
-                answer = call.run()
-                cache.put(call.key(), answer)
+            def compute(progress) -> str:
+                answer = call.run(progress)
+                if cacheable:
+                    cache.put(call.key(), answer)
                 return answer
 
             try:
-                text = await pool.run(compute)
+                key = call.key() if cacheable else None
+                text = await pool.run(compute, key, lambda: client_gone(request))
             except Busy as e:
-                return error(str(e), 503)
+                return error(str(e), 503, {"Retry-After": str(e.retry_after)})
             except (ValueError, TypeError) as e:  # BadValue, MissingExtra: the API's one line
                 return error(str(e).splitlines()[0] if str(e) else type(e).__name__, 400)
         headers = {"X-Cache": "hit" if hit else "miss"}
@@ -138,9 +148,14 @@ def create_app(
         path = files.get(name)
         if path is None:
             return error(f"no results file {name!r} (see /results)", 404)
-        if path.suffix in RESULT_IMAGES:
-            return Response(path.read_bytes(), media_type=RESULT_IMAGES[path.suffix])
-        text = path.read_text(encoding="utf-8")
+        try:
+            if path.suffix in RESULT_IMAGES:
+                return Response(path.read_bytes(), media_type=RESULT_IMAGES[path.suffix])
+            # a file changed by hand since the server started may not be UTF-8: shown with
+            # replacement characters rather than refused
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return error(f"no results file {name!r} (removed since the server started)", 404)
         if request.query_params.get("raw"):
             return PlainTextResponse(text, media_type=RESULT_SUFFIXES[path.suffix])
         return HTMLResponse(pages.result_file_page(name, text))
@@ -148,7 +163,7 @@ def create_app(
     async def stats(request: Request) -> Response:
         return JSONResponse(
             {"cache": {"entries": len(cache.items), "hits": cache.hits, "misses": cache.misses},
-             "pending": pool.pending}
+             "pending": pool.pending, "shared": pool.shared}
         )  # fmt: skip
 
     async def http_error(request: Request, exc: Exception) -> Response:

@@ -74,3 +74,20 @@ UPLOAD_CONTROLS: list[tuple[str, str]] = [
 
 INDEX_LINE = "house edge, basic strategy chart, effect of removal"
 """What the start page says the page shows."""
+
+
+COST_SECONDS: dict[str, float] = {
+    "edge": 0.2,
+    "chart": 0.35,
+    "hands": 0.2,
+    "exceptions": 0.3,
+    "returns": 0.65,
+    "eor": 2.2,
+    "count": 2.5,
+    "compare": 0.4,
+    "variants": 1.3,
+    "dealer": 0.05,
+}
+"""Seconds of work per deck count at 8 decks (and per strategy where several are asked), by
+command: ``bench/web_costs.py``'s measure times about 1.5 (EORs: 1.4 s per strategy measured); the
+server refuses up front a request whose estimate passes its limit (``calls.request_cost``)."""

@@ -110,7 +110,8 @@ class Upload:
     def key(self) -> tuple[str, str, str]:
         import hashlib
 
-        return (self.keyword, self.name, hashlib.sha256(self.text.encode()).hexdigest())
+        text = self.text.encode("utf-8", "surrogatepass")
+        return (self.keyword, self.name, hashlib.sha256(text).hexdigest())
 
 
 @dataclass(frozen=True)
@@ -126,19 +127,33 @@ class Call:
 
     def key(self) -> tuple:
         """The cache key: the same call whatever the order or spelling of its options (an
-        upload by its name and the digest of its text)."""
+        upload by its name and the digest of its text); a value by its type and its repr, so
+        that values Python holds equal but a table prints apart (``-0.0`` and ``0.0``, ``1``
+        and ``True``) are two calls."""
         uploads = tuple(u.key() for u in self.uploads)
-        return (self.game, self.command, self.keywords, self.fmt, uploads)
+        keywords = tuple((name, _key_value(value)) for name, value in self.keywords)
+        return (self.game, self.command, keywords, self.fmt, uploads)
 
-    def run(self) -> str:
+    def cacheable(self) -> bool:
+        """May the answer be kept and shared? Not a simulation without a seed: each asks for a
+        new random run."""
+        return not (self.command == "simulate" and dict(self.keywords).get("seed") is None)
+
+    def run(self, progress=None) -> str:
         """Call the API function and render its result (``--format FMT``'s text); uploaded
         files are written into a private temporary folder for the call (the API reads files)
-        and named in any error by their own names only."""
+        and named in any error by their own names only. ``progress`` goes to a function that
+        reports its steps (the server's deadline checks: ``work.stopper``)."""
         import tempfile
 
         from cardedge.reports.core.render import render_many
 
         keywords = dict(self.keywords)
+        if (
+            progress is not None
+            and "progress" in api_function(self.game, self.command).keyword_kinds
+        ):
+            keywords["progress"] = progress
         if not self.uploads:
             return render_many(api_function(self.game, self.command)(**keywords), self.fmt)
         with tempfile.TemporaryDirectory(prefix="cardedge-upload-") as folder:
@@ -180,7 +195,10 @@ def parse_uploads(game: str, command: str, body: bytes) -> tuple[Upload, ...]:
     if len(body) > MAX_UPLOAD_BYTES:
         raise Refused(f"upload: larger than {MAX_UPLOAD_BYTES:,} bytes", 413)
     try:
-        files = json.loads(body.decode("utf-8")) if body.strip() else {}
+        text = body.decode("utf-8")
+        if json_depth(text) > MAX_UPLOAD_DEPTH:  # before the parser recurses into it
+            raise Refused("upload: the body is nested too deep; a JSON object of files")
+        files = json.loads(text) if body.strip() else {}
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise Refused(
             'upload: the body must be JSON, {"keyword": {"name": ..., "text": ...}}'
@@ -202,6 +220,8 @@ def parse_uploads(game: str, command: str, body: bytes) -> tuple[Upload, ...]:
         name, text = item["name"], item.get("text")
         if not isinstance(text, str):
             raise Refused(f"upload: {keyword}: the file's text must be a string")
+        if not _encodable(text) or not _encodable(name):
+            raise Refused(f"upload: {keyword}: the file's name and text must be valid Unicode")
         if not UPLOAD_NAME.match(name) or Path(name).suffix.lower() not in UPLOADS[keyword]:
             raise BadValue(
                 keyword,
@@ -209,6 +229,43 @@ def parse_uploads(game: str, command: str, body: bytes) -> tuple[Upload, ...]:
             )
         uploads.append(Upload(keyword, name, text))
     return tuple(uploads)
+
+
+MAX_UPLOAD_DEPTH = 8
+"""The deepest nesting of arrays and objects an upload's body may have (it needs 2)."""
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in the JSON ``text``, strings skipped (counted
+    before parsing: Python's parser recurses once per level, and a RecursionError deep in it
+    may leave the interpreter unwell)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _encodable(text: str) -> bool:
+    """Can ``text`` be written as UTF-8 (no lone surrogate, which JSON's ``\\ud800`` gives)?"""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def api_function(game: str, command: str) -> Callable:
@@ -225,27 +282,15 @@ def parameters(game: str, command: str) -> dict[str, inspect.Parameter]:
     return {n: p for n, p in signature.parameters.items() if n not in REFUSED_KEYWORDS}
 
 
-KINDS = {"side_bet_size": "float", "bankroll": "float"}
-"""Keywords whose signature does not say their type (an empty tuple by default)."""
-
-
-def kind(p: inspect.Parameter) -> str:
-    """How a query value of ``p`` is read: ``bool``, ``int``, ``float`` or ``str``, from the
-    keyword's default and annotation (``digits: int = 4``, ``seed: int | None = None``);
-    tests/test_web.py checks each against the command line's option."""
-    if p.name == "decks":  # a count, a range "1..8" or a list "6,8": the API parses text
-        return "str"
-    if p.name in KINDS:
-        return KINDS[p.name]
-    default, note = p.default, str(p.annotation)
-    if "str" in note.split(" | ")[1:]:  # a rule's text (zero_pair_pays="2:1"): the API parses
-        return "str"
-    for t in (bool, int, float):
-        if type(default) is t or note.split(" |")[0] == t.__name__:
-            return t.__name__
-    if isinstance(default, tuple | list) and default:
-        return type(default[0]).__name__ if type(default[0]) in (int, float) else "str"
-    return "str"
+def value_kind(game: str, command: str, name: str):
+    """The ``Kind`` a query value of ``name`` is read by: the rule's declaration for a rule,
+    else the one the API function checks the keyword with (``cardedge.api.params``), so the web
+    reads text as the command line does and refuses it in the same words."""
+    function = api_function(game, command)
+    kind = function.keyword_kinds[name]
+    if kind is None:
+        return game_named(game).part("api").RULES[name].kind
+    return kind
 
 
 def check_command(game: str, command: str) -> None:
@@ -256,6 +301,12 @@ def check_command(game: str, command: str) -> None:
         raise Refused(f"{command}: not served on the web ({NOT_SERVED[command]})", 403)
     if command not in SERVED[game]:
         raise Refused(f"no command {command!r} for {game}: {', '.join(SERVED[game])}", 404)
+
+
+def _key_value(value) -> object:
+    if isinstance(value, tuple | list):
+        return tuple(_key_value(v) for v in value)
+    return (type(value).__name__, repr(value))
 
 
 def parse_call(
@@ -275,6 +326,9 @@ def parse_call(
         if len(value) > MAX_VALUE_CHARS:
             raise BadValue(name, f"longer than {MAX_VALUE_CHARS} characters")
         if name == "format":
+            if "format" in given:
+                raise BadValue("format", "given more than once")
+            given["format"] = [value]
             fmt = value
             continue
         if name in REFUSED_KEYWORDS:
@@ -284,11 +338,12 @@ def parse_call(
         given.setdefault(name, []).append(value)
     if fmt not in FORMATS:
         raise BadValue("format", f"{fmt!r} is not one of {', '.join(FORMATS)}")
+    given.pop("format", None)
     keywords = {}
     for name, values in given.items():
         if len(values) > 1 and not repeatable(game, command, name):
             raise BadValue(name, "given more than once")
-        keywords[name] = _values(params[name], values)
+        keywords[name] = _values(game, command, name, values)
     _check_bounds(game, command, keywords)
     for u in uploads:
         if u.keyword in keywords and not repeatable(game, command, u.keyword):
@@ -297,28 +352,16 @@ def parse_call(
     return Call(game, command, items, fmt, tuple(uploads))
 
 
-def _values(p: inspect.Parameter, values: list[str]):
-    read = [_read(p, v) for v in values]
+def _values(game: str, command: str, name: str, values: list[str]):
+    from cardedge.api.params import parse_text
+
+    kind = value_kind(game, command, name)
+    read = [parse_text(name, kind, v) for v in values]
+    if api_function(game, command).keyword_kinds[name] is None:
+        # a rule's 'none' goes on as its text, as from the command line: a value there (trips
+        # pay nothing), where None would be 'as the preset'
+        read = [v if r is None else r for r, v in zip(read, values, strict=True)]
     return tuple(read) if len(read) > 1 else read[0]
-
-
-def _read(p: inspect.Parameter, value: str):
-    how = kind(p)
-    try:
-        if how == "bool":
-            if value.lower() not in ("true", "false", "1", "0"):
-                raise ValueError
-            return value.lower() in ("true", "1")
-        if how == "int":
-            return int(value)
-        if how == "float":
-            x = float(value)
-            if x != x or x in (float("inf"), float("-inf")):
-                raise ValueError
-            return x
-    except ValueError:
-        raise BadValue(p.name, f"{value!r} is not a valid {how}") from None
-    return value
 
 
 def _check_bounds(game: str, command: str, keywords: dict) -> None:
@@ -336,6 +379,7 @@ def _check_bounds(game: str, command: str, keywords: dict) -> None:
     for name, refused in getattr(web_room(game), "REFUSED_VALUES", {}).items():
         if keywords.get(name) in refused:
             raise Refused(refused[keywords[name]], 403)
+    _check_cost(game, command, keywords)
     if command == "grid":
         keywords.setdefault("sd", False)  # the SD's distributions are the slow part
         _check_grid_size(game, keywords)
@@ -345,6 +389,66 @@ def _check_bounds(game: str, command: str, keywords: dict) -> None:
             raise Refused(f"rounds: at most {MAX_ROUNDS} on the web (give rounds=)", 403)
         keywords.setdefault("rounds", MAX_ROUNDS)
         keywords["threads"] = 1  # the worker pool is the server's parallelism
+
+
+COST_SECONDS: dict[tuple[str, str], float] = {
+    (game, command): seconds
+    for game in GAMES
+    for command, seconds in web_room(game).COST_SECONDS.items()
+}
+"""Seconds one unit of a served command costs (one deck count, one strategy), from each game's
+web room (its ``COST_SECONDS``: at 8 decks, the most a deck count costs, what
+``bench/web_costs.py`` measured on a 2-core machine times about 1.5). ``request_cost``
+multiplies it by the units a request asks for."""
+DEFAULT_COST_SECONDS = 0.5
+"""A unit's cost for a command not in ``COST_SECONDS`` (cheap ones: a chart, the dealer)."""
+MAX_COST_SECONDS = 10.0
+"""The largest estimated cost a request may have (a third of the server's 30 s limit, so that
+one queued behind another still finishes within it); larger ones are refused up front (403)."""
+UNCOUNTED = ("grid", "simulate")
+"""Commands bounded their own way: a grid's combinations, a simulation's rounds."""
+
+
+def request_units(game: str, command: str, keywords: dict) -> int:
+    """The units a request asks for: its deck counts (1 for a shoe) x strategies (the
+    function's defaults where not given). A count's systems are not counted: each costs little
+    beside the analysis of the shoe (``bench/web_costs.py``: Zero at 8 decks, 0.3 s for the
+    seven built-in systems, 1.7 s with the search for the best integer tags)."""
+    from cardedge.api.core import deck_counts
+
+    params = parameters(game, command)
+
+    def given(name: str):
+        return keywords[name] if name in keywords else params[name].default
+
+    units = 1
+    if "decks" in params and "shoe" not in keywords:
+        units *= len(deck_counts(list(_listed(given("decks")))))
+    for name in ("strategy",):  # count systems cost little beside the shoe's analysis
+        if name in params and repeatable(game, command, name):
+            value = given(name)
+            units *= len(value) if isinstance(value, list | tuple) and value else 1
+    return units
+
+
+def request_cost(game: str, command: str, keywords: dict) -> float:
+    """A request's estimated seconds of work: ``COST_SECONDS`` per unit x its units."""
+    each = COST_SECONDS.get((game, command), DEFAULT_COST_SECONDS)
+    return each * request_units(game, command, keywords)
+
+
+def _check_cost(game: str, command: str, keywords: dict) -> None:
+    if command in UNCOUNTED:
+        return
+    cost = request_cost(game, command, keywords)
+    if cost > MAX_COST_SECONDS:
+        units = request_units(game, command, keywords)
+        raise Refused(
+            f"{command}: about {cost:.0f} s of work ({units} deck counts x strategies); "
+            f"at most {MAX_COST_SECONDS:g} s on the web: ask for fewer, or run "
+            f"`cardedge {game} {command}` on the command line",
+            403,
+        )
 
 
 def grid_limit(sd: bool) -> int:

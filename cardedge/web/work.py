@@ -1,52 +1,168 @@
 """The server's bounded machinery: one small pool of worker threads that computes (so that a
 burst of requests queues instead of exhausting memory), a queue limit past which a request is
-turned away (503), a time limit per request, and an in-memory LRU cache of rendered answers."""
+turned away (503 with ``Retry-After``), a time limit per computation enforced at each of its
+steps, one computation for identical requests in flight, and an in-memory LRU cache of
+rendered answers."""
 
 from __future__ import annotations
 
 import asyncio
+import math
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 
 
 class Busy(Exception):
-    """The queue is full or the answer took too long (one line; HTTP 503)."""
+    """The queue is full, the answer took too long, or its work was stopped (one line; HTTP
+    503, with ``retry_after`` seconds for the ``Retry-After`` header)."""
+
+    def __init__(self, message: str, retry_after: int = 5) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class Stopped(Exception):
+    """Raised inside a request's work at its next step once its time is up or every request
+    waiting for it has left: the worker is free again."""
+
+
+Progress = Callable[[str, int], AbstractContextManager[Callable[[int], None]]]
+
+
+def stopper(stop: threading.Event, deadline: float, seconds: float) -> Progress:
+    """The API's ``progress`` for a request's work: each step checks the deadline and whether
+    anyone still waits (``stop``), and raises ``Stopped`` when not (the API functions report a
+    step per deck count, system, strategy, batch of simulated rounds...)."""
+
+    def check() -> None:
+        if stop.is_set():
+            raise Stopped("every request for this answer left")
+        if time.monotonic() > deadline:
+            raise Stopped(f"stopped after {seconds:g} s")
+
+    @contextmanager
+    def progress(label: str, total: int) -> Iterator[Callable[[int], None]]:
+        check()
+        yield lambda n=1: check()
+
+    return progress
+
+
+@dataclass
+class Job:
+    """One computation in the pool and the requests waiting for it."""
+
+    future: Future
+    stop: threading.Event
+    waiters: int = 0
 
 
 class Workers:
-    """``workers`` threads computing, at most ``queue`` requests waiting or running, each
-    answered within ``seconds`` (a late one is abandoned: its thread finishes, unseen)."""
+    """``workers`` threads computing, at most ``queue`` computations waiting or running, each
+    stopped at its next step past ``seconds`` (its requests answered 503 then). Identical
+    requests (one ``key``) in flight share one computation; a computation whose every request
+    has left (timed out, or its client gone) is dropped from the queue, or stopped at its next
+    step when already running."""
 
     def __init__(self, workers: int = 1, queue: int = 16, seconds: float = 30.0) -> None:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardedge-web")
         self.limit = queue
         self.seconds = seconds
         self.pending = 0
+        self.shared = 0
+        """Requests answered by a computation another request started (in flight together)."""
+        self.jobs: dict[object, Job] = {}
         self.lock = threading.Lock()
 
-    async def run(self, work: Callable[[], str]) -> str:
-        """``work()`` on a worker thread; Busy when the queue is full or time runs out."""
-        with self.lock:
-            if self.pending >= self.limit:
-                raise Busy(f"busy: {self.pending} requests in the queue, try again shortly")
-            self.pending += 1
-        future = self.pool.submit(work)
-        future.add_done_callback(lambda _: self._done())
-        try:
-            # shielded: a request out of time must not cancel its work (wrap_future would,
-            # while it still waits for a thread), whose answer is kept for the retry
-            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.seconds)
-        except TimeoutError:
-            raise Busy(
-                f"no answer within {self.seconds:g} s: try again later (the answer is kept) "
-                "or run it on the command line"
-            ) from None
+    def retry_after(self) -> int:
+        """Seconds a turned-away client should wait: the queue ahead of it at one limit each,
+        shared by the workers, at least 1."""
+        workers = self.pool._max_workers
+        return max(1, math.ceil(self.pending * self.seconds / max(1, workers) / 4))
 
-    def _done(self) -> None:
+    async def run(
+        self,
+        work: Callable[[Progress], str],
+        key: object = None,
+        gone: Callable[[], Awaitable[object]] | None = None,
+    ) -> str:
+        """``work(progress)`` on a worker thread (or the one computing ``key`` already), its
+        answer; ``Busy`` when the queue is full, time runs out or the work was stopped.
+        ``gone()`` completes when the client has left: the request stops waiting (and its
+        work is dropped when no one else waits for it)."""
+        job = self._join(work, key)
+        computed = asyncio.wrap_future(job.future)
+        # retrieved here, so that the exception of work no one waits for any more (stopped) is
+        # not logged as never retrieved
+        computed.add_done_callback(lambda f: f.cancelled() or f.exception())
+        answer = asyncio.ensure_future(asyncio.shield(computed))
+        watched = {answer}
+        leaving = asyncio.ensure_future(gone()) if gone is not None else None
+        if leaving is not None:
+            watched.add(leaving)
+        try:
+            done, _ = await asyncio.wait(
+                watched, timeout=self.seconds, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            if leaving is not None:
+                leaving.cancel()
+        if answer in done:
+            self._leave(job, key, answered=True)
+            try:
+                return answer.result()
+            except Stopped as e:
+                raise Busy(
+                    f"no answer: {e}; run it on the command line", self.retry_after()
+                ) from None
+        answer.cancel()
+        self._leave(job, key, answered=False)
+        raise Busy(
+            f"no answer within {self.seconds:g} s: its work is stopped; run it on the command line",
+            self.retry_after(),
+        )
+
+    def _join(self, work: Callable[[Progress], str], key: object) -> Job:
+        with self.lock:
+            job = self.jobs.get(key) if key is not None else None
+            if job is not None and not job.stop.is_set():
+                self.shared += 1
+            else:
+                if self.pending >= self.limit:
+                    raise Busy(
+                        f"busy: {self.pending} requests in the queue, try again shortly",
+                        self.retry_after(),
+                    )
+                self.pending += 1
+                stop = threading.Event()
+                deadline = time.monotonic() + self.seconds
+                future = self.pool.submit(work, stopper(stop, deadline, self.seconds))
+                job = Job(future, stop)
+                if key is not None:
+                    self.jobs[key] = job
+                future.add_done_callback(lambda _: self._done(key, job))
+            job.waiters += 1
+            return job
+
+    def _leave(self, job: Job, key: object, answered: bool) -> None:
+        with self.lock:
+            job.waiters -= 1
+            abandoned = job.waiters == 0 and not answered
+            if abandoned:
+                job.stop.set()  # running: stopped at its next step
+        if abandoned:
+            job.future.cancel()  # still queued: dropped now (its callback takes the lock)
+
+    def _done(self, key: object, job: Job) -> None:
         with self.lock:
             self.pending -= 1
+            if key is not None and self.jobs.get(key) is job:
+                del self.jobs[key]
 
     def close(self) -> None:
         """Stop taking work; the running requests finish."""

@@ -90,3 +90,20 @@ UPLOAD_CONTROLS: list[tuple[str, str]] = [
 
 INDEX_LINE = "house edge, basic strategy chart, effect of removal, Zero Pays"
 """What the start page says the page shows."""
+
+
+COST_SECONDS: dict[str, float] = {
+    "edge": 0.1,
+    "chart": 0.25,
+    "hands": 0.1,
+    "exceptions": 1.0,
+    "returns": 1.8,
+    "eor": 0.8,
+    "count": 2.5,
+    "compare": 0.25,
+    "variants": 0.2,
+    "pays": 0.05,
+}
+"""Seconds of work per deck count at 8 decks, by command: ``bench/web_costs.py``'s measure
+times about 1.5 (a count with the best integer tags: 1.6 s measured); the server refuses up
+front a request whose estimate passes its limit (``calls.request_cost``)."""

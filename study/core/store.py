@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +40,9 @@ from cardedge.study.core.rounds import COLUMN_TYPES
 
 MANIFEST = "study.json"
 BATCHES = "batches"
+LOCK = ".lock"
+"""The file a running study holds an exclusive lock on (``flock``: released when the process
+ends, however it ends), so that a second study into the same folder is refused at once."""
 FORMAT_VERSION = 2
 """Bumped when the records' columns or meaning, or the batches' stamp, change: folders and
 batches of another format are then refused. 2: every batch carries its study's stamp."""
@@ -150,9 +154,12 @@ def read_stamp(path: Path, manifest: dict, batch: int) -> Stamp:
         metadata = pq.read_schema(path).metadata or {}
     except Exception as e:  # pyarrow raises its own errors (ArrowInvalid, OSError) on bad bytes
         raise BatchDamaged(f"{path}: damaged ({_reason(e)})") from None
-    stamp = Stamp.decode(metadata.get(STAMP_KEY))
-    if stamp is None:
+    raw = metadata.get(STAMP_KEY)
+    if raw is None:
         raise ForeignFile(f"{path}: not a batch of a cardedge study (no study stamp); {REMEDY}")
+    stamp = Stamp.decode(raw)
+    if stamp is None:  # a stamp, but not whole: damage like any other, recomputed
+        raise BatchDamaged(f"{path}: damaged (its study stamp cannot be read)")
     if stamp.manifest != manifest:
         diff = ", ".join(_differences(stamp.manifest, manifest)) or "manifest"
         raise ForeignFile(f"{path}: a batch of another study (differs in: {diff}); {REMEDY}")
@@ -211,29 +218,55 @@ class StudyStore:
         self._checked: dict[int, pd.DataFrame | None] = {}
         """Batches found whole by ``done`` (their records, for ``read``) or written by this
         store (None: ``read`` reads and checks the file)."""
+        self._lock: int | None = None
         self.folder = study_folder(folder)
-        path = self.folder / MANIFEST
-        started = bool(self._batch_files())
-        if started and not resume:
-            raise ValueError(
-                f"{str(self.folder)!r} already holds a study: pass --resume to finish it, "
-                "or choose another --out"
-            )
-        if path.is_file() and started:
-            try:
-                old = json.loads(path.read_text())
-            except (OSError, ValueError):
-                raise ValueError(f"{path}: not a study manifest") from None
-            diff = _differences(old, manifest) if isinstance(old, dict) else ["manifest"]
-            if diff:
+        self._lock = claim_folder(self.folder)
+        try:
+            path = self.folder / MANIFEST
+            started = bool(self._batch_files())
+            if started and not resume:
                 raise ValueError(
-                    f"{str(self.folder)!r} holds a study of other settings (differs in: "
-                    f"{', '.join(diff)}); choose another --out"
+                    f"{str(self.folder)!r} already holds a study: pass --resume to finish it, "
+                    "or choose another --out"
                 )
-        (self.folder / BATCHES).mkdir(exist_ok=True)
+            if path.is_file() and started:
+                try:
+                    old = json.loads(path.read_text())
+                except (OSError, ValueError):
+                    raise ValueError(f"{path}: not a study manifest") from None
+                diff = _differences(old, manifest) if isinstance(old, dict) else ["manifest"]
+                if diff:
+                    raise ValueError(
+                        f"{str(self.folder)!r} holds a study of other settings (differs in: "
+                        f"{', '.join(diff)}); choose another --out"
+                    )
+            batches = self.folder / BATCHES
+            if batches.exists() and not batches.is_dir():
+                raise ValueError(
+                    f"{str(batches)!r} is a file where the study keeps its batches; {REMEDY}"
+                )
+            batches.mkdir(exist_ok=True)
+        except BaseException:
+            self.release()
+            raise
         self._claimed = path.is_file() and started
         """Whether ``study.json`` is this study's; else ``_claim`` writes it once ``done``
         found no foreign batch (a study that never finished one, or lost its manifest)."""
+
+    def release(self) -> None:
+        """Let another study write into the folder (the lock ``claim_folder`` took)."""
+        if self._lock is not None:
+            os.close(self._lock)  # closing the descriptor releases its flock
+            self._lock = None
+
+    def __del__(self) -> None:
+        self.release()
+
+    def __enter__(self) -> StudyStore:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
 
     def _claim(self) -> None:
         if not self._claimed:
@@ -296,6 +329,29 @@ class StudyStore:
         return pd.concat(frames, ignore_index=True)
 
 
+def has_batches(folder: Path) -> bool:
+    """Does the study folder ``folder`` hold a finished batch (work a ``--resume`` keeps)?"""
+    batches = Path(folder) / BATCHES
+    return batches.is_dir() and any(not _is_temporary(p) for p in batches.iterdir())
+
+
+def claim_folder(folder: Path) -> int:
+    """Take the exclusive lock of a study's ``folder`` (its ``LOCK`` file, created if missing)
+    and return the descriptor holding it; ValueError at once when another process holds it."""
+    import fcntl
+
+    fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise ValueError(
+            f"{str(folder)!r}: another study is writing into this folder now; wait for it to "
+            "finish (then --resume), or choose another --out"
+        ) from None
+    return fd
+
+
 def _is_temporary(path: Path) -> bool:
     """A batch being written (``atomic_path``'s temporary name): never read, never refused."""
     return path.name.startswith(".") and path.name.endswith(".part")
@@ -310,7 +366,7 @@ def study_folder(folder: str | Path) -> Path:
     p = Path(text)
     if p.is_dir():
         entries = sorted(e.name for e in p.iterdir())
-        if entries and MANIFEST not in entries and BATCHES not in entries:
+        if entries and not {MANIFEST, BATCHES, LOCK} & set(entries):
             raise ValueError(
                 f"{text!r} holds files that are not a study's (e.g. {entries[0]!r}): a study "
                 "writes into a new or empty folder, or one holding a study"

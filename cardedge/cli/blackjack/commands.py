@@ -8,6 +8,7 @@ from cardedge.analysis.blackjack.game import GAME
 from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options, strategy_option
 from cardedge.cli.core import common
+from cardedge.cli.core.common import declared
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.reports.core.render import render
 from cardedge.strategy.blackjack.charts import STRATEGIES
@@ -85,7 +86,7 @@ def hands(fmt, **options) -> None:
 @rule_options
 @click.option(
     "--max-cards",
-    type=click.IntRange(2, 4),
+    type=declared("max_cards"),
     default=3,
     show_default=True,
     help="Largest hand (in cards) whose departures from basic strategy are listed.",

@@ -6,7 +6,7 @@ import click
 
 from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options
-from cardedge.cli.core.common import bar, emit, format_option
+from cardedge.cli.core.common import bar, declared, emit, format_option
 from cardedge.cli.core.counts import one_system_option
 
 
@@ -15,7 +15,7 @@ from cardedge.cli.core.counts import one_system_option
 @one_system_option(api.DEFAULT_SYSTEM)
 @click.option(
     "--decks-left",
-    type=click.IntRange(1, 8),
+    type=declared("decks_left"),
     default=None,
     help=f"Decks left in the shoe where the true counts are taken [default: {api.REMAINING_DECKS}, "
     "or --decks - 1 for a smaller shoe] (at most --decks; Hi-Lo with 5 makes every even true "

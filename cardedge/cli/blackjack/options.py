@@ -8,8 +8,10 @@ import click
 
 from cardedge.analysis.blackjack.rules import RULES
 from cardedge.api.blackjack import RULE_DEFAULTS
+from cardedge.api.params import STRATEGY, parse_text
 from cardedge.cli.core.common import decks_option
 from cardedge.cli.core.rules import rule_options as declared_options
+from cardedge.core.errors import BadValue
 from cardedge.strategy.blackjack.charts import STRATEGIES
 from cardedge.strategy.core.chartfiles import chart_path
 
@@ -34,6 +36,10 @@ class StrategyName(click.ParamType):
         return f"[{'|'.join(self.names)}|FILE]"
 
     def convert(self, value, param, ctx):
+        try:
+            parse_text("strategy", STRATEGY, value)  # the API's words for an empty text
+        except BadValue as e:
+            self.fail(e.message)
         if value in self.names or Path(value).is_file():
             return value
         if not value.strip() or Path(value).is_dir():

@@ -22,6 +22,37 @@ from cardedge.reports.core.render import (
 )
 
 
+class Declared(click.ParamType):
+    """An option whose value the API declares (``cardedge.api.params.KEYWORDS``, or the kind
+    ``kind`` a function takes it as): its text parsed by that kind, so the command line refuses
+    it with the API's own words."""
+
+    def __init__(self, keyword: str, kind=None) -> None:
+        from cardedge.api.params import KEYWORDS
+
+        self.keyword = keyword
+        self.kind = kind if kind is not None else KEYWORDS[keyword]
+        self.name = self.kind.metavar.lower()
+
+    def convert(self, value, param, ctx):
+        from cardedge.api.params import parse_text
+
+        if not isinstance(value, str):  # a default, already a value
+            return value
+        try:
+            return parse_text(self.keyword, self.kind, value)
+        except BadValue as e:
+            self.fail(e.message, param, ctx)
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return self.kind.metavar
+
+
+def declared(keyword: str, kind=None) -> Declared:
+    """The click type of an option the API declares (``Declared``)."""
+    return Declared(keyword, kind)
+
+
 class DeckList(click.ParamType):
     """Deck counts: a number, a range '1..8', or a comma list '4,6,8' (parsed as the API
     parses ``decks=``: ``cardedge.api.core.deck_counts``)."""
@@ -157,7 +188,7 @@ def digits_option(default: int = 4):
     """``--digits``: decimals shown in the table for a person (CSV and JSON keep them all)."""
     return click.option(
         "--digits",
-        type=click.IntRange(0, 16),
+        type=declared("digits"),
         default=default,
         show_default=True,
         help="Decimals shown in tables for a person; CSV and JSON keep full precision.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.core.common import OutputFile, png_option
+from cardedge.cli.core.common import OutputFile, declared, png_option
 from cardedge.cli.core.study import Scheduler
 
 
@@ -52,7 +52,7 @@ def grid_options(rule_names: str):
         ),
         click.option(
             "--workers",
-            type=click.IntRange(min=1),
+            type=declared("workers"),
             default=None,
             help="Run the tasks on a local Dask cluster of this many worker processes (default: "
             "in this process).",

@@ -13,7 +13,8 @@ import sys
 
 import click
 
-from cardedge.cli.core.common import MAX_POINTS, FiniteFloat
+from cardedge.api.params import NEW_SEED
+from cardedge.cli.core.common import MAX_POINTS, FiniteFloat, declared
 from cardedge.engine.core.dealing import IllegalAction, card_label
 from cardedge.engine.core.training import Judgement, SessionStats, TrainingSession
 
@@ -82,7 +83,7 @@ def session_options(f):
         help="Points staked on each hand (virtual points).",
     )(f)
     return click.option(
-        "--seed", type=click.IntRange(min=0), default=None, help="Seed for the cards."
+        "--seed", type=declared("seed", NEW_SEED), default=None, help="Seed for the cards."
     )(f)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cardedge.engine.core.simulation import MAX_ROUNDS
+from cardedge.cli.core.common import declared
 
 
 def report_options(f):
@@ -23,14 +23,14 @@ def report_options(f):
         ),
         click.option(
             "--rounds",
-            type=click.IntRange(2, MAX_ROUNDS),
+            type=declared("rounds"),
             default=REPORT_ROUNDS,
             show_default=True,
             help="Rounds of the Monte Carlo witness.",
         ),
         click.option(
             "--seed",
-            type=click.IntRange(0, 2**63 - 1),
+            type=declared("seed"),
             default=REPORT_SEED,
             show_default=True,
             help="Seed of the witness (fixed: the same command gives the same document).",

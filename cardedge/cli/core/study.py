@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.core.common import FiniteFloat, bar, emit, format_option, say
+from cardedge.cli.core.common import bar, declared, emit, format_option, say
 from cardedge.cli.core.counts import SystemParam
-from cardedge.engine.core.table import MAX_SEATS
-from cardedge.reports.core.ramp import MAX_BANKROLL
-from cardedge.study.core.plan import DEFAULT_BATCH_SHOES, MAX_SHOES
+from cardedge.study.core.plan import DEFAULT_BATCH_SHOES
 from cardedge.study.core.run import check_scheduler
 
 
@@ -42,21 +40,21 @@ def study_options(default_system: str, charts: str):
         ),
         click.option(
             "--penetration",
-            type=FiniteFloat(0, 1, min_open=True, max_open=True),
+            type=declared("penetration"),
             default=0.75,
             show_default=True,
             help="Share of the shoe dealt before the cut card (no round starts past it).",
         ),
         click.option(
             "--shoes",
-            type=click.IntRange(1, MAX_SHOES),
+            type=declared("shoes"),
             default=200,
             show_default=True,
             help="Shoes to shuffle and deal.",
         ),
         click.option(
             "--seed",
-            type=click.IntRange(0, 2**63 - 1),
+            type=declared("seed"),
             default=1,
             show_default=True,
             help="Seed: shoe i is shuffled by the i-th child stream of this seed, so the same "
@@ -64,7 +62,7 @@ def study_options(default_system: str, charts: str):
         ),
         click.option(
             "--players",
-            type=click.IntRange(1, MAX_SEATS),
+            type=declared("players"),
             default=1,
             show_default=True,
             help="Players at the table: the others play the chart without index plays and "
@@ -74,7 +72,7 @@ def study_options(default_system: str, charts: str):
         ),
         click.option(
             "--seat",
-            type=click.IntRange(1, MAX_SEATS),
+            type=declared("seat"),
             default=1,
             show_default=True,
             help="Our seat, 1..--players, in dealing order (seat 1 is dealt and acts first).",
@@ -97,14 +95,14 @@ def study_options(default_system: str, charts: str):
         ),
         click.option(
             "--ramp-start",
-            type=click.IntRange(-20, 20),
+            type=declared("ramp_start"),
             default=1,
             show_default=True,
             help="The whole true count at which a LOW-HIGH ramp first raises the bet.",
         ),
         click.option(
             "--bankroll",
-            type=FiniteFloat(0, MAX_BANKROLL, min_open=True),
+            type=declared("bankroll"),
             multiple=True,
             metavar="UNITS",
             help="A bankroll in betting units (repeatable): adds each way of betting's risk of "
@@ -118,7 +116,7 @@ def study_options(default_system: str, charts: str):
         ),
         click.option(
             "--workers",
-            type=click.IntRange(min=1),
+            type=declared("workers"),
             default=None,
             help="Worker processes of the local Dask cluster (default and most: one per core).",
         ),
@@ -131,7 +129,7 @@ def study_options(default_system: str, charts: str):
         ),
         click.option(
             "--batch-shoes",
-            type=click.IntRange(1, MAX_SHOES),
+            type=declared("batch_shoes"),
             default=DEFAULT_BATCH_SHOES,
             show_default=True,
             help="Shoes per Dask task and Parquet file.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cardedge.api import zero as api
-from cardedge.cli.core.common import bar, emit, format_option
+from cardedge.cli.core.common import bar, declared, emit, format_option
 from cardedge.cli.core.counts import one_system_option
 from cardedge.cli.zero.options import rules_option
 
@@ -19,7 +19,7 @@ from cardedge.cli.zero.options import rules_option
 )
 @click.option(
     "--decks-left",
-    type=click.IntRange(1, 8),
+    type=declared("decks_left"),
     default=api.REMAINING_DECKS,
     show_default=True,
     help="Decks left in the shoe where the true counts are taken (true counts in steps of "

@@ -7,12 +7,15 @@ import click
 from cardedge.analysis.zero.game import GAME
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.api import zero as api
-from cardedge.cli.core.common import FiniteFloat, decks_option, digits_option, emit, format_option
+from cardedge.api.params import MAX_SIDE_BET_SIZE
+from cardedge.cli.core.common import (
+    decks_option,
+    declared,
+    digits_option,
+    emit,
+    format_option,
+)
 from cardedge.cli.core.shoe import shoe_options
-
-MAX_SIDE_BET_SIZE = 1000
-"""The largest side bet ``--side-bet-size`` takes, per unit Zero wager (the combined edge is
-then within 0.1% of the side bet's own)."""
 
 
 @click.command("pays")
@@ -28,7 +31,7 @@ then within 0.1% of the side bet's own)."""
 @click.option("--eor", is_flag=True, help="Add the effect of removal of each rank.")
 @click.option(
     "--side-bet-size",
-    type=FiniteFloat(min=0, max=MAX_SIDE_BET_SIZE),
+    type=declared("side_bet_size"),
     multiple=True,
     metavar="S",
     help="Add the combined edge of Zero plus a side bet of S per unit Zero wager (at most "
