@@ -98,6 +98,36 @@ def test_a_results_file_changed_under_the_server(tmp_path):
         assert "removed" in one_line(c.get("/results/c.md"), 404)
 
 
+def stepped(progress, steps: list, pause: float, count: int = 10_000) -> str:
+    """Work of ``count`` steps of ``pause`` seconds, each reported to ``progress`` (where the
+    server checks its deadline) and counted in ``steps``."""
+    with progress("work", count) as advance:
+        for _ in range(count):
+            time.sleep(pause)
+            steps.append(1)
+            advance(1)
+    return "done"
+
+
+def test_a_late_answer_is_503_and_its_work_stopped(monkeypatch):
+    """Work past the limit is stopped at its next step (issue 32: a late answer was once kept
+    for a retry, but its work held the one worker long after every client had left)."""
+    steps = []
+    monkeypatch.setattr(calls.Call, "run", lambda call, progress: stepped(progress, steps, 0.01))
+    with TestClient(create_app(seconds=0.3)) as c:
+        late = c.get("/api/zero/edge?decks=8&rules=stated&digits=3&remove=9,9")
+        assert late.status_code == 503 and "no answer within 0.3 s" in late.json()["error"]
+        assert int(late.headers["retry-after"]) >= 1
+        pool = c.app.state.pool
+        deadline = time.monotonic() + 10
+        while pool.pending and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert pool.pending == 0  # the worker is free: the work stopped
+        done = len(steps)
+        time.sleep(0.1)
+        assert len(steps) == done < 100  # and stays stopped
+
+
 # ---- the worker pool ---------------------------------------------------------------------------
 def test_identical_requests_in_flight_share_one_computation():
     calls_made = []
@@ -156,12 +186,7 @@ def test_running_work_whose_clients_left_is_stopped_at_its_next_step():
     steps = []
 
     def long_work(progress):
-        with progress("long", 1000) as advance:
-            for _ in range(1000):
-                time.sleep(0.005)
-                steps.append(1)
-                advance(1)
-        return "done"
+        return stepped(progress, steps, 0.005, 1000)
 
     async def scenario():
         pool = Workers(workers=1, queue=4, seconds=10)

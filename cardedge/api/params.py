@@ -24,6 +24,7 @@ import inspect
 import math
 import os
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from cardedge.analysis.core.rules import Kind, RuleSet, Switch, Whole
 from cardedge.core.errors import BadValue, shown
@@ -327,18 +328,17 @@ OPTIONAL_PATH = Maybe(PATH, "none")
 
 def check_value(keyword: str, kind: Kind, value: object) -> object:
     """``value`` checked (and text parsed) by ``kind``; ``BadValue`` naming ``keyword``."""
-    try:
-        return kind.check(value)
-    except BadValue:
-        raise
-    except (ValueError, TypeError) as e:
-        raise BadValue(keyword, str(e)) from None
+    return _naming(keyword, kind.check, value)
 
 
 def parse_text(keyword: str, kind: Kind, text: str) -> object:
     """A value given as text (the command line, the web) read by ``kind``; ``BadValue``."""
+    return _naming(keyword, kind.parse, text)
+
+
+def _naming(keyword: str, read: Callable[[Any], object], value: object) -> object:
     try:
-        return kind.parse(text)
+        return read(value)
     except BadValue:
         raise
     except (ValueError, TypeError) as e:
