@@ -115,9 +115,9 @@ def test_zero_grid_rows_equal_single_edge_calls(zero_grid):
         assert abs(zero_distribution(rules, Shoe.decks(1)).std - row["sd"]) < TOLERANCE
 
 
-def test_zero_grid_shares_the_first_derivation_step_exactly():
-    # the split rules' charts start from one first step (first_step_sums): each must be the
-    # chart a single call derives from the start
+def test_zero_grid_shares_the_derivation_steps_exactly():
+    # the split rules' charts are derived together (derive_best_charts): each must be the
+    # chart a single call derives alone
     from cardedge.strategy.zero.charts import _best_chart
 
     vary = ["split_totals=none,9,8-9,6-9", "das"]
@@ -307,3 +307,34 @@ def test_resume_needs_an_out_file():
 def test_a_grid_on_a_local_dask_cluster_equals_the_one_here():
     given = {"decks": 1, "vary": ["h17", "das"], "sd": False}
     assert blackjack.grid(**given, workers=1).rows() == blackjack.grid(**given).rows()
+
+
+def test_zero_charts_derived_together_are_each_derived_alone_bit_for_bit(monkeypatch):
+    """``derive_best_charts`` shares a kernel run between split rules while their charts
+    agree: every chart and its iteration count are a lone derivation's, in fewer runs."""
+    import numpy as np
+
+    from cardedge.analysis.core.shoe import Shoe
+    from cardedge.analysis.zero.rules import PlayRules
+    from cardedge.strategy.zero import charts as zero_charts
+
+    shoe = Shoe.decks(1)
+    splits = [frozenset(), frozenset({9}), frozenset({8, 9}), frozenset({6, 7, 8, 9}),
+              frozenset({0, 5})]  # fmt: skip
+    plays = [PlayRules(draws, das, s) for draws in (4, 5) for das in (True, False) for s in splits]
+    runs = []
+    kernel = zero_charts.cell_values_by_total
+    monkeypatch.setattr(
+        zero_charts, "cell_values_by_total", lambda *a: runs.append(1) or kernel(*a)
+    )
+    together = zero_charts.derive_best_charts(plays, shoe)
+    shared_runs = len(runs)
+    runs.clear()
+    for play in plays:
+        chart, iterations = zero_charts.derive_best_chart(play, shoe)
+        shared, shared_iterations = together[play]
+        assert iterations == shared_iterations, play
+        for block in ("two_card", "three_card", "split"):
+            assert np.array_equal(getattr(chart, block), getattr(shared, block)), (play, block)
+    assert len(runs) == sum(it for _, it in together.values())  # alone: a run per step
+    assert shared_runs < len(runs) / 2

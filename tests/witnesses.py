@@ -197,16 +197,16 @@ WITNESSES: dict[str, Witness] = {
     "analysis.zero.outcomes._merged_leaves": internal("analysis.zero.outcomes.nonpair_outcomes"),
     # ---- Zero: chart derivation -----------------------------------------------------------
     # Reach-weighted cell sums against whole rounds re-evaluated with one cell flipped.
-    "strategy.zero.cells.cell_values": Witness(
+    "strategy.zero.cells.cell_values_by_total": Witness(
         ENUMERATION,
         "analysis.zero.round.evaluate_round",
         (
             "tests/test_zero_strategy.py::test_cell_sums_predict_the_exact_gain_of_flipping_one_cell",
         ),
     ),
-    "strategy.zero.cells._visit_two": internal("strategy.zero.cells.cell_values"),
-    "strategy.zero.cells._visit_three": internal("strategy.zero.cells.cell_values"),
-    "strategy.zero.cells._visit_split_hand": internal("strategy.zero.cells.cell_values"),
+    "strategy.zero.cells._visit_two": internal("strategy.zero.cells.cell_values_by_total"),
+    "strategy.zero.cells._visit_three": internal("strategy.zero.cells.cell_values_by_total"),
+    "strategy.zero.cells._visit_split_hand": internal("strategy.zero.cells.cell_values_by_total"),
     # ---- blackjack ------------------------------------------------------------------------
     "analysis.blackjack.dealer.dealer_outcomes": Witness(
         FRACTION_TWIN,

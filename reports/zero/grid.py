@@ -7,8 +7,9 @@ shoe, one dealer drawing rule (the shoe states the kernels memoize) and one DAS 
 it each distinct set of play rules (``PlayRules``: all but what a Zero Pair and ten-valued
 trips pay) is evaluated once: optimal play under every split rule from two kernel runs
 (``evaluate_split_rules``: never split, split every total), the best total-dependent chart
-derived for each (the derivations of every split rule starting from one first step,
-``first_step_sums``) in one run each, and every preset and payout re-prices them
+derived for each (``derive_best_charts``: at each derivation step the split rules whose
+charts still agree share one kernel run) and evaluated in one run each, and every preset and
+payout re-prices them
 (``PlayResult.price``); the SD's distribution is likewise one per set of play rules
 (``outcome_distributions``). The numbers are those of one ``zero.edge`` call per combination
 (the tests compare them).
@@ -17,7 +18,7 @@ derived for each (the derivations of every split rule starting from one first st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cardedge.analysis.core.rules import Choice
 from cardedge.analysis.core.shoe import Shoe
@@ -40,7 +41,7 @@ from cardedge.reports.core.grid import (
     rule_kinds,
 )
 from cardedge.reports.core.render import Table
-from cardedge.strategy.zero.charts import derive_best_chart, first_step_sums
+from cardedge.strategy.zero.charts import derive_best_charts
 
 PRESET_AXIS = "rules"
 """Zero's own axis: the rule preset (``--vary rules``)."""
@@ -116,11 +117,10 @@ def grid_tasks(base: ZeroBase, plan: GridPlan, columns: GridColumns) -> list[Gri
 def compute_task(task: GridTask) -> list[GridValues]:
     """The numbers of each combination of ``task`` (``GridValues``), in its order."""
     plays = distinct_play_rules(task.rules)
-    first = None
-    if task.columns.basic and len({p.split_totals for p in plays}) > 1:
-        # one first derivation step serves every split rule (``first_step_sums``)
-        union = frozenset().union(*(p.split_totals for p in plays))
-        first = first_step_sums(replace(plays[0], split_totals=union), task.shoe)
+    if task.columns.basic:
+        # the split rules' charts derived together, a kernel run per step shared while they
+        # agree (``derive_best_charts``): the charts a call each derives, bit for bit
+        charts = {p: c for p, (c, _) in derive_best_charts(plays, task.shoe).items()}
     if len(plays) > 1:
         # optimal play under every split rule from two kernel runs (``evaluate_split_rules``)
         optimal = evaluate_split_rules(plays, task.shoe)
@@ -130,8 +130,7 @@ def compute_task(task: GridTask) -> list[GridValues]:
     for play in plays:
         played[play] = [optimal[play]]
         if task.columns.basic:
-            chart = derive_best_chart(play, task.shoe, first_step=first)[0]
-            played[play].append(evaluate_play(play, task.shoe, chart.policy()))
+            played[play].append(evaluate_play(play, task.shoe, charts[play].policy()))
     sds: Sequence[float]
     if task.columns.sd:
         sds = [o.std for o in outcome_distributions(task.rules, task.shoe)]

@@ -39,19 +39,19 @@ def empty_cell_sums() -> CellSums:
 
 
 @inline
-def _visit_three(st, up, m, p3, w, can_double, sums):
+def _visit_three(st, up, m, p3, w, can_double, sums, t):
     stand = stand_ev(st, up, m, p3)
     dbl = double_ev(st, up, m, p3) if can_double else stand
-    sums.three[p3, up, 0] += w * stand
-    sums.three[p3, up, 1] += w * dbl
+    sums.three[t, p3, up, 0] += w * stand
+    sums.three[t, p3, up, 1] += w * dbl
 
 
 @inline
-def _visit_two(st, ch, up, m, p2, w, can_double, sums):
+def _visit_two(st, ch, up, m, p2, w, can_double, sums, t):
     stand = stand_ev(st, up, m, p2)
     hit, _ = hit_value(st, ch, up, m, p2, can_double)
-    sums.two[p2, up, 0] += w * stand
-    sums.two[p2, up, 1] += w * hit
+    sums.two[t, p2, up, 0] += w * stand
+    sums.two[t, p2, up, 1] += w * hit
     if ch.two[p2, up] != Action.HIT:
         return
     n = cards_left(st, m)
@@ -60,29 +60,43 @@ def _visit_two(st, ch, up, m, p2, w, can_double, sums):
         if c <= 0:
             continue
         m[x] += 1
-        _visit_three(st, up, m, (p2 + x) % 10, w * c / n, can_double, sums)
+        _visit_three(st, up, m, (p2 + x) % 10, w * c / n, can_double, sums, t)
         m[x] -= 1
 
 
 @inline
-def _visit_split_hand(st, ch, up, m, a, w, das, sums):
+def _visit_split_hand(st, ch, up, m, a, w, das, sums, t):
     n = cards_left(st, m)
     for y in range(N_TOTALS):
         c = card_count(st, up, m, y)
         if c <= 0:
             continue
         m[y] += 1
-        _visit_two(st, ch, up, m, (a + y) % 10, w * c / n, das, sums)
+        _visit_two(st, ch, up, m, (a + y) % 10, w * c / n, das, sums, t)
         m[y] -= 1
 
 
-@entry
-def cell_values(st, ch, play, weights, sums):
-    """Accumulate the reach-weighted action EVs of every cell of ``ch`` into ``sums``.
+def empty_total_sums() -> CellSums:
+    """Zeroed sums by the initial deal's total (a leading axis of 10), for
+    ``cell_values_by_total``."""
+    return CellSums(
+        np.zeros((10, 10, 10, 2)), np.zeros((10, 10, 10, 2)), np.zeros((10, 10, 10, 10, 2))
+    )
 
-    ``weights[v1, v2, up]`` is P(non-pair initial deal); splits are valued by the standard
-    convention. EVs are per unit of the initial wager, so sums are contributions to the round
-    EV.
+
+@entry
+def cell_values_by_total(st, ch, eligible, need_all, das, weights, split_part, kept, plain):
+    """The reach-weighted action EVs of every cell of ``ch``, kept apart by the initial deal's
+    total ``t`` (each sum's leading axis), so that one run serves several split rules whose
+    charts agree on the cells they consult.
+
+    For a total ``t`` with ``eligible[t]`` (split by some of the rules): ``split_part[t]`` gets
+    the split cells' sums and, where ``ch`` splits, the split hands' visits; ``kept[t]`` the
+    two-card visits of the deals ``ch`` does not split. For a total with ``need_all[t]`` (not
+    split by some of the rules): ``plain[t]`` gets every deal's two-card visits, as if ``t``
+    were never split. A rule's sums are then, total by total, ``split_part + kept`` for the
+    totals it splits and ``plain`` for the others (``strategy.zero.charts._rule_sums``).
+    ``weights[v1, v2, up]`` is P(non-pair initial deal); splits by the standard convention.
     """
     m = np.zeros(N_TOTALS, dtype=np.int64)
     for v1 in range(N_TOTALS):
@@ -94,14 +108,16 @@ def cell_values(st, ch, play, weights, sums):
                 m[:] = 0
                 m[v1] += 1
                 m[v2] += 1
-                p2 = (v1 + v2) % 10
-                if play.split_ok[p2]:
-                    keep, _, _ = two_card_value(st, ch, up, m, p2, UNSPLIT_MAY_DOUBLE)
-                    sv = split_value(st, ch, up, m, v1, v2, play.das)
-                    sums.split[v1, v2, up, 0] += w * keep
-                    sums.split[v1, v2, up, 1] += w * sv
+                t = (v1 + v2) % 10
+                if eligible[t]:
+                    keep, _, _ = two_card_value(st, ch, up, m, t, UNSPLIT_MAY_DOUBLE)
+                    sv = split_value(st, ch, up, m, v1, v2, das)
+                    split_part.split[t, v1, v2, up, 0] += w * keep
+                    split_part.split[t, v1, v2, up, 1] += w * sv
                     if ch.split[v1, v2, up] == Action.SPLIT:
                         for a in (v1, v2):
-                            _visit_split_hand(st, ch, up, m, a, w, play.das, sums)
-                        continue
-                _visit_two(st, ch, up, m, p2, w, True, sums)
+                            _visit_split_hand(st, ch, up, m, a, w, das, split_part, t)
+                    else:
+                        _visit_two(st, ch, up, m, t, w, True, kept, t)
+                if need_all[t]:
+                    _visit_two(st, ch, up, m, t, w, True, plain, t)

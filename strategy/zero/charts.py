@@ -22,12 +22,16 @@ from cardedge.analysis.zero.round import (
     ShoeStates,
     deal_probabilities,
     evaluate_round,
-    play_record,
     shoe_states,
 )
 from cardedge.analysis.zero.rules import PlayRules, ZeroRules
 from cardedge.strategy.core.chartfiles import read_chart_table, save_chart
-from cardedge.strategy.zero.cells import cell_values, empty_cell_sums
+from cardedge.strategy.zero.cells import (
+    CellSums,
+    cell_values_by_total,
+    empty_cell_sums,
+    empty_total_sums,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -207,9 +211,49 @@ def load_chart(path: str | Path, rules: ZeroRules) -> ZeroChart:
 def _cell_sums(
     chart: ZeroChart, rules: ZeroRules | PlayRules, states: ShoeStates, weights: np.ndarray
 ):
-    sums = empty_cell_sums()
-    cell_values(states.record, chart.policy().charts, play_record(rules), weights, sums)
-    c2, c3, cs = sums
+    """Reach-weighted cell sums ``(two, three, split)`` of ``chart`` under ``rules`` (a split
+    cell's sums cover both deal orders of its pair)."""
+    split_totals = frozenset(rules.split_totals)
+    parts = _total_sums(chart, [split_totals], states, weights, bool(rules.das))
+    return _rule_sums(parts, split_totals)
+
+
+def _total_sums(
+    chart: ZeroChart,
+    split_rules: list[frozenset[int]],
+    states: ShoeStates,
+    weights: np.ndarray,
+    das: bool,
+) -> tuple[CellSums, CellSums, CellSums]:
+    """One kernel run's sums by the deal's total (``cell_values_by_total``) for the split
+    rules ``split_rules``, whose charts agree with ``chart`` on every cell they consult."""
+    union = frozenset().union(*split_rules)
+    common = frozenset.intersection(*split_rules)
+    eligible = np.array([t in union for t in range(10)])
+    need_all = np.array([t not in common for t in range(10)])
+    parts = (empty_total_sums(), empty_total_sums(), empty_total_sums())
+    cell_values_by_total(
+        states.record, chart.policy().charts, eligible, need_all, das, weights, *parts
+    )
+    return parts
+
+
+def _rule_sums(parts: tuple[CellSums, CellSums, CellSums], split_totals: frozenset[int]):
+    """A split rule's cell sums from ``_total_sums``: total by total, the split part and the
+    unsplit deals' visits where the rule splits the total, every deal's visits where not
+    (added in the order of the totals, so a rule's sums are the same bits whichever run made
+    them)."""
+    split_part, kept, plain = parts
+    c2, c3, cs = empty_cell_sums()
+    for t in range(10):
+        if t in split_totals:
+            c2 += split_part.two[t] + kept.two[t]
+            c3 += split_part.three[t] + kept.three[t]
+            cs += split_part.split[t] + kept.split[t]
+        else:
+            c2 += plain.two[t]
+            c3 += plain.three[t]
+            cs += plain.split[t]
     # A split cell is an unordered pair: it decides both deal orders a-b and b-a.
     pair_sums = cs + cs.transpose(1, 0, 2, 3)
     for a in range(10):
@@ -226,41 +270,102 @@ def _better(current: np.ndarray, sums: np.ndarray, codes: tuple[int, int]) -> np
 
 
 def derive_best_chart(
-    rules: ZeroRules | PlayRules,
-    shoe: Shoe,
-    max_iterations: int = 50,
-    first_step: tuple | None = None,
+    rules: ZeroRules | PlayRules, shoe: Shoe, max_iterations: int = 50
 ) -> tuple[ZeroChart, int]:
     """The best total-dependent chart and the iterations it took.
 
     Starting from "stand, never split", every cell takes the action whose reach-weighted EV
     (``cells``) is larger, and this repeats until the chart is a fixed point: no
     single cell can then be changed to raise the round EV.
-
-    ``first_step``: the first step's cell sums (``first_step_sums``) of play rules that differ
-    from these at most in splitting more totals; the step is then not computed again (a grid
-    derives the charts of several split rules from one first step).
     """
-    states = shoe_states(shoe, rules.dealer_draws)
-    probs = deal_probabilities(shoe)
-    weights = probs.nonpair
-    chart = _start_chart(rules)
+    return derive_best_charts([rules.play_rules()], shoe, max_iterations)[rules.play_rules()]
+
+
+def derive_best_charts(
+    plays: list[PlayRules], shoe: Shoe, max_iterations: int = 50
+) -> dict[PlayRules, tuple[ZeroChart, int]]:
+    """``derive_best_chart`` of each of ``plays``, the same charts bit for bit, with fewer
+    kernel runs: at each step the rules of one dealer rule and DAS whose charts agree on the
+    cells each consults (the same two- and three-card cells; the same split cells of every
+    total two of them split) share one run (``_total_sums``): split rules differ in their
+    split cells only until their two-card cells part, usually after the last step."""
+    out: dict[PlayRules, tuple[ZeroChart, int]] = {}
+    charts = {play: _start_chart(play) for play in dict.fromkeys(plays)}
+    weights = deal_probabilities(shoe).nonpair
     for it in range(1, max_iterations + 1):
-        if it == 1 and first_step is not None:
-            c2, c3, cs = _restricted(first_step, rules.split_totals)
-        else:
-            c2, c3, cs = _cell_sums(chart, rules, states, weights)
-        new = ZeroChart(
-            "basic",
-            _better(chart.two_card, c2, (Action.STAND, Action.HIT)),
-            _better(chart.three_card, c3, (Action.STAND, Action.DOUBLE)),
-            _better(chart.split, cs, (Action.NO_SPLIT, Action.SPLIT)),
-            chart.split_totals,
+        if not charts:
+            return out
+        for group in _sharing_groups(charts):
+            states = shoe_states(shoe, group[0].dealer_draws)
+            merged = _merged_chart([charts[p] for p in group])
+            splits = [frozenset(p.split_totals) for p in group]
+            parts = _total_sums(merged, splits, states, weights, bool(group[0].das))
+            for play in group:
+                chart = charts[play]
+                c2, c3, cs = _rule_sums(parts, frozenset(play.split_totals))
+                new = ZeroChart(
+                    "basic",
+                    _better(chart.two_card, c2, (Action.STAND, Action.HIT)),
+                    _better(chart.three_card, c3, (Action.STAND, Action.DOUBLE)),
+                    _better(chart.split, cs, (Action.NO_SPLIT, Action.SPLIT)),
+                    chart.split_totals,
+                )
+                if _same_cells(new, chart):
+                    out[play] = (new, it)
+                    del charts[play]
+                else:
+                    charts[play] = new
+    if charts:
+        raise RuntimeError(
+            f"chart derivation did not reach a fixed point in {max_iterations} steps"
         )
-        if _same_cells(new, chart):
-            return new, it
-        chart = new
-    raise RuntimeError(f"chart derivation did not reach a fixed point in {max_iterations} steps")
+    return out
+
+
+def _sharing_groups(charts: dict[PlayRules, ZeroChart]) -> list[list[PlayRules]]:
+    """The rules whose current charts one kernel run can serve: one dealer rule and DAS, the
+    same two- and three-card cells, and the same split cells of every total two of them split
+    (a greedy grouping, in the given order)."""
+    groups: list[list[PlayRules]] = []
+    for play, chart in charts.items():
+        for group in groups:
+            first = group[0]
+            if (
+                (first.dealer_draws, first.das) == (play.dealer_draws, play.das)
+                and np.array_equal(charts[first].two_card, chart.two_card)
+                and np.array_equal(charts[first].three_card, chart.three_card)
+                and all(_same_splits(charts[other], chart) for other in group)
+            ):
+                group.append(play)
+                break
+        else:
+            groups.append([play])
+    return groups
+
+
+def _same_splits(a: ZeroChart, b: ZeroChart) -> bool:
+    """Do ``a`` and ``b`` split alike every pair of a total both split?"""
+    both = a.split_totals & b.split_totals
+    return all(
+        np.array_equal(a.split[x, y], b.split[x, y])
+        for x in range(10)
+        for y in range(10)
+        if (x + y) % 10 in both
+    )
+
+
+def _merged_chart(charts: list[ZeroChart]) -> ZeroChart:
+    """One chart holding each chart's split cells of the totals it splits (they agree where
+    two split the same total) and their common two- and three-card cells."""
+    split = np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8)
+    for chart in charts:
+        for x in range(10):
+            for y in range(10):
+                if (x + y) % 10 in chart.split_totals:
+                    split[x, y] = chart.split[x, y]
+    first = charts[0]
+    union = frozenset().union(*(c.split_totals for c in charts))
+    return ZeroChart("basic", first.two_card, first.three_card, split, union)
 
 
 def _start_chart(rules: ZeroRules | PlayRules) -> ZeroChart:
@@ -282,30 +387,6 @@ def _same_cells(a: ZeroChart, b: ZeroChart) -> bool:
         and np.array_equal(a.three_card, b.three_card)
         and np.array_equal(a.split, b.split)
     )
-
-
-def first_step_sums(rules: ZeroRules | PlayRules, shoe: Shoe) -> tuple:
-    """The cell sums of a derivation's first step (from ``_start_chart``) under ``rules``.
-
-    The start never splits, so every two- and three-card sum is the same whatever totals the
-    rules split, and a split cell's sums are its own deal's: the first step of rules that
-    split fewer totals is these sums with the other totals' split cells at 0
-    (``_restricted``)."""
-    states = shoe_states(shoe, rules.dealer_draws)
-    weights = deal_probabilities(shoe).nonpair
-    return _cell_sums(_start_chart(rules), rules, states, weights)
-
-
-def _restricted(sums: tuple, split_totals: frozenset[int]) -> tuple:
-    """``first_step_sums`` of rules splitting more totals, as rules splitting only
-    ``split_totals`` sum them: 0 in the split cells of every other total."""
-    c2, c3, cs = sums
-    out = cs.copy()
-    for a in range(10):
-        for b in range(10):
-            if (a + b) % 10 not in split_totals:
-                out[a, b] = 0.0
-    return c2, c3, out
 
 
 PUBLISHED_CHART_RULES = PlayRules(dealer_draws=5, das=True, split_totals=frozenset({8, 9}))
