@@ -343,9 +343,12 @@ def test_an_empty_table_beside_others_is_named_in_the_json_document(capsys):
 
 
 # ---- Ctrl-C: one line, exit 130 -----------------------------------------------------------------
-def _interrupted(args: list[str], after: float, env: dict | None = None) -> tuple[int, str]:
+def _interrupted(
+    args: list[str], after: float, env: dict | None = None, terminate: bool = False
+) -> tuple[int, str]:
     """Run cardedge in its own process group, send the group SIGINT (as a terminal's Ctrl-C
-    does) ``after`` seconds, and return the exit status and standard error."""
+    does) ``after`` seconds, or with ``terminate`` SIGTERM to the process alone (as a service
+    manager or ``timeout`` does), and return the exit status and standard error."""
     import os
     import signal
     import subprocess
@@ -363,7 +366,10 @@ def _interrupted(args: list[str], after: float, env: dict | None = None) -> tupl
         text=True,
     ) as proc:
         time.sleep(after)
-        os.killpg(proc.pid, signal.SIGINT)
+        if terminate:
+            os.kill(proc.pid, signal.SIGTERM)
+        else:
+            os.killpg(proc.pid, signal.SIGINT)
         err = proc.stderr.read()
         return proc.wait(timeout=120), err
 
@@ -386,6 +392,17 @@ def test_ctrl_c_during_a_study_on_a_local_cluster_is_one_line_and_exit_130(tmp_p
     assert code == 130, err
     assert err.strip().splitlines() == ["cardedge: aborted"]
     assert "Traceback" not in err
+
+
+def test_sigterm_during_a_study_on_a_local_cluster_is_one_line_and_exit_143(tmp_path):
+    """SIGTERM ends a run as Ctrl-C does (once: the cluster's processes left behind, and the
+    leaked-semaphore warnings of their resource tracker)."""
+    args = ["zero", "study", "--decks", "1", "--shoes", "40", "--batch-shoes", "2"]
+    out = tmp_path / "s"
+    code, err = _interrupted([*args, "--workers", "1", "--out", str(out)], after=8, terminate=True)
+    assert code == 143, err
+    assert err.strip().splitlines() == ["cardedge: terminated"]
+    assert "Traceback" not in err and "leaked" not in err
 
 
 SWALLOWED = """

@@ -87,7 +87,7 @@ def studies(out: str) -> None:
         folder = Path(out) / name
         click.echo(f"study {name}: cardedge {' '.join(args)} --out {folder} --resume", err=True)
         code = main([*args, "--out", str(folder), "--resume", "--format", "markdown"], quiet=True)
-        if code == INTERRUPTED:  # the study said 'aborted'
+        if code in (INTERRUPTED, TERMINATED):  # the study said 'aborted' or 'terminated'
             raise click.exceptions.Exit(code)
         if code:
             raise click.ClickException(f"study {name} failed (exit {code})")
@@ -188,6 +188,9 @@ def _buffer_standard_output() -> None:
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT, as the shell reports a process it killed)."""
+TERMINATED = 143
+"""The exit status after SIGTERM (128 + SIGTERM), which ends a run as Ctrl-C does: a local
+cluster closed (no worker process or semaphore left behind), one line, no traceback."""
 
 
 STUCK_SECONDS = 10.0
@@ -204,11 +207,14 @@ class _Interrupts:
     seen = False
     reported = False
     depth = 0
+    status = INTERRUPTED
+    """The exit status of the signal seen: Ctrl-C's, or SIGTERM's."""
 
     @classmethod
     def handler(cls, signum, frame):
         if not cls.seen:
             cls.seen = True
+            cls.status = TERMINATED if signum == signal.SIGTERM else INTERRUPTED
             threading.Thread(target=cls._end_if_stuck, daemon=True).start()
         raise KeyboardInterrupt
 
@@ -218,7 +224,7 @@ class _Interrupts:
         if not cls.reported:
             aborted()
             sys.stderr.flush()
-            os._exit(INTERRUPTED)
+            os._exit(cls.status)
 
     @classmethod
     def unraisable(cls, report) -> None:
@@ -237,7 +243,9 @@ class _Interrupts:
                 cls.depth -= 1
             return
         cls.seen = cls.reported = False
+        cls.status = INTERRUPTED
         previous = signal.signal(signal.SIGINT, cls.handler)
+        previous_term = signal.signal(signal.SIGTERM, cls.handler)
         hook, sys.unraisablehook = sys.unraisablehook, cls.unraisable
         cls.depth = 1
         try:
@@ -246,19 +254,22 @@ class _Interrupts:
             cls.depth = 0
             sys.unraisablehook = hook
             signal.signal(signal.SIGINT, previous)
+            signal.signal(signal.SIGTERM, previous_term)
 
 
 def aborted() -> int:
     """After Ctrl-C: one line, ``cardedge: aborted``, and exit status 130. A second Ctrl-C
     while the program winds down (a cluster closing) is ignored: no traceback."""
     if _Interrupts.reported:
-        return INTERRUPTED
+        return _Interrupts.status
     _Interrupts.reported = True
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     lead = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""  # after the ^C echo
-    click.echo(f"{lead}cardedge: aborted", err=True)
-    return INTERRUPTED
+    how = "terminated" if _Interrupts.status == TERMINATED else "aborted"
+    click.echo(f"{lead}cardedge: {how}", err=True)
+    return _Interrupts.status
 
 
 def main(argv: list[str] | None = None, quiet: bool = False) -> int:

@@ -165,25 +165,29 @@ def _closing_quietly_on_interrupt() -> Iterator[None]:
 def start_quietly(start: Callable):
     """``start()`` (a local cluster) without a word, and whole: a Ctrl-C meanwhile is held
     until it has started, then it closes and the interrupt goes on (a half-started cluster
-    fails to close at exit, with a traceback). The warning of a busy default HTTP port
-    (another cluster on this machine) is dropped: the cluster takes another port. The
-    cluster's workers ignore Ctrl-C: see ``cardedge/__init__.py``."""
+    fails to close at exit, with a traceback); SIGTERM likewise. The warning of a busy default
+    HTTP port (another cluster on this machine) is dropped: the cluster takes another port.
+    The cluster's workers ignore Ctrl-C: see ``cardedge/__init__.py``."""
     import signal
     import threading
     import warnings
 
     held: list[int] = []
     main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, lambda *_: held.append(1)) if main else None
+    signals = (signal.SIGINT, signal.SIGTERM) if main else ()
+    previous = {sig: signal.signal(sig, lambda signum, _: held.append(signum)) for sig in signals}
     try:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=r"Port \d+ is already in use")
             cluster = start()
     finally:
-        if main:
-            signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     if held:
         with cluster, _closing_quietly_on_interrupt():
+            handler = previous[held[0]]
+            if callable(handler):
+                handler(held[0], None)  # the command line's: it says which signal it was
             raise KeyboardInterrupt
     return cluster
 
