@@ -285,3 +285,15 @@ def test_progress_is_told_every_step():
     cardedge.zero.compare(decks="1..2", progress=progress)
     cardedge.blackjack.simulate(decks=1, rounds=2000, seed=1, threads=1, progress=progress)
     assert seen == [["Zero decks", 2, 2], ["Blackjack simulation", 2000, 2000]]
+
+
+def test_print_shows_the_table_the_command_line_prints(capsys):
+    """``print(table)`` is the text table (issue 33: it showed the dataclass)."""
+    from cardedge.cli import main
+
+    table = cardedge.zero.edge(decks=1, rules="published")
+    assert main(["zero", "edge", "--decks", "1", "--rules", "published"]) == 0
+    assert str(table) == capsys.readouterr().out
+    tables = cardedge.zero.edge(decks=1, rules="published", by_upcard=True)
+    assert str(tables).startswith(str(tables[0]).rstrip("\n"))
+    assert "Table(" not in str(table) and "Table(" in repr(table)

@@ -28,7 +28,15 @@ def test_the_site_builds_strict(tmp_path):
         text=True,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    api = (tmp_path / "api" / "index.html").read_text()
+    api = (tmp_path / "api.html").read_text()
+    # opened from disk: every link between pages names an .html file that is there, and the
+    # search index is built into the pages (no server needed to fetch it)
+    index = (tmp_path / "index.html").read_text()
+    pages = set(re.findall(r'href="([a-z-]+\.html)"', index))
+    assert {"cli.html", "api.html", "web.html"} <= pages
+    assert all((tmp_path / page).is_file() for page in pages)
+    assert not re.search(r'href="[a-z-]+/"', index)  # no folder a browser would list
+    assert (tmp_path / "search" / "search_index.js").is_file()
     for name in ("cardedge.zero.edge", "cardedge.blackjack.edge", "cardedge.zero.pays"):
         assert name in api, f"{name} is not documented"
     # the signatures written from the rule declarations: every rule keyword is shown

@@ -52,6 +52,10 @@ class Table:
         """The rows as JSON prints them: ``records`` when given, else ``rows()``."""
         return self.records if self.records is not None else self.rows()
 
+    def __str__(self) -> str:
+        """The table for a person, as the command line prints it: ``print(table)``."""
+        return render_many([self], "table")
+
     def _repr_markdown_(self) -> str:
         """The table as Markdown (title, rows, notes), for Jupyter and other notebooks."""
         return render(self, "markdown")
@@ -293,6 +297,10 @@ class Tables(list):
     def render(self, fmt: str = "table") -> str:
         """The tables as one document in ``fmt`` (``render_many``)."""
         return render_many(self, fmt)
+
+    def __str__(self) -> str:
+        """The tables for a person, as the command line prints them: ``print(tables)``."""
+        return render_many(self, "table")
 
     def _repr_markdown_(self) -> str:
         return "\n".join(t._repr_markdown_() for t in self)
