@@ -5,6 +5,7 @@ read them through the game's descriptor (``Game.part("web")``)."""
 
 from __future__ import annotations
 
+from cardedge.strategy.blackjack.legend import LEGEND as CHART_LEGEND
 from cardedge.web.core import CHART_PANEL, edge_panel
 
 SERVED: tuple[str, ...] = (
@@ -55,7 +56,7 @@ PANELS: list[dict] = [
         "House edge (percent of the initial wager, house's side)",
         {"optimal": "optimal play", "basic": "basic strategy"},
     ),
-    CHART_PANEL,
+    {**CHART_PANEL, "legend": f"Legend: {CHART_LEGEND}."},
     {
         "id": "eor",
         "kind": "bars",

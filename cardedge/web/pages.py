@@ -142,9 +142,10 @@ def _panel(panel: dict) -> str:
         )
     else:
         inside = "computing..."
+    legend = f'<p class="legend">{html.escape(panel["legend"])}</p>' if panel.get("legend") else ""
     return (
         f'<section class="panel" id="{panel["id"]}"><h2>{html.escape(panel["title"])}</h2>'
-        f'<div class="links"></div><div class="body">{inside}</div></section>'
+        f'<div class="links"></div><div class="body">{inside}</div>{legend}</section>'
     )
 
 

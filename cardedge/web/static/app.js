@@ -115,6 +115,13 @@ function tablesOf(doc) {
   return Array.isArray(doc) ? [{ title: "", notes: [], rows: doc }] : doc.tables;
 }
 
+// One format for a house edge across the page: percent of the initial wager to 4 decimals,
+// a negative edge said as the player's advantage; the full figure in the element's title.
+function edgeText(percent) {
+  const text = `${Math.abs(percent).toFixed(4)}%`;
+  return percent < 0 ? `${text} player advantage` : `${text} house edge`;
+}
+
 function cellText(value) {
   if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(6);
   if (value !== null && typeof value === "object") return JSON.stringify(value);
@@ -364,8 +371,23 @@ function downloadLinks(panel, request, values) {
   }
 }
 
+// A panel's figures, or its own error in their place: what a bad input makes stale is cleared.
 async function fillPanel(panel, values, mine) {
   const body = document.querySelector(`#${panel.id} .body`);
+  try {
+    await fillPanelBody(panel, values, mine, body);
+  } catch (failure) {
+    if (mine !== generation) return;
+    body.textContent = "";
+    const line = document.createElement("p");
+    line.className = "error";
+    line.textContent = failure.message;
+    body.appendChild(line);
+    throw failure;
+  }
+}
+
+async function fillPanelBody(panel, values, mine, body) {
   if (panel.kind === "figures") {
     downloadLinks(panel, panel.requests[0], values);
     // a figure of an uploaded file shows once the file is chosen
@@ -383,7 +405,10 @@ async function fillPanel(panel, values, mine) {
       figure.innerHTML = `<span class="label"></span><span class="value"></span>`;
       figure.querySelector(".label").textContent = request.uploads
         ? `${request.label} (${row.strategy})` : request.label;
-      figure.querySelector(".value").textContent = `${row.house_edge_percent}%`;
+      const value = figure.querySelector(".value");
+      value.textContent = edgeText(row.house_edge_percent);
+      value.dataset.value = String(row.house_edge_percent);
+      value.title = `${row.house_edge_percent}% (positive: the house's edge)`;
       body.appendChild(figure);
     });
     return;
@@ -430,7 +455,9 @@ async function update() {
   const failed = results.filter((r) => r.status === "rejected");
   error.hidden = failed.length === 0;
   error.textContent = failed.length ? failed[0].reason.message : "";
-  status.textContent = `computed in ${Math.round(performance.now() - started)} ms`;
+  status.textContent = failed.length
+    ? "not computed: see the error"
+    : `computed in ${Math.round(performance.now() - started)} ms`;
   document.body.dataset.state = failed.length ? "error" : "ready";
 }
 
