@@ -543,6 +543,25 @@ def test_the_page_shows_the_command_lines_figure(server, browser, page, name, va
 
 
 @pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+@pytest.mark.parametrize("game", ["zero", "blackjack"])
+def test_a_phone_screen_never_scrolls_sideways(server, browser, game):
+    """At 390 x 844 (a phone) the page is no wider than the screen: a wide chart scrolls in
+    its own panel (issue 33: the page was 752 px wide)."""
+    base, _ = server
+    metrics = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        browser.get(f"{base}/{game}")
+        wait_ready(browser)
+        width, screen = browser.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth]"
+        )
+        assert screen == 390 and width <= 390, (width, screen)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
 def test_a_bad_input_clears_what_it_makes_stale_and_each_panel_says_so(server, browser):
     """A permalink with a bad value shows the error in every panel (it once left them at
     'computing...'); a bad value typed after good figures clears them; a good one brings them
