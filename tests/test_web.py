@@ -146,6 +146,15 @@ def test_results_are_browsable_by_name_only(client):
     assert listing.status_code == 200 and "blackjack_edge_6d.md" in listing.text
     shown = client.get("/results/blackjack_edge_6d.md?raw=1")
     assert shown.text == (ROOT / "results" / "blackjack_edge_6d.md").read_text()
+    # the index groups a table's files and shows its figure; a table shows as a table
+    assert '<img src="/results/zero_grid_6d.png"' in listing.text
+    assert listing.text.count("<b>zero_grid_6d</b>") == 1
+    for suffix in ("md", "csv"):
+        page = client.get(f"/results/blackjack_edge_6d.{suffix}").text
+        assert "<h2>Blackjack house edge (%)</h2>" in page and "<th>house_edge_percent</th>" in page
+        assert "<td>optimal</td>" in page and "<td>basic</td>" in page
+        assert "|---" not in page and "<pre>" not in page
+        assert "splits: CDZ-" in page  # the notes
     for name in ["..%2Fpyproject.toml", "%2e%2e/%2e%2e/etc/passwd", "..%2F..%2Fetc%2Fpasswd",
                  "/etc/passwd", "study/../../pyproject.toml"]:  # fmt: skip
         response = client.get(f"/results/{name}")

@@ -297,16 +297,96 @@ def _script_json(value) -> str:
 
 
 def results_page(names: list[str]) -> str:
-    """The list of results/ files."""
-    items = "".join(
-        f'<li><a href="/results/{html.escape(n)}">{html.escape(n)}</a></li>' for n in names
+    """The index of results/: by folder, one line per table (its stem) with links to each of
+    its files, and each figure shown (a PNG, small, linking to itself)."""
+    folders: dict[str, dict[str, list[str]]] = {}
+    for name in names:
+        folder, _, file = name.rpartition("/")
+        stem, _, suffix = file.rpartition(".")
+        folders.setdefault(folder, {}).setdefault(stem, []).append(name)
+    sections = []
+    for folder, stems in folders.items():
+        rows = []
+        for stem, files in stems.items():
+            links = " ".join(
+                f'<a href="/results/{html.escape(f)}">{html.escape(f.rpartition(".")[2])}</a>'
+                for f in files
+            )
+            figures = "".join(
+                f'<a href="/results/{html.escape(f)}"><img src="/results/{html.escape(f)}" '
+                f'alt="{html.escape(stem)}" loading="lazy" class="thumb"></a>'
+                for f in files
+                if f.endswith(".png")
+            )
+            rows.append(f"<li><b>{html.escape(stem)}</b> {links}{figures}</li>")
+        title = f"results/{folder}/" if folder else "results/"
+        sections.append(f'<h2>{html.escape(title)}</h2><ul class="results">{"".join(rows)}</ul>')
+    body = (
+        f"<h1>results/</h1><p>The published tables and figures ({len(names)} files): each "
+        "table as Markdown and CSV (shown as a table; <i>raw</i> for the file itself), each "
+        f"figure as PNG.</p>{''.join(sections)}"
     )
-    body = f"<h1>results/</h1><p>The published tables ({len(names)} files).</p><ul>{items}</ul>"
     return _layout(f"results/: {TITLE}", body)
 
 
 def result_file_page(name: str, text: str) -> str:
-    """One results/ text file, shown as text."""
+    """One results/ text file as a page: a CSV or Markdown table as an HTML table with its
+    title and notes, JSON as text; a link to the raw file."""
     raw = f'<a href="/results/{html.escape(name)}?raw=1">raw</a>'
-    body = f"<h1>{html.escape(name)}</h1><p>{raw}</p><pre>{html.escape(text)}</pre>"
+    if name.endswith(".csv"):
+        shown = _csv_html(text)
+    elif name.endswith(".md"):
+        shown = _markdown_html(text)
+    else:
+        shown = f"<pre>{html.escape(text)}</pre>"
+    body = f"<h1>{html.escape(name)}</h1><p>{raw}</p>{shown}"
     return _layout(f"{name}: {TITLE}", body)
+
+
+def _csv_html(text: str) -> str:
+    """A results CSV (its '#' lines: the title, then notes) as HTML."""
+    import csv
+
+    lines = text.splitlines()
+    header = [line[1:].strip() for line in lines if line.startswith("#")]
+    rows = list(csv.reader(line for line in lines if line and not line.startswith("#")))
+    out = [f"<h2>{html.escape(header[0])}</h2>"] if header else []
+    out.append(_html_table(rows))
+    out += [f'<p class="note">{html.escape(note)}</p>' for note in header[1:]]
+    return "".join(out)
+
+
+def _markdown_html(text: str) -> str:
+    """A results Markdown file (headings, a pipe table, notes as list items) as HTML; any
+    other line as a paragraph. Everything escaped."""
+    out: list[str] = []
+    table: list[list[str]] = []
+    for line in text.splitlines() + [""]:
+        stripped = line.strip()
+        if stripped.startswith("|"):
+            cells = [c.strip() for c in stripped.strip("|").split("|")]
+            if not all(set(c) <= set(":-") and c for c in cells):  # not the alignment row
+                table.append(cells)
+            continue
+        if table:
+            out.append(_html_table(table))
+            table = []
+        if stripped.startswith("#"):
+            level = max(2, min(len(stripped) - len(stripped.lstrip("#")), 4))  # h1: the page
+            out.append(f"<h{level}>{html.escape(stripped.lstrip('#').strip())}</h{level}>")
+        elif stripped.startswith("- "):
+            out.append(f'<p class="note">{html.escape(stripped[2:])}</p>')
+        elif stripped:
+            out.append(f"<p>{html.escape(stripped.strip('_'))}</p>")
+    return "".join(out)
+
+
+def _html_table(rows: list[list[str]]) -> str:
+    if not rows:
+        return ""
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows[1:]
+    )
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f'<div class="panel">{table}</div>'
