@@ -180,6 +180,21 @@ def test_pages_render(client):
     for path in ("/", "/zero", "/blackjack", "/static/app.js", "/static/style.css", "/api"):
         assert client.get(path).status_code == 200, path
     page = client.get("/blackjack").text
+    # every control explained under the form: a rule by its declaration's help
+    import html as html_module
+
+    from cardedge.games import game as game_named
+
+    for game in ("zero", "blackjack"):
+        text = html_module.unescape(client.get(f"/{game}").text)
+        assert "What each control means" in text
+        for rule in game_named(game).rules:
+            assert f"<dd>{rule.help}</dd>" in text, rule.name
+        assert "<dt>remove</dt>" in text
+    assert (
+        "<dt>rules</dt><dd>The preset the rule controls change: 'stated'"
+        in html_module.unescape(client.get("/zero").text)
+    )
     # the chart's codes explained under it (Zero's chart says them in its notes)
     assert '<p class="legend">Legend: H hit, S stand, Dh double else hit' in page
     for name in ("h17", "peek", "das", "double", "split_hands", "rsa", "hit_split_aces",

@@ -125,6 +125,32 @@ def _control(game: str, p: inspect.Parameter) -> str:
     return f'<label class="control">{label} {field}</label>'
 
 
+SHOE_HELP = {
+    "decks": "Decks in a fresh shoe (1-8).",
+    "shoe": "A whole shoe instead of fresh decks: cards by rank, like A=24,2=24,...,T=96.",
+    "remove": "Cards taken out of the shoe before the round, like 5,5,T (a depleted shoe).",
+}
+"""What the shoe's controls mean (every game has them)."""
+
+
+def _controls_explained(game: str) -> str:
+    """Each control in words, under the form: a rule's help from its declaration, a page
+    option's from the game's web room (``CONTROL_HELP``: a preset explained), the shoe's."""
+    own = getattr(web_room(game), "CONTROL_HELP", {})
+    rules = RULE_SETS[game]
+    items = []
+    for name in CONTROLS[game]:
+        text = rules[name].help if name in rules.names else own.get(name) or SHOE_HELP.get(name)
+        if text:
+            items.append(
+                f"<dt>{html.escape(name.replace('_', ' '))}</dt><dd>{html.escape(text)}</dd>"
+            )
+    return (
+        '<details class="help"><summary>What each control means</summary>'
+        f"<dl>{''.join(items)}</dl></details>"
+    )
+
+
 def _upload_control(keyword: str, label: str) -> str:
     accept = ",".join(UPLOADS[keyword])
     return (
@@ -282,6 +308,7 @@ def game_page(game: str) -> str:
     files = "\n".join(_upload_control(keyword, label) for keyword, label in UPLOAD_CONTROLS[game])
     body = f"""<h1>{name}: the exact calculator</h1>
 <form id="rules" autocomplete="off">{controls}</form>
+{_controls_explained(game)}
 <form id="files" autocomplete="off">{files}</form>
 <p class="status"><span id="status"></span> <a id="permalink" href="">permalink</a></p>
 <div id="error" class="error" hidden></div>

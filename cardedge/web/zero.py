@@ -5,6 +5,7 @@ through the game's descriptor (``Game.part("web")``)."""
 
 from __future__ import annotations
 
+from cardedge.analysis.zero.rules import TRIPS_NOTE
 from cardedge.web.core import CHART_PANEL, edge_panel
 
 SERVED: tuple[str, ...] = (
@@ -29,6 +30,13 @@ REFUSED_VALUES: dict[str, dict[str, str]] = {
 
 PAGE_OPTIONS: tuple[str, ...] = ("rules",)
 """The page's controls besides the decks, the declared rules and the shoe: the preset."""
+
+CONTROL_HELP: dict[str, str] = {
+    "rules": "The preset the rule controls change: 'stated', the rules as written; "
+    + TRIPS_NOTE
+    + " The rule controls left at 'as the preset' keep its values.",
+}
+"""The page options in words (the rules explain themselves from their declarations)."""
 
 
 def builtin_names() -> dict[str, tuple[str, ...]]:
