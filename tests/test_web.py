@@ -550,6 +550,8 @@ def test_the_page_shows_the_command_lines_figure(server, browser, page, name, va
     assert standing
     assert standing[0].value_of_css_property("background-color") in (yellow, rgba(yellow))
     if "show=eor" in page:  # asked for in the permalink: the effects of removal as bars
+        legend = browser.find_element("css selector", "#eor .legend").text
+        assert "percentage points of the initial wager" in legend and "red: the house" in legend
         assert len(browser.find_elements("css selector", ".bars .bar")) >= 10
         assert "show=eor" in browser.current_url
     # the chart's columns in the command line's order (up cards as printed, not sorted)

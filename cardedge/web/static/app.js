@@ -210,6 +210,12 @@ function barsElement(table) {
     }
     wrap.appendChild(chart);
   }
+  const legend = document.createElement("p");
+  legend.className = "legend";
+  legend.textContent = "Legend: each bar is the change in the house edge, in percentage points "
+    + "of the initial wager, when one card of that rank leaves the shoe; red: the house gains "
+    + "(the card favours the player), blue: the player gains.";
+  wrap.appendChild(legend);
   return wrap;
 }
 
