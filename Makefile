@@ -18,6 +18,9 @@ install: $(BIN)/python
 
 install-dev: $(BIN)/python
 	$(PIP_INSTALL) -e '.[dev,docs,study,plots,web,report]'
+	# axe-core (npm registry, pinned in tests/axe/package-lock.json): the browser tests'
+	# accessibility check
+	npm ci --prefix tests/axe --no-audit --no-fund --silent
 
 tables: install
 	$(BIN)/cardedge tables --out results

@@ -568,6 +568,44 @@ def test_the_page_shows_the_command_lines_figure(server, browser, page, name, va
     assert os.path.getsize(SCREENSHOTS / f"{game}.png") > 10_000
 
 
+AXE = ROOT / "tests" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core from the npm registry (make install-dev: npm ci --prefix tests/axe)."""
+SERIOUS = ("serious", "critical")
+
+
+def axe_violations(driver) -> list[list]:
+    """axe-core's violations of the page open in ``driver``: [rule, impact, nodes, first]."""
+    driver.execute_script(AXE.read_text(encoding="utf-8"))
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run().then((r) => done(r.violations.map("
+        "(v) => [v.id, v.impact, v.nodes.length, v.nodes[0].html.slice(0, 120)])));"
+    )
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+@pytest.mark.skipif(not AXE.is_file(), reason="no axe-core: make install-dev")
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_page_passes_axe_core_without_a_serious_violation(server, browser, width):
+    """axe-core finds no serious or critical accessibility violation on any page, on a wide
+    screen and a phone's (issue 33); it does find one on a page made to have one."""
+    base, _ = server
+    metrics = {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 600}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        for path in ("/", "/zero", "/blackjack", "/results", "/results/blackjack_edge_6d.md"):
+            browser.get(base + path)
+            if path in ("/zero", "/blackjack"):
+                wait_ready(browser)
+            bad = [v for v in axe_violations(browser) if v[1] in SERIOUS]
+            assert not bad, (path, bad)
+        browser.get("data:text/html,<html lang=en><title>t</title><img src=x.png></html>")
+        assert "image-alt" in [v[0] for v in axe_violations(browser)]
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.get_log("browser")  # the made-up page's missing image, not the next test's
+
+
 @pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
 @pytest.mark.parametrize("game", ["zero", "blackjack"])
 def test_a_phone_screen_never_scrolls_sideways(server, browser, game):

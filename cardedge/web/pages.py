@@ -416,4 +416,5 @@ def _html_table(rows: list[list[str]]) -> str:
         "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows[1:]
     )
     table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-    return f'<div class="panel">{table}</div>'
+    # a wide table scrolls in its box: focusable, so a keyboard can scroll it too
+    return f'<div class="panel" tabindex="0" role="region" aria-label="table">{table}</div>'
