@@ -195,8 +195,10 @@ def test_pages_render(client):
         "<dt>rules</dt><dd>The preset the rule controls change: 'stated'"
         in html_module.unescape(client.get("/zero").text)
     )
-    # the chart's codes explained under it (Zero's chart says them in its notes)
+    # the chart's codes explained under it (a one-table JSON answer carries no notes)
     assert '<p class="legend">Legend: H hit, S stand, Dh double else hit' in page
+    zero_page = client.get("/zero").text
+    assert '<p class="legend">Legend: S stand, H hit, D double (three-card hands)' in zero_page
     for name in ("h17", "peek", "das", "double", "split_hands", "rsa", "hit_split_aces",
                  "natural", "surrender", "decks", "shoe", "remove"):  # fmt: skip
         assert f'name="{name}"' in page, name

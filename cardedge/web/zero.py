@@ -6,6 +6,7 @@ through the game's descriptor (``Game.part("web")``)."""
 from __future__ import annotations
 
 from cardedge.analysis.zero.rules import TRIPS_NOTE
+from cardedge.strategy.zero.legend import LEGEND as CHART_LEGEND
 from cardedge.web.core import CHART_PANEL, edge_panel
 
 SERVED: tuple[str, ...] = (
@@ -72,7 +73,7 @@ PANELS: list[dict] = [
         "House edge (percent of the initial Zero wager, house's side)",
         {"optimal": "optimal play", "basic": "basic strategy", "published": "published chart"},
     ),
-    CHART_PANEL,
+    {**CHART_PANEL, "legend": f"Legend: {CHART_LEGEND}; up card 0 is any ten-valued card."},
     {
         "id": "eor",
         "kind": "bars",

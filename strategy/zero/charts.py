@@ -32,6 +32,7 @@ from cardedge.strategy.zero.cells import (
     empty_cell_sums,
     empty_total_sums,
 )
+from cardedge.strategy.zero.legend import LEGEND  # noqa: F401 (the chart's codes, re-exported)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -44,7 +45,6 @@ LETTERS = {
     "two-card": {"S": Action.STAND, "H": Action.HIT},
     "three-card": {"S": Action.STAND, "D": Action.DOUBLE},
 }
-LEGEND = "S stand, H hit, D double (three-card hands), P split, N do not split"
 PUBLISHED_SEVEN_DOUBLES = (4, 5, 6, 7)
 """Up cards against which the published chart doubles a three-card 7 (the best chart adds 9)."""
 
