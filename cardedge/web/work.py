@@ -71,19 +71,22 @@ class Workers:
 
     def __init__(self, workers: int = 1, queue: int = 16, seconds: float = 30.0) -> None:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardedge-web")
+        self.workers = workers
         self.limit = queue
         self.seconds = seconds
         self.pending = 0
         self.shared = 0
         """Requests answered by a computation another request started (in flight together)."""
         self.jobs: dict[object, Job] = {}
-        self.lock = threading.Lock()
+        # reentrant: a future's callbacks may run at once in the thread holding it (one added
+        # to a future already done, a future cancelled), and ``_done`` takes it again
+        self.lock = threading.RLock()
 
     def retry_after(self) -> int:
-        """Seconds a turned-away client should wait: the queue ahead of it at one limit each,
-        shared by the workers, at least 1."""
-        workers = self.pool._max_workers
-        return max(1, math.ceil(self.pending * self.seconds / max(1, workers) / 4))
+        """Seconds a turned-away client should wait: the queue ahead of it, each computation
+        taken at a quarter of the time limit (most finish far sooner), shared by the workers;
+        at least 1."""
+        return max(1, math.ceil(self.pending * self.seconds / max(1, self.workers) / 4))
 
     async def run(
         self,
@@ -116,13 +119,17 @@ class Workers:
             self._leave(job, key, answered=True)
             try:
                 return answer.result()
-            except Stopped as e:
-                raise Busy(
-                    f"no answer: {e}; run it on the command line", self.retry_after()
-                ) from None
+            except Stopped:
+                # a waiter sees its work stopped only by the deadline (work is abandoned only
+                # once no one waits): the same event as this request's own time running out
+                raise self._late() from None
         answer.cancel()
         self._leave(job, key, answered=False)
-        raise Busy(
+        raise self._late()
+
+    def _late(self) -> Busy:
+        """The one answer of a request out of time, whichever timer saw it first."""
+        return Busy(
             f"no answer within {self.seconds:g} s: its work is stopped; run it on the command line",
             self.retry_after(),
         )
