@@ -643,7 +643,6 @@ def simulate(
 
     one = core.one_shoe(shoes, "simulate")
     name = "default" if rules == type(rules)() else "custom"
-    rounds = core.simulation_rounds(rounds)
     with core.counter(progress, "Blackjack simulation", rounds) as advance:
         report = sim_reports.blackjack_simulation(
             rules, one, name, strategy, rounds, seed, advance, threads=threads
@@ -753,7 +752,7 @@ def report(
     given = locals()
     rules, shoes = _setup(given)
     keywords = {name: given[name] for name in RULES.names}
-    rounds, seed, pdf, tail = core.start_report(out, rounds, seed, pdf, study_folder)
+    tail = core.start_report(out, rounds, seed, pdf, study_folder)
     from cardedge.reports.blackjack import document as bj_doc
     from cardedge.reports.core import document as doc
 

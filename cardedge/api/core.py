@@ -150,14 +150,6 @@ def one_deck_count(value, what: str) -> int:
     return counts[0]
 
 
-def switch(keyword: str, value) -> bool:
-    """A True/False keyword, refused (``BadValue``) when anything else: the text 'false' is
-    truthy, so a config-driven caller would silently get the other answer."""
-    if not isinstance(value, bool):
-        raise BadValue(keyword, f"{shown(value)} is not True or False")
-    return value
-
-
 def target(value, exact: bool = False):
     """A target house edge in percent: a finite number, or its text (``"2.0"``); with ``exact``
     a number's text is kept (a side bet solves exactly from the decimal as written)."""
@@ -417,8 +409,8 @@ def run_study(
             players=players,
             seat=seat,
         )
-        store = StudyStore(out, manifest_of(plan.identity(), game.identity()), resume)
-        stack.callback(store.release)
+        manifest = manifest_of(plan.identity(), game.identity())
+        store = stack.enter_context(StudyStore(out, manifest, resume))
         todo = plan.batches - len(store.done(plan.batches))
         for reason in store.damaged.values():
             _say(log, f"{reason}: recomputing it")
@@ -561,15 +553,6 @@ def lazy_exports(module: str, lazy: dict[str, str]):
     return __getattr__, __dir__, list(names)
 
 
-def simulation_rounds(rounds: int) -> int:
-    """``rounds`` of a simulation, checked: 2 up to the engine's ``MAX_ROUNDS``."""
-    from cardedge.engine.core.simulation import MAX_ROUNDS
-
-    if isinstance(rounds, bool) or not 2 <= rounds <= MAX_ROUNDS:
-        raise BadValue("rounds", f"{shown(rounds)} is not in the range 2<=x<={MAX_ROUNDS}")
-    return rounds
-
-
 # ---- the rule space ----------------------------------------------------------------------------
 def run_grid(
     room,
@@ -599,13 +582,12 @@ def run_grid(
 
     png = checked_png(png)
     out = _checked_parquet(out)
-    resume = switch("resume", resume)
     workers, scheduler = _cluster(workers, scheduler)
     if resume and out is None:
         raise BadValue("resume", "a grid resumes from the parts kept beside its --out file")
     from cardedge.reports.core.grid import GridColumns
 
-    columns = GridColumns(switch("basic", basic), switch("sd", sd))
+    columns = GridColumns(basic, sd)
     tasks = room.grid_tasks(base, plan, columns)
     store = None
     if out is not None:
@@ -652,9 +634,7 @@ def _cluster(workers, scheduler) -> tuple[int | None, str | None]:
             scheduler = check_scheduler(str(scheduler))
         except ValueError as e:
             raise BadValue("scheduler", str(e)) from None
-    if workers is not None:
-        if isinstance(workers, bool) or not isinstance(workers, int):
-            raise BadValue("workers", f"{shown(workers)} is not a whole number")
+    if workers is not None:  # a whole number (``params.KEYWORDS``); here: not both, cores
         if scheduler is not None:
             raise BadValue("workers", "give workers (a local cluster) or scheduler, not both")
         try:
@@ -697,22 +677,12 @@ REPORT_SEED = 1
 """The witness's seed, by default: a report is the same document every time it is made."""
 
 
-def simulation_seed(value) -> int:
-    """A simulation seed: a whole number 0 <= seed < 2**63."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
-        raise BadValue("seed", f"{shown(value)} is not a whole number in the range 0<=x<2**63")
-    return value
-
-
-def start_report(out, rounds, seed, pdf, study_folder) -> tuple[int, int, bool, list[str]]:
-    """Check a report's own keywords before any work (BadValue naming the one refused; the
-    ``report`` extra, the folder ``out``, a browser when ``pdf``): the checked rounds, seed
-    and pdf, and the command-line options that give them when not the defaults."""
+def start_report(out, rounds: int, seed: int, pdf: bool, study_folder) -> list[str]:
+    """Check what a report needs before any work (the ``report`` extra, the folder ``out``, a
+    browser when ``pdf``; its keywords' values were checked by ``params.checked``): the
+    command-line options that give rounds, seed, pdf and the study when not the defaults."""
     from cardedge.extras import require
 
-    rounds = simulation_rounds(rounds)
-    seed = simulation_seed(seed)
-    pdf = switch("pdf", pdf)
     require("report")
     from cardedge.reports.core import document
 
@@ -727,7 +697,7 @@ def start_report(out, rounds, seed, pdf, study_folder) -> tuple[int, int, bool, 
         options.append("--no-pdf")
     if study_folder is not None:
         options.append(f"--study-folder {shlex_quote(study_folder)}")
-    return rounds, seed, pdf, options
+    return options
 
 
 def rule_options(rule_set, changes: dict[str, object]) -> list[str]:

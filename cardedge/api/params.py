@@ -388,8 +388,3 @@ def keyword_kinds(
         else:
             raise TypeError(f"{where}: keyword {name!r} is declared nowhere (api/params.py)")
     return kinds
-
-
-def kind_of(function: Callable, keyword: str) -> Kind | None:
-    """The kind ``function`` (a checked API function) takes ``keyword`` as; None for a rule."""
-    return function.keyword_kinds[keyword]  # type: ignore[attr-defined]

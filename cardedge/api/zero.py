@@ -612,7 +612,6 @@ def simulate(
 
     changes = _changes(locals())
     one = core.one_shoe(_shoes(decks, None, None), "simulate")
-    rounds = core.simulation_rounds(rounds)
     with core.counter(progress, "Zero simulation", rounds) as advance:
         report = sim_reports.zero_simulation(
             _preset(rules, changes),
@@ -728,7 +727,7 @@ def report(
     keywords = {name: given[name] for name in RULES.names}
     preset_name = core.choice("rules", rules, _presets())
     shoes = _shoes(decks, shoe, remove)
-    rounds, seed, pdf, tail = core.start_report(out, rounds, seed, pdf, study_folder)
+    tail = core.start_report(out, rounds, seed, pdf, study_folder)
     from cardedge.reports.core import document as doc
     from cardedge.reports.zero import document as zero_doc
 

@@ -102,19 +102,18 @@ def create_app(
             return error(str(e), e.status)
         except BadValue as e:
             return error(str(e), 400)
-        cacheable = call.cacheable()
-        text = cache.get(call.key()) if cacheable else None
+        key = call.key() if call.cacheable() else None  # None: never kept, never shared
+        text = cache.get(key) if key is not None else None
         hit = text is not None
         if text is None:
 
             def compute(progress) -> str:
                 answer = call.run(progress)
-                if cacheable:
-                    cache.put(call.key(), answer)
+                if key is not None:
+                    cache.put(key, answer)
                 return answer
 
             try:
-                key = call.key() if cacheable else None
                 text = await pool.run(compute, key, lambda: client_gone(request))
             except Busy as e:
                 return error(str(e), 503, {"Retry-After": str(e.retry_after)})
