@@ -6,6 +6,7 @@ in headless Chromium (skipped, with one line, where Chromium is not installed)."
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import socket
@@ -595,7 +596,8 @@ def test_every_page_passes_axe_core_without_a_serious_violation(server, browser,
     metrics = {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 600}
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     try:
-        for path in ("/", "/zero", "/blackjack", "/results", "/results/blackjack_edge_6d.md"):
+        pages = ("/", "/zero", "/blackjack", "/counting", "/results", "/results/zero_eor.md")
+        for path in pages:
             browser.get(base + path)
             if path in ("/zero", "/blackjack"):
                 wait_ready(browser)
@@ -609,7 +611,7 @@ def test_every_page_passes_axe_core_without_a_serious_violation(server, browser,
 
 
 @pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
-@pytest.mark.parametrize("game", ["zero", "blackjack"])
+@pytest.mark.parametrize("game", ["zero", "blackjack", "counting"])
 def test_a_phone_screen_never_scrolls_sideways(server, browser, game):
     """At 390 x 844 (a phone) the page is no wider than the screen: a wide chart scrolls in
     its own panel (issue 33: the page was 752 px wide)."""
@@ -779,3 +781,111 @@ def test_the_web_reads_every_option_as_the_command_line_does():
                     assert read_by is kind, where
                     declared += 1
     assert declared > 20  # the whole numbers, numbers and rules of the served commands
+
+
+def counting_figures(driver) -> dict[str, float | None]:
+    """The counting page's figures as it holds them (full precision; None: 'none')."""
+    found = {}
+    for el in driver.find_elements("css selector", "#risk .figure"):
+        value = el.find_element("css selector", ".value").get_attribute("data-value")
+        found[el.get_attribute("data-figure")] = None if value == "none" else float(value)
+    return found
+
+
+def type_into(driver, name: str, text: str, event: str = "input") -> None:
+    driver.execute_script(
+        "const el = document.getElementById('counting').elements[arguments[0]];"
+        "el.value = arguments[1]; el.dispatchEvent(new Event(arguments[2], {bubbles: true}))",
+        name,
+        text,
+        event,
+    )
+
+
+def expected_counting(w: float, s: float, bankroll: float, risk: float, per_hour: float) -> dict:
+    """The figures ``reports.core.betting``'s formulas give (the study tables')."""
+    from cardedge.reports.core import betting
+
+    rounds = betting.n0(w, s * s)
+    return {
+        "win": w,
+        "sd": s,
+        "ror": betting.risk_of_ruin(w, s, bankroll),
+        "bankroll_for_risk": betting.bankroll_for_risk(w, s, risk),
+        "n0": rounds,
+        "n0_hours": None if rounds is None else rounds / per_hour,
+        "score": betting.score(w, s * s),
+        "di": betting.desirability_index(w, s),
+    }
+
+
+def assert_same_figures(page: dict, python: dict) -> None:
+    """Equal to the last few bits: V8's exp and log may differ from C's by an ulp or two."""
+    assert page.keys() == python.keys()
+    for key, value in python.items():
+        if value is None:
+            assert page[key] is None, key
+        else:
+            assert page[key] == pytest.approx(value, rel=1e-12, abs=1e-300), key
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+def test_the_counting_pages_figures_are_the_python_formulas(server, browser):
+    """/counting (issue 33): a preset (a published study) fills the ramp table; its win, SD,
+    risk of ruin, bankroll for the risk, N0, SCORE, DI and Kelly bets are the Python formulas'
+    on the preset's numbers; typed figures per 100 rounds and per hour convert as stated;
+    editing a bet changes the ramp's win; a losing game has no N0; a blank value says so."""
+    from selenium.webdriver.support.ui import Select
+
+    from cardedge.reports.core.betting import kelly_units, ramp_win_variance
+    from cardedge.web.counting import presets
+
+    base, _ = server
+    browser.get(f"{base}/counting")
+    published = presets(ROOT / "results" / "study")
+    index = [p["name"] for p in published].index("blackjack_6d_75")
+    chosen = published[index]
+    Select(browser.find_element("name", "preset")).select_by_value(str(index))
+    w, var = ramp_win_variance(
+        chosen["shares"], chosen["edges"], chosen["bets"], chosen["second_moment"]
+    )
+    page = counting_figures(browser)
+    assert_same_figures(page, expected_counting(w, math.sqrt(var), 1000, 0.135, 100))
+    assert browser.find_element("css selector", '[data-figure="ror"] .value').text == "10.5403%"
+    for share, column in ((1.0, "full"), (0.5, "half")):
+        cells = browser.find_elements("css selector", f'#ramp td[data-column="{column}"]')
+        shown = [float(c.get_attribute("data-value")) for c in cells]
+        args = (chosen["second_moment"], chosen["bankroll"], chosen["low"], chosen["high"])
+        assert shown == [kelly_units(e, *args, share=share) for e in chosen["edges"]]
+    # one bet changed in the table: the ramp's win is the formula's on the new bets
+    bet = browser.find_element("css selector", '#ramp input[data-column="bet"][data-k="15"]')
+    browser.execute_script(
+        "arguments[0].value = '3'; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+        bet,
+    )
+    bets = [*chosen["bets"][:15], 3.0, *chosen["bets"][16:]]
+    w2, _ = ramp_win_variance(chosen["shares"], chosen["edges"], bets, chosen["second_moment"])
+    assert counting_figures(browser)["win"] == pytest.approx(w2, rel=1e-12) != w
+    # typed figures: per 100 rounds, then per hour at 80 rounds an hour
+    Select(browser.find_element("name", "preset")).select_by_value("")
+    for basis, per_hour, w3, s3 in (("100", 100, 1.5 / 100, 110 / 10),
+                                    ("hour", 80, 1.5 / 80, 110 / math.sqrt(80))):  # fmt: skip
+        Select(browser.find_element("name", "basis")).select_by_value(basis)
+        type_into(browser, "rounds_per_hour", str(per_hour))
+        type_into(browser, "win", "1.5")
+        type_into(browser, "sd", "110")
+        type_into(browser, "bankroll", "10000")
+        type_into(browser, "risk", "5")
+        page = counting_figures(browser)
+        assert_same_figures(page, expected_counting(w3, s3, 10000, 0.05, per_hour))
+    type_into(browser, "win", "-2")  # a losing game: certain ruin, nothing else exists
+    page = counting_figures(browser)
+    assert page["ror"] == 1.0 and page["n0"] is page["score"] is page["bankroll_for_risk"] is None
+    type_into(browser, "win", "")
+    error = browser.find_element("css selector", "#risk .error")
+    assert error.is_displayed() and "win rate" in error.text
+    assert {e.text for e in browser.find_elements("css selector", "#risk .value")} == {
+        "not computed"
+    }
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors

@@ -17,7 +17,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardedge.api.core import BadValue
-from cardedge.web import calls, pages
+from cardedge.web import calls, counting, pages
 from cardedge.web.work import Busy, Cache, Workers
 
 STATIC = Path(__file__).parent / "static"
@@ -82,6 +82,10 @@ def create_app(
     pool = Workers(workers, queue, seconds)
     cache = Cache(cache_entries)
     files = result_files(results) if results is not None else {}
+    # the published studies as the counting page's presets, read once
+    page_of_counting = pages.counting_page(
+        counting.presets(results / "study" if results is not None else None)
+    )
 
     async def api(request: Request) -> Response:
         game = request.path_params["game"]
@@ -139,6 +143,9 @@ def create_app(
     async def game_page(request: Request) -> Response:
         return HTMLResponse(pages.game_page(request.url.path.strip("/")))
 
+    async def counting_page(request: Request) -> Response:
+        return HTMLResponse(page_of_counting)
+
     async def results_list(request: Request) -> Response:
         return HTMLResponse(pages.results_page(list(files)))
 
@@ -178,6 +185,7 @@ def create_app(
         *(Route(f"/{game}", game_page) for game in calls.GAMES),
         Route("/api", api_index),
         Route("/api/{game}/{command}", api, methods=["GET", "POST"]),
+        Route("/counting", counting_page),
         Route("/results", results_list),
         Route("/results/{name:path}", result_file),
         Route("/stats", stats),

@@ -255,15 +255,16 @@ NAV = " ".join(f'<a href="/{g}">{html.escape(game_named(g).label.capitalize())}<
 """The navigation's link to each game's page."""
 
 
-def _layout(title: str, body: str, script: bool = False) -> str:
-    tail = '<script src="/static/app.js"></script>' if script else ""
+def _layout(title: str, body: str, script: str = "") -> str:
+    """A page: the navigation, ``body``, and the script ``static/<script>`` when named."""
+    tail = f'<script src="/static/{script}"></script>' if script else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/static/style.css"></head>
 <body><nav><a href="/">cardedge</a> {NAV}
-<a href="/results">results/</a> <a href="/api">API</a></nav>
+<a href="/counting">Counting</a> <a href="/results">results/</a> <a href="/api">API</a></nav>
 <main>{body}</main>{tail}</body></html>
 """
 
@@ -280,6 +281,8 @@ def index_page() -> str:
 <p>Every figure here is computed exactly (no simulation) by the same code as the command line
 <code>cardedge</code>, for any rules and any shoe.</p>
 <ul>{items}
+<li><a href="/counting">Counting</a>: risk of ruin, N0, SCORE, DI and Kelly bets from a win
+rate and SD or a ramp, with the published shoe studies as presets</li>
 <li><a href="/results">results/</a>: the published tables</li></ul>
 <p>JSON API: <code>GET /api/{{game}}/{{command}}?option=value</code> answers what
 <code>cardedge GAME COMMAND --option value --format json</code> prints
@@ -315,7 +318,7 @@ def game_page(game: str) -> str:
 {panels}
 <script id="config" type="application/json">{_script_json(config)}</script>
 """
-    return _layout(f"{name}: {TITLE}", body, script=True)
+    return _layout(f"{name}: {TITLE}", body, script="app.js")
 
 
 def _script_json(value) -> str:
@@ -418,3 +421,121 @@ def _html_table(rows: list[list[str]]) -> str:
     table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
     # a wide table scrolls in its box: focusable, so a keyboard can scroll it too
     return f'<div class="panel" tabindex="0" role="region" aria-label="table">{table}</div>'
+
+
+COUNTING_FORMULAS = (
+    (
+        "Per round",
+        "A win rate W and SD S per 100 rounds are w = W / 100, s = S / 10 per round; "
+        "per hour at N rounds an hour, w = W / N, s = S / &radic;N.",
+    ),
+    (
+        "Risk of ruin",
+        "RoR = exp(&minus;2 w B / s&sup2;) for a bankroll of B units: the diffusion "
+        "approximation of play that never stops and never resizes its bets (1 when w &le; 0).",
+    ),
+    ("Bankroll for a risk r", "B = &minus;s&sup2; ln(r) / (2 w) units (none when w &le; 0)."),
+    (
+        "N0",
+        "s&sup2; / w&sup2; rounds: the rounds after which the expected win equals one SD "
+        "of the total (in hours: N0 / N).",
+    ),
+    (
+        "SCORE",
+        "10&#8310; w&sup2; / s&sup2;: the win per 100 rounds, in units, of this way of "
+        "betting scaled to a 10,000-unit bankroll at its optimal (13.5% risk of ruin) size.",
+    ),
+    ("DI", "1000 w / s, the desirability index: the square root of SCORE."),
+    (
+        "A ramp's win and SD",
+        "w = &Sigma; p<sub>k</sub> b<sub>k</sub> e<sub>k</sub>, "
+        "s&sup2; = &Sigma; p<sub>k</sub> b<sub>k</sub>&sup2; m<sub>2</sub> &minus; w&sup2;, over the "
+        "true counts k: p the share of the rounds, e the player's edge, b the bet, m<sub>2</sub> a "
+        "round's second moment (E[net&sup2;] of a one-unit round).",
+    ),
+    (
+        "Kelly bets",
+        "at each true count, f = e / m<sub>2</sub> of the bankroll (0 where e "
+        "&le; 0): full Kelly f B units, half Kelly f B / 2, rounded to whole units (halves up) and "
+        "kept within the spread.",
+    ),
+)
+"""The counting page's formulas, as stated on it (HTML): ``reports.core.betting``'s, which the
+study tables use."""
+
+
+def _number(name: str, label: str, value: str, step: str = "any", low: str = "") -> str:
+    bounds = f' min="{low}"' if low else ""
+    return (
+        f'<label class="control">{label} <input type="number" name="{name}" '
+        f'value="{value}" step="{step}"{bounds} size="9"></label>'
+    )
+
+
+def counting_page(presets: list[dict]) -> str:
+    """The counter's risk calculators (``counting.js`` computes every figure as the values
+    change): a win rate and SD (per round, per 100 rounds or per hour), or a ramp's, a bankroll
+    and a target risk give the risk of ruin, the bankroll for the risk, N0, SCORE, DI; a ramp
+    table gives its win and SD and the Kelly bets. ``presets``: ``web.counting.presets``."""
+    options = '<option value="">(your own figures)</option>' + "".join(
+        f'<option value="{i}">{html.escape(p["label"])}</option>' for i, p in enumerate(presets)
+    )
+    bases = "".join(
+        f'<option value="{v}">{w}</option>'
+        for v, w in (("round", "per round"), ("100", "per 100 rounds"), ("hour", "per hour"))
+    )
+    formulas = "".join(f"<dt>{name}</dt><dd>{text}</dd>" for name, text in COUNTING_FORMULAS)
+    figures = "".join(
+        f'<div class="figure" data-figure="{key}"><span class="label">{label}</span>'
+        '<span class="value">&nbsp;</span></div>'
+        for key, label in (
+            ("win", "win (units)"),
+            ("sd", "SD (units)"),
+            ("ror", "risk of ruin with the bankroll"),
+            ("bankroll_for_risk", "bankroll for the target risk (units)"),
+            ("n0", "N0 (rounds)"),
+            ("n0_hours", "N0 (hours)"),
+            ("score", "SCORE (units per 100 rounds, 10,000-unit bank)"),
+            ("di", "DI (1000 w / s)"),
+        )
+    )
+    body = f"""<h1>Counting: risk of ruin, N0, SCORE, DI and Kelly bets</h1>
+<p>The risk calculators counters use, computed in this page as you type, with the formulas
+below (the ones the <a href="/results">shoe studies' tables</a> use). A preset is a published
+shoe study: its share of the rounds, the player's edge by true count (exact for each round's
+cards), its ramp and a round's second moment.</p>
+<form id="counting" autocomplete="off">
+<fieldset><legend>Game</legend>
+<label class="control">preset <select name="preset">{options}</select></label>
+<label class="control">win and SD <select name="source">
+<option value="typed">as typed</option><option value="ramp">from the ramp table</option>
+</select></label></fieldset>
+<fieldset><legend>Win rate and SD, in units of the smallest bet</legend>
+<label class="control">given <select name="basis">{bases}</select></label>
+{_number("rounds_per_hour", "rounds an hour", "100", "1", "1")}
+{_number("win", "win rate (units)", "1")}
+{_number("sd", "SD (units)", "11.5", "any", "0")}</fieldset>
+<fieldset><legend>Bankroll and bets</legend>
+{_number("bankroll", "bankroll (units)", "1000", "any", "0")}
+{_number("risk", "target risk of ruin (%)", "13.5", "any", "0")}
+{_number("low", "smallest bet (units)", "1", "any", "0")}
+{_number("high", "largest bet (units)", "8", "any", "0")}
+{_number("second_moment", "second moment of a round, m2 (units&sup2;)", "1.3", "any", "0")}
+</fieldset></form>
+<section class="panel" id="risk"><h2>Risk, N0, SCORE, DI (units of the smallest bet)</h2>
+<div class="body">{figures}</div><div class="error" hidden></div>
+<p class="legend">Win and SD per round, per 100 rounds and per hour; risk of ruin in percent;
+bankroll in units. A figure that does not exist (N0, SCORE, DI or a bankroll when the win is
+not positive) shows as &ldquo;none&rdquo;.</p></section>
+<section class="panel" id="ramp"><h2>Ramp and Kelly bets by true count (units)</h2>
+<div class="body"><p class="note">Choose a preset to fill the table; then change its bets or
+edges.</p></div>
+<p class="legend">share: of the rounds dealt, %; player edge: % of the initial wager, the
+player's sign (exact, the study's mean over the count's rounds); bet: your ramp, units (the
+preset: the study's stated ramp); full and half Kelly: units for the bankroll above, within
+the smallest and largest bet.</p></section>
+<details class="help" open><summary>The formulas (w, s: win and SD per round, units)</summary>
+<dl>{formulas}</dl></details>
+<script id="presets" type="application/json">{_script_json(presets)}</script>
+"""
+    return _layout(f"Counting: {TITLE}", body, script="counting.js")

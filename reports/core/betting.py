@@ -67,6 +67,37 @@ def bankroll_for_risk(win: float, sd: float, risk: float) -> float | None:
     return -sd * sd * math.log(risk) / (2.0 * win)
 
 
+def n0(win: float, variance: float) -> float | None:
+    """``variance / win^2``: the rounds to a total win of one SD (N0), from a win and a
+    variance per round; None unless both are positive."""
+    return variance / (win * win) if win > 0 and variance > 0 else None
+
+
+def score(win: float, variance: float) -> float | None:
+    """``10^6 win^2 / variance``: SCORE, the win per 100 rounds of this way of betting scaled
+    to a 10,000-unit bankroll at its optimal (13.5% risk of ruin) size, from a win and a
+    variance per round; None unless both are positive."""
+    return 1e6 * win * win / variance if win > 0 and variance > 0 else None
+
+
+def desirability_index(win: float, sd: float) -> float | None:
+    """``1000 win / sd``: the desirability index (DI, the square root of SCORE), from a win and
+    an SD per round; None unless both are positive."""
+    return 1000.0 * win / sd if win > 0 and sd > 0 else None
+
+
+def ramp_win_variance(
+    shares: Sequence[float], edges: Sequence[float], bets: Sequence[float], second_moment: float
+) -> tuple[float, float]:
+    """(win, variance) per round, units, of betting ``bets[k]`` units in the share
+    ``shares[k]`` of the rounds, whose player edge is ``edges[k]`` (a fraction of the initial
+    wager), a round's second moment ``second_moment`` at every count: ``w = sum(s b e)``,
+    ``var = sum(s b^2) m2 - w^2`` (the study tables' exact rows, bin by bin)."""
+    win = sum(s * b * e for s, b, e in zip(shares, bets, edges, strict=True))
+    square = sum(s * b * b for s, b in zip(shares, bets, strict=True))
+    return win, max(square * second_moment - win * win, 0.0)
+
+
 def ruin_column(bankroll: float) -> str:
     """'risk_of_ruin_B1000': the risk of ruin column of a bankroll of 1,000 units."""
     return f"risk_of_ruin_B{bankroll:.12g}"
@@ -94,14 +125,13 @@ def _betting(shoes, bets: np.ndarray, per_round: np.ndarray, second: float) -> d
     SCORE and N0 blank unless the win and the variance are positive."""
     w, se = shoe_mean(bets * per_round, shoes)
     var = max(second - w * w, 0.0)
-    ratio = w > 0 and var > 0
     return {
         "average_bet": float(bets.mean()),
         "win_per_100": 100 * w,
         "win_se_per_100": 100 * se,
         "sd_per_100": 10 * math.sqrt(var),
-        "score": 1e6 * w * w / var if ratio else None,
-        "n0": var / (w * w) if ratio else None,
+        "score": score(w, var),
+        "n0": n0(w, var),
     }
 
 
