@@ -125,3 +125,19 @@ def test_the_shared_layers_iterate_the_registry():
     assert {args[0] for args in STUDIES.values()} == set(NAMES)
     for g in games():
         assert g.rules.names == tuple(n for n in pages.CONTROLS[g.name] if n in g.rules.names)
+
+
+def test_every_game_colours_a_kind_of_play_alike():
+    """Issue 33: a hit, a stand, a double and a split have one colour in every game's chart
+    (PNG, report, web page) and on a terminal; Zero's hit was white beside blackjack's red."""
+    from cardedge.reports.core.colours import PLAY_COLOURS, TERMINAL_COLOURS
+
+    same = {"hit": ("H", "H"), "stand": ("S", "S"), "double": ("D", "Dh"), "split": ("P", "P")}
+    zero, blackjack = game("zero"), game("blackjack")
+    for play, (z, b) in same.items():
+        assert zero.part("colours")[z] == blackjack.part("colours")[b] == PLAY_COLOURS[play]
+    from cardedge.reports.blackjack.colours import TERMINAL as BLACKJACK_TERMINAL
+    from cardedge.reports.zero.colours import TERMINAL as ZERO_TERMINAL
+
+    for play, (z, b) in same.items():
+        assert ZERO_TERMINAL[z] == BLACKJACK_TERMINAL[b] == TERMINAL_COLOURS[play]

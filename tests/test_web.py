@@ -518,7 +518,7 @@ def edge_text(percent: float) -> str:
 # change, the colour of the chart's S cells)
 CHANGES = [
     ("zero?show=eor", "decks", "2", ["zero", "edge", "--decks", "2", "--rules", "published"],
-     "rgb(244, 211, 94)"),
+     "rgb(247, 224, 138)"),
     ("blackjack?decks=6", "h17", True, ["blackjack", "edge", "--decks", "6", "--h17"],
      "rgb(247, 224, 138)"),
 ]  # fmt: skip

@@ -1,5 +1,15 @@
-"""Zero's chart colours by action letter, one table for the PNG charts (``plots``), the
-terminal's letters and the web page: S yellow, H white, D green, P cyan, N grey."""
+"""Zero's chart colours by action letter, one table for the PNG charts (``plots``), the report
+and the web page, and the terminal's: the kinds of play every game colours alike
+(``reports/core/colours.py``): S stand yellow, H hit red, D double green, P split blue, N no
+split grey."""
 
-CHART_COLOURS = {"S": "#f4d35e", "H": "#ffffff", "D": "#5fad56", "P": "#7cb5ec", "N": "#dddddd"}
+from cardedge.reports.core.colours import PLAY_COLOURS, TERMINAL_COLOURS
+
+PLAYS = {"S": "stand", "H": "hit", "D": "double", "P": "split", "N": "no split"}
+"""The kind of play of each chart letter."""
+
+CHART_COLOURS = {code: PLAY_COLOURS[play] for code, play in PLAYS.items()}
 """Cell colour of each chart letter (CSS/matplotlib hex)."""
+
+TERMINAL = {code: TERMINAL_COLOURS[play] for code, play in PLAYS.items()}
+"""The terminal's colour of each chart letter."""

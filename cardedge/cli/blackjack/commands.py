@@ -10,6 +10,7 @@ from cardedge.cli.blackjack.options import rule_options, strategy_option
 from cardedge.cli.core import common
 from cardedge.cli.core.common import declared
 from cardedge.cli.core.shoe import shoe_options
+from cardedge.reports.blackjack.colours import TERMINAL
 from cardedge.reports.core.render import render
 from cardedge.strategy.blackjack.charts import STRATEGIES
 
@@ -35,17 +36,7 @@ def edge(fmt, **options) -> None:
 CHARTS = tuple(s for s in STRATEGIES if s != "optimal")
 """Strategies a departure from optimal play can be measured against."""
 
-_COLOURS = {
-    "H": "red",
-    "S": "yellow",
-    "Dh": "green",
-    "Ds": "cyan",
-    "P": "blue",
-    "Ph": "magenta",
-    "Rh": "white",
-    "Rs": "white",
-    "Rp": "white",
-}
+_COLOURS = TERMINAL
 
 
 @click.command()

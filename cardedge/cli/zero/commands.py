@@ -10,6 +10,7 @@ from cardedge.api import zero as api
 from cardedge.cli.core import common
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.cli.zero.options import rules_option, strategy_option, zero_rule_options
+from cardedge.reports.zero.colours import TERMINAL
 
 
 @click.command()
@@ -48,8 +49,9 @@ def chart(color, fmt, **options) -> None:
         common.emit(result, fmt)
 
 
-COLOURS = {"S": "yellow", "H": "white", "D": "green", "P": "cyan", "N": "bright_black"}
-"""The colour of each action letter of the chart on a terminal."""
+COLOURS = TERMINAL
+"""The colour of each action letter of the chart on a terminal (the kinds of play coloured as
+in every game's chart)."""
 
 
 def _is_row(words: list[str]) -> bool:
