@@ -5,9 +5,11 @@ in headless Chromium (skipped, with one line, where Chromium is not installed)."
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -102,7 +104,9 @@ BAD = [
     "blackjack/chart?png=/tmp/x.png",
     "zero/study?out=/tmp/x",
     "zero/play",
-    "zero/indices",
+    "zero/indices?system=/etc/passwd",
+    "blackjack/indices?decks-left=9",
+    "blackjack/indices?decks=6&decks=8",
     "zero/edge?split=optimal",
     "zero/simulate?rounds=100000000",
     "zero/edge?format=xml",
@@ -557,6 +561,15 @@ def test_the_page_shows_the_command_lines_figure(server, browser, page, name, va
         assert "percentage points of the initial wager" in legend and "red: the house" in legend
         assert len(browser.find_elements("css selector", ".bars .bar")) >= 10
         assert "show=eor" in browser.current_url
+    if game == "zero":  # Zero Pays: each probability's and return's exact fraction on hover
+        shown = browser.execute_script(
+            "return [...document.querySelectorAll('#pays td.exact')].map(td => td.dataset.exact)"
+        )
+        rows = json.loads(cli_text("zero", "pays", "--decks", "2", "--format", "json"))
+        exact = [r[k] for r in rows for k in ("probability_exact", "return_exact")]
+        assert sorted(shown) == sorted(exact) and len(exact) >= 10
+        headers = [th.text for th in browser.find_elements("css selector", "#pays th")]
+        assert "probability" in headers and "probability_exact" not in headers
     # the chart's columns in the command line's order (up cards as printed, not sorted)
     header = [th.text for th in browser.find_elements("css selector", "#chart th")]
     chart_args = [game, "chart", *args[2:], "--format", "json"]
@@ -570,6 +583,19 @@ def test_the_page_shows_the_command_lines_figure(server, browser, page, name, va
     browser.save_screenshot(str(SCREENSHOTS / f"{game}.png"))
     assert os.path.getsize(SCREENSHOTS / f"{game}.png") > 10_000
 
+
+PAGES = {
+    "index": "/",
+    "zero": "/zero?show=eor",
+    "blackjack": "/blackjack",
+    "counting": "/counting",
+    "results": "/results",
+    "results_table": "/results/zero_eor.md",
+}
+"""Every kind of page, by the name of its screenshot."""
+ARTEFACTS = Path(os.environ.get("CARDEDGE_SCREENSHOTS", ROOT / "build" / "screenshots"))
+"""Where the browser tests keep each page's screenshot, at 1280 and 390 px (build/ is not
+tracked; CI may keep the folder as an artefact)."""
 
 AXE = ROOT / "tests" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 """axe-core from the npm registry (make install-dev: npm ci --prefix tests/axe)."""
@@ -591,18 +617,29 @@ def axe_violations(driver) -> list[list]:
 @pytest.mark.parametrize("width", [1280, 390])
 def test_every_page_passes_axe_core_without_a_serious_violation(server, browser, width):
     """axe-core finds no serious or critical accessibility violation on any page, on a wide
-    screen and a phone's (issue 33); it does find one on a page made to have one."""
+    screen and a phone's (issue 33); it does find one on a page made to have one. Each page,
+    whole, is kept as a screenshot (``ARTEFACTS/<width>/``)."""
     base, _ = server
     metrics = {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 600}
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    folder = ARTEFACTS / str(width)
+    folder.mkdir(parents=True, exist_ok=True)
     try:
-        pages = ("/", "/zero", "/blackjack", "/counting", "/results", "/results/zero_eor.md")
-        for path in pages:
+        for name, path in PAGES.items():
             browser.get(base + path)
-            if path in ("/zero", "/blackjack"):
+            if path.startswith(("/zero", "/blackjack")):
                 wait_ready(browser)
+            if path == "/counting":  # a preset chosen: the ramp table and its inputs too
+                browser.execute_script(
+                    "const s = document.querySelector('select[name=preset]');"
+                    "s.value = '0'; s.dispatchEvent(new Event('change'));"
+                )
             bad = [v for v in axe_violations(browser) if v[1] in SERIOUS]
             assert not bad, (path, bad)
+            shot = browser.execute_cdp_cmd(
+                "Page.captureScreenshot", {"captureBeyondViewport": True, "fromSurface": True}
+            )
+            (folder / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
         browser.get("data:text/html,<html lang=en><title>t</title><img src=x.png></html>")
         assert "image-alt" in [v[0] for v in axe_violations(browser)]
     finally:
@@ -887,5 +924,65 @@ def test_the_counting_pages_figures_are_the_python_formulas(server, browser):
     assert {e.text for e in browser.find_elements("css selector", "#risk .value")} == {
         "not computed"
     }
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
+
+
+# (the page with the index chart shown, the count chosen, the command line's indices)
+INDEX_CHARTS = [
+    ("zero?show=indices&decks=6&system=hilo", "hilo", ["zero", "indices", "--system", "hilo"]),
+    ("blackjack?show=indices&decks=2", "hiopt2",
+     ["blackjack", "indices", "--decks", "2", "--system", "hiopt2"]),
+]  # fmt: skip
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+@pytest.mark.parametrize(("page", "system", "args"), INDEX_CHARTS)
+def test_the_index_chart_puts_each_index_in_its_cell_and_prints_on_one_page(
+    server, browser, page, system, args
+):
+    """Issue 33: for a count chosen in the panel (a built-in system other than the game's
+    own; in the permalink or chosen in the panel), every index play of the command line's
+    ``indices`` is drawn in its chart cell with its true count, and nothing else is; the print
+    stylesheet puts that chart on one page."""
+    import base64
+
+    from selenium.webdriver.common.print_page_options import PrintOptions
+    from selenium.webdriver.support.ui import Select
+
+    from cardedge.analysis.core.counts import BUILTIN
+
+    base, _ = server
+    browser.get(f"{base}/{page}")
+    wait_ready(browser)
+    select = Select(browser.find_element("name", "system"))
+    assert [o.get_attribute("value") for o in select.options] == list(BUILTIN)
+    if "system=" not in page:  # chosen in the panel, else from the permalink
+        select.select_by_value(system)
+        wait_ready(browser)
+    assert select.first_selected_option.get_attribute("value") == system
+    assert f"system={system}" in browser.current_url
+    expected = {
+        (row["hand"], row["up"]): row["index"]
+        for row in json.loads(cli_text(*args, "--format", "json"))
+    }
+    # every marked cell at once: its row's name (block and hand), column, index and mark
+    marked = browser.execute_script(
+        "const head = [...document.querySelectorAll('#indices thead th')].map(t => t.textContent);"
+        "return [...document.querySelectorAll('#indices td[data-index]')].map(td => ["
+        "  [...td.parentElement.cells].filter(c => !c.classList.contains('action'))"
+        "    .map(c => c.textContent).join(' '),"
+        "  head[td.cellIndex], Number(td.dataset.index), td.querySelector('.index').textContent]);"
+    )
+    shown = {(hand, up): index for hand, up, index, _ in marked}
+    for _, _, index, mark in marked:
+        assert mark[0] in "\u2265\u2264"
+        assert int(mark[1:].replace("\u2212", "-")) == index
+    assert shown == expected and len(shown) > 10
+    note = browser.find_element("css selector", "#indices .body > div > p.note:last-child").text
+    assert note.startswith(f"{len(expected)} index plays") and "have no cell" not in note
+    browser.execute_script("document.body.dataset.print = 'indices'")
+    pdf = base64.b64decode(browser.print_page(PrintOptions()))
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1  # one page
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors

@@ -6,13 +6,13 @@ read them through the game's descriptor (``Game.part("web")``)."""
 from __future__ import annotations
 
 from cardedge.strategy.blackjack.legend import LEGEND as CHART_LEGEND
-from cardedge.web.core import CHART_PANEL, edge_panel
+from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel
 
 SERVED: tuple[str, ...] = (
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
-    "variants", "dealer", "simulate", "grid",
+    "variants", "dealer", "simulate", "grid", "indices",
 )  # fmt: skip
-"""The commands the web answers (not ``study``, ``indices``, ``play``)."""
+"""The commands the web answers (not ``study``, ``play``)."""
 
 REPEATABLE: dict[str, tuple[str, ...]] = {
     "decks": SERVED,
@@ -57,10 +57,12 @@ PANELS: list[dict] = [
         {"optimal": "optimal play", "basic": "basic strategy"},
     ),
     {**CHART_PANEL, "legend": f"Legend: {CHART_LEGEND}."},
+    index_chart_panel(),
     {
         "id": "eor",
         "kind": "bars",
-        "title": "Effect of removal (optimal play)",
+        "title": "Effect of removal (optimal play; change of the house edge per card removed, "
+        "percentage points)",
         "command": "eor",
         "extra": {"strategy": "optimal"},
         "lazy": "ten full analyses, several seconds",
@@ -88,6 +90,7 @@ COST_SECONDS: dict[str, float] = {
     "compare": 0.4,
     "variants": 1.3,
     "dealer": 0.05,
+    "indices": 4.7,
 }
 """Seconds of work per deck count at 8 decks (and per strategy where several are asked), by
 command: ``bench/web_costs.py``'s measure times about 1.5 (EORs: 1.4 s per strategy measured); the

@@ -34,13 +34,12 @@ def web_room(game: str):
 
 
 SERVED: dict[str, tuple[str, ...]] = {game: web_room(game).SERVED for game in GAMES}
-"""The commands the web answers, per game (each game's web room says). Not served: ``study``,
-``indices`` (minutes of work, files written), ``play`` (interactive), ``tables`` and
-``studies`` (they write results/)."""
+"""The commands the web answers, per game (each game's web room says). Not served: ``study``
+(minutes of work, files written), ``play`` (interactive), ``tables`` and ``studies`` (they
+write results/)."""
 
 NOT_SERVED = {
     "study": "a shoe study runs for minutes and writes files: run `cardedge GAME study`",
-    "indices": "index plays take minutes: run `cardedge GAME indices`",
     "play": "play is the terminal trainer: run `cardedge GAME play`",
     "tables": "tables writes results/: run `cardedge tables`",
     "studies": "studies writes results/study: run `cardedge studies`",

@@ -56,14 +56,37 @@ and Zero's pay table. They stay in the browser between changes; a permalink cann
 them."""
 
 
+PANEL_CONTROLS = ("system",)
+"""Controls a panel holds (the index chart's count), part of the rules form (``form="rules"``):
+in the permalink, sent to the commands that take them."""
+
+
 def _panel_requests(game: str) -> list[dict]:
     """``PANELS[game]`` with, for each request, the page controls its command takes."""
     panels = json.loads(json.dumps(PANELS[game]))
     for panel in panels:
         for request in panel.get("requests", [panel]):
             taken = parameters(game, request["command"])
-            request["keys"] = [name for name in CONTROLS[game] if name in taken]
+            controls = (*CONTROLS[game], *PANEL_CONTROLS)
+            request["keys"] = [name for name in controls if name in taken]
     return panels
+
+
+def _system_control(game: str) -> str:
+    """The index chart's count: every built-in system ``indices`` takes, the game's own first
+    selected (``indices``' default)."""
+    from cardedge.analysis.core.counts import BUILTIN, resolve_system
+
+    default = parameters(game, "indices")["system"].default
+    options = "".join(
+        f'<option value="{name}"{" selected" if name == default else ""}>'
+        f"{html.escape(resolve_system(name).name)}</option>"
+        for name in BUILTIN
+    )
+    return (
+        f'<label class="control">count <select name="system" form="rules">{options}</select>'
+        "</label>"
+    )
 
 
 def _rule_control(rule: Rule, default: object) -> str:
@@ -159,8 +182,18 @@ def _upload_control(keyword: str, label: str) -> str:
     )
 
 
-def _panel(panel: dict) -> str:
-    """An empty panel (the script fills it); a lazy one shows its button instead."""
+def _panel(game: str, panel: dict) -> str:
+    """An empty panel (the script fills it); a lazy one shows its button instead. A chart
+    panel has a button that prints it on one page; the index chart, its count."""
+    tools = ""
+    if panel["kind"] == "indexchart":
+        tools += _system_control(game)
+    if panel["kind"] == "indexchart" or panel["id"] == "chart":
+        tools += (
+            f'<button type="button" class="print" data-panel="{panel["id"]}">print this chart'
+            "</button>"
+        )
+    tools = f'<div class="tools">{tools}</div>' if tools else ""
     if panel.get("lazy"):
         inside = (
             f'<button type="button" class="show" data-panel="{panel["id"]}">compute '
@@ -171,7 +204,7 @@ def _panel(panel: dict) -> str:
     legend = f'<p class="legend">{html.escape(panel["legend"])}</p>' if panel.get("legend") else ""
     return (
         f'<section class="panel" id="{panel["id"]}"><h2>{html.escape(panel["title"])}</h2>'
-        f'<div class="links"></div><div class="body">{inside}</div>{legend}</section>'
+        f'{tools}<div class="links"></div><div class="body">{inside}</div>{legend}</section>'
     )
 
 
@@ -232,7 +265,8 @@ def _grid_panel(game: str) -> str:
         "grid</code>."
     )
     return (
-        f'<section class="panel" id="grid" data-state="idle"><h2>Rule space</h2>'
+        '<section class="panel" id="grid" data-state="idle">'
+        "<h2>Rule space (house edge, % of the initial wager)</h2>"
         f'<form id="grid-form" autocomplete="off">{"".join(fields)}'
         '<label class="control"><input type="checkbox" name="sd"> SD of a round (slow)</label>'
         '<button type="submit">compute</button></form>'
@@ -304,7 +338,7 @@ def game_page(game: str) -> str:
         "colours": colours(game),
         "grid": grid,
     }
-    panels = "\n".join(_panel(p) for p in PANELS[game])
+    panels = "\n".join(_panel(game, p) for p in PANELS[game])
     if grid is not None:
         panels += "\n" + _grid_panel(game)
     name = game_named(game).title
@@ -449,9 +483,9 @@ COUNTING_FORMULAS = (
     (
         "A ramp's win and SD",
         "w = &Sigma; p<sub>k</sub> b<sub>k</sub> e<sub>k</sub>, "
-        "s&sup2; = &Sigma; p<sub>k</sub> b<sub>k</sub>&sup2; m<sub>2</sub> &minus; w&sup2;, over the "
-        "true counts k: p the share of the rounds, e the player's edge, b the bet, m<sub>2</sub> a "
-        "round's second moment (E[net&sup2;] of a one-unit round).",
+        "s&sup2; = &Sigma; p<sub>k</sub> b<sub>k</sub>&sup2; m<sub>2</sub> &minus; w&sup2;, "
+        "over the true counts k: p the share of the rounds, e the player's edge, b the bet, "
+        "m<sub>2</sub> a round's second moment (E[net&sup2;] of a one-unit round).",
     ),
     (
         "Kelly bets",

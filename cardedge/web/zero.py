@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from cardedge.analysis.zero.rules import TRIPS_NOTE
 from cardedge.strategy.zero.legend import LEGEND as CHART_LEGEND
-from cardedge.web.core import CHART_PANEL, edge_panel
+from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel
 
 SERVED: tuple[str, ...] = (
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
-    "variants", "pays", "simulate", "grid",
+    "variants", "pays", "simulate", "grid", "indices",
 )  # fmt: skip
-"""The commands the web answers (not ``study``, ``indices``, ``play``: minutes of work, files
+"""The commands the web answers (not ``study``, ``play``: minutes of work, files
 written, a terminal)."""
 
 REPEATABLE: dict[str, tuple[str, ...]] = {
-    "decks": tuple(c for c in SERVED if c != "simulate"),
+    "decks": tuple(c for c in SERVED if c not in ("simulate", "indices")),
     "system": ("count",),
     "side_bet_size": ("pays",),
     "vary": ("grid",),
@@ -73,18 +73,25 @@ PANELS: list[dict] = [
         "House edge (percent of the initial Zero wager, house's side)",
         {"optimal": "optimal play", "basic": "basic strategy", "published": "published chart"},
     ),
-    {**CHART_PANEL, "legend": f"Legend: {CHART_LEGEND}; up card 0 is any ten-valued card."},
+    {
+        **CHART_PANEL,
+        "legend": f"Legend: {CHART_LEGEND}; up card 0 is any ten-valued card (T, J, Q or K).",
+    },
+    index_chart_panel(),
     {
         "id": "eor",
         "kind": "bars",
-        "title": "Effect of removal",
+        "title": "Effect of removal (change of the house edge per card removed, percentage points)",
         "command": "eor",
         "lazy": "ten analyses, a few seconds",
+        "legend": "T, J, Q and K: the four ten-valued ranks, each removed on its own (a Zero "
+        "Pair is two cards of one rank); the chart's up card 0 is any of them.",
     },
     {
         "id": "pays",
         "kind": "table",
-        "title": "Zero Pays side bet",
+        "title": "Zero Pays side bet (probability and return per unit side bet; house edge, "
+        "% of the side bet)",
         "command": "pays",
         "uploads": ["paytable"],
     },
@@ -112,6 +119,7 @@ COST_SECONDS: dict[str, float] = {
     "compare": 0.25,
     "variants": 0.2,
     "pays": 0.05,
+    "indices": 3.3,
 }
 """Seconds of work per deck count at 8 decks, by command: ``bench/web_costs.py``'s measure
 times about 1.5 (a count with the best integer tags: 1.6 s measured); the server refuses up

@@ -15,7 +15,7 @@ from cardedge.cli.core.counts import one_system_option
 @one_system_option(api.DEFAULT_SYSTEM)
 @click.option(
     "--decks-left",
-    type=declared("decks_left"),
+    type=declared("decks_left", api.indices.keyword_kinds["decks_left"]),
     default=None,
     help=f"Decks left in the shoe where the true counts are taken [default: {api.REMAINING_DECKS}, "
     "or --decks - 1 for a smaller shoe] (at most --decks; Hi-Lo with 5 makes every even true "

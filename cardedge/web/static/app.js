@@ -141,7 +141,14 @@ function tableElement(table) {
   const same = table.rows.length > 1
     ? all.filter((c) => table.rows.every((r) => cellText(r[c]) === cellText(table.rows[0][c])))
     : [];
-  const columns = all.filter((c) => !same.includes(c));
+  // a figure's exact fraction (its "_exact" column) on hover instead of in a column of its own
+  const exactOf = {};
+  for (const c of all) {
+    const key = c.endsWith("_percent") ? `${c.slice(0, -8)}_exact` : `${c}_exact`;
+    if (key !== c && all.includes(key)) exactOf[c] = key;
+  }
+  const hidden = new Set(Object.values(exactOf));
+  const columns = all.filter((c) => !same.includes(c) && !hidden.has(c));
   if (same.length) {
     const p = document.createElement("p");
     p.className = "note";
@@ -161,6 +168,13 @@ function tableElement(table) {
       const td = tr.insertCell();
       const text = cellText(row[c]);
       td.textContent = text;
+      const exact = exactOf[c] ? row[exactOf[c]] : null;
+      if (typeof exact === "string" && exact) {
+        td.className = "exact";
+        td.dataset.exact = exact;
+        td.title = c.endsWith("_percent")
+          ? `exactly ${exact} of the wager (${row[c]}%)` : `exactly ${exact} (${row[c]})`;
+      }
       if (text in config.colours) {
         td.className = "action";
         td.style.backgroundColor = config.colours[text];
@@ -218,6 +232,62 @@ function barsElement(table) {
   wrap.appendChild(legend);
   return wrap;
 }
+
+// ---- the chart with index plays: each index's true count in its cell, as printed cards show
+// them. A chart row is named as the indices name their hands: "hard 7", or with its block
+// ("split 1-7").
+function chartRowName(row) {
+  return typeof row.block === "string" ? `${row.block} ${row.hand}` : String(row.hand);
+}
+
+function signed(count) {
+  return count > 0 ? `+${count}` : count < 0 ? `\u2212${-count}` : "0";
+}
+
+function indexChartElement(chart, indices) {
+  const wrap = tableElement(chart);
+  const table = wrap.querySelector("table");
+  const header = [...table.tHead.rows[0].cells].map((th) => th.textContent);
+  const rowOf = new Map(chart.rows.map((row, i) => [chartRowName(row), table.tBodies[0].rows[i]]));
+  let placed = 0;
+  for (const index of indices.rows) {
+    const tr = rowOf.get(String(index.hand));
+    const column = header.indexOf(String(index.up));
+    if (!tr || column < 0) continue;
+    const td = tr.cells[column];
+    const up = index.direction === "at or above";
+    const mark = document.createElement("span");
+    mark.className = "index";
+    mark.textContent = `${up ? "\u2265" : "\u2264"}${signed(index.index)}`;
+    td.appendChild(mark);
+    td.dataset.index = String(index.index);
+    td.dataset.direction = index.direction;
+    td.title = `${index.hand} against ${index.up}: ${index.above} at a true count of ` +
+      `${signed(index.index)} or more, ${index.below} below it (${index.system})`;
+    placed += 1;
+  }
+  const first = indices.rows[0];
+  const note = document.createElement("p");
+  note.className = "note";
+  note.textContent = first
+    ? `${placed} index plays of the ${first.system} count, true counts read with ` +
+      `${first.remaining_decks} decks left: ${first.rules}.`
+    : "No index play between true counts \u221210 and +10 for this count.";
+  if (first && placed < indices.rows.length) {
+    note.textContent += ` ${indices.rows.length - placed} have no cell in this chart.`;
+  }
+  wrap.appendChild(note);
+  return wrap;
+}
+
+// ---- printing: one chart on one page (the print stylesheet shows the panel asked for)
+for (const button of document.querySelectorAll("button.print")) {
+  button.addEventListener("click", () => {
+    document.body.dataset.print = button.dataset.panel;
+    window.print();
+  });
+}
+window.addEventListener("afterprint", () => delete document.body.dataset.print);
 
 // ---- the rule space (grid): one or two rules varied, the page's controls the fixed rules ----
 const gridForm = document.getElementById("grid-form");
@@ -419,6 +489,17 @@ async function fillPanelBody(panel, values, mine, body) {
     });
     return;
   }
+  if (panel.kind === "indexchart") {
+    const [chartRequest, indexRequest] = panel.requests;
+    downloadLinks(panel, indexRequest, values);
+    const [chartDoc, indexDoc] = await Promise.all(
+      [chartRequest, indexRequest].map((r) => fetchJson(apiUrl(r, values))),
+    );
+    if (mine !== generation) return;
+    body.textContent = "";
+    body.appendChild(indexChartElement(tablesOf(chartDoc)[0], tablesOf(indexDoc)[0]));
+    return;
+  }
   downloadLinks(panel, panel, values);
   const doc = await fetchJson(apiUrl(panel, values), uploadsFor(panel));
   if (mine !== generation) return;
@@ -496,6 +577,8 @@ if (gridForm) {
   });
 }
 form.addEventListener("change", update);
+// a panel's control (form="rules", outside the form: its events do not bubble through it)
+for (const el of form.elements) if (!form.contains(el)) el.addEventListener("change", update);
 form.addEventListener("submit", (e) => {
   e.preventDefault();
   update();
