@@ -2,7 +2,10 @@
 or an API reference mkdocstrings cannot resolve fails it), and every Python block of its pages
 runs as written."""
 
+import importlib
+import itertools
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,23 +23,30 @@ def python_blocks(page: Path) -> list[str]:
 PAGES_WITH_CODE = sorted(p.name for p in DOCS.glob("*.md") if python_blocks(p))
 
 
-def test_the_site_builds_strict(tmp_path):
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The site, built once (a few seconds) for the tests that read it."""
+    out = tmp_path_factory.mktemp("site")
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    api = (tmp_path / "api.html").read_text()
+    return out
+
+
+def test_the_site_builds_strict(site):
+    api = (site / "api.html").read_text()
     # opened from disk: every link between pages names an .html file that is there, and the
     # search index is built into the pages (no server needed to fetch it)
-    index = (tmp_path / "index.html").read_text()
+    index = (site / "index.html").read_text()
     pages = set(re.findall(r'href="([a-z-]+\.html)"', index))
     assert {"cli.html", "api.html", "web.html"} <= pages
-    assert all((tmp_path / page).is_file() for page in pages)
+    assert all((site / page).is_file() for page in pages)
     assert not re.search(r'href="[a-z-]+/"', index)  # no folder a browser would list
-    assert (tmp_path / "search" / "search_index.js").is_file()
+    assert (site / "search" / "search_index.js").is_file()
     for name in ("cardedge.zero.edge", "cardedge.blackjack.edge", "cardedge.zero.pays"):
         assert name in api, f"{name} is not documented"
     # the signatures written from the rule declarations: every rule keyword is shown
@@ -48,6 +58,64 @@ def test_the_site_builds_strict(tmp_path):
         signature = text[text.index("edge(") : text.index(")", text.index("edge("))]
         for rule in game.rules:
             assert f"\n    {rule.name}: " in signature, f"{game.name} edge: no {rule.name}"
+
+
+@pytest.mark.parametrize("game", ["zero", "blackjack"])
+def test_the_api_page_opens_each_game_with_its_all(site, game):
+    """Under each game's heading the page documents the names of the module's ``__all__``,
+    in its order, each once, and nothing else of the module (``CLASSES``, ``lazy_exports``...):
+    first the functions, then the classes, ``render_many`` and ``OPTIMAL``."""
+    exports = importlib.import_module(f"cardedge.{game}").__all__
+    api = (site / "api.html").read_text()
+    ids = re.findall(r'<h\d id="([\w.]+)" class="doc doc-heading', api)
+    prefix = f"cardedge.{game}."
+    under = [i.removeprefix(prefix) for i in ids[ids.index(f"cardedge.{game}") + 1 :]]
+    under = under[: next((n for n, i in enumerate(under) if i.startswith("cardedge.")), None)]
+    functions = list(itertools.takewhile(str.islower, exports))  # edge ... load_chart
+    assert under[: len(functions)] == functions  # the page opens with them, nothing between
+    assert [name for name in under if "." not in name] == exports  # then the rest, each once
+
+
+def test_no_page_loads_or_links_anything_outside_the_site(site):
+    """Issue 33: every page reads the same offline (its search worker's shim ships with the
+    site, docs/assets/iframe-worker) and links nothing outside the repository's site."""
+    outside = re.compile(r'(?:src|href)="(?:https?:)?//[^"]*"')
+    for page in site.glob("*.html"):
+        found = outside.findall(page.read_text())
+        assert not found, (page.name, found[:3])
+    assert 'src="assets/iframe-worker/shim.js"' in (site / "index.html").read_text()
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="no headless Chromium (Debian: chromium)")
+def test_search_works_on_the_site_opened_from_disk(site):
+    """The README's way: site/index.html opened from disk (file://, no server, no network);
+    the search box finds the pages that name a word."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    try:
+        driver.get((site / "index.html").as_uri())
+        driver.execute_script("document.querySelector('label[for=__search]').click()")
+        driver.find_element("css selector", "input.md-search__input").send_keys("Kelly")
+        WebDriverWait(driver, 20).until(
+            lambda d: d.find_elements("css selector", ".md-search-result__item")
+        )
+        meta = driver.find_element("css selector", ".md-search-result__meta").text
+        assert re.match(r"\d+ matching documents?", meta), meta
+        pages = driver.find_elements("css selector", ".md-search-result__item")
+        assert any("Shoe stud" in p.text for p in pages)  # study.md names the Kelly ramps
+    finally:
+        driver.quit()
 
 
 def test_every_page_is_in_the_navigation():
