@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import time
 
 from timing import clear_result_caches
@@ -37,6 +38,8 @@ def timed(game: str, command: str, decks: int, repeat: int) -> float:
     keywords = {"decks": decks, **ONE_UNIT.get(command, {})}
     if game == "zero" and command == "eor":
         keywords.pop("strategy")  # Zero's EORs are of optimal play only
+    if "decks" not in inspect.signature(function).parameters:
+        keywords.pop("decks")  # Zero's indices: a shoe with --decks-left decks, whatever decks
     best = float("inf")
     for _ in range(repeat):
         clear_result_caches()
@@ -50,6 +53,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decks", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--only", action="append", help="these commands only (repeatable)")
     args = parser.parse_args()
     from cardedge.web import calls
 
@@ -57,6 +61,8 @@ def main() -> None:
     print(f"{'command':<24}{'measured s':>12}{'table s':>10}")
     for game in calls.GAMES:
         for command in calls.SERVED[game]:
+            if args.only and command not in args.only:
+                continue
             timed(game, command, 1, 1)  # compile and load
             seconds = timed(game, command, args.decks, args.repeat)
             table = calls.COST_SECONDS.get((game, command), calls.DEFAULT_COST_SECONDS)

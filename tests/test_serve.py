@@ -13,11 +13,12 @@ import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("uvicorn", reason="cardedge serve needs the web extra")
+
+from processes import rss_mb  # noqa: E402
 
 from cardedge.cli import main  # noqa: E402
 
@@ -173,13 +174,6 @@ MALFORMED = [
 ]
 MAX_RSS_MB = 900
 """The server's memory after the load test (the kernels, pandas, the cache)."""
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def test_500_mixed_requests_32_in_flight_with_500_half_sent_connections():

@@ -26,6 +26,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the dev extra)")
 
 from click.testing import CliRunner  # noqa: E402
+from processes import rss_mb  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from cardedge.cli import cli  # noqa: E402
@@ -420,13 +421,6 @@ def server():
     yield base, process
     process.terminate()
     process.wait(10)
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 LOAD = [
@@ -981,6 +975,8 @@ def test_the_index_chart_puts_each_index_in_its_cell_and_prints_on_one_page(
     assert shown == expected and len(shown) > 10
     note = browser.find_element("css selector", "#indices .body > div > p.note:last-child").text
     assert note.startswith(f"{len(expected)} index plays") and "have no cell" not in note
+    legend = browser.find_element("css selector", "#indices .legend").text
+    assert "true count" in legend and "\u2265" in legend and "\u2264" in legend
     browser.execute_script("document.body.dataset.print = 'indices'")
     pdf = base64.b64decode(browser.print_page(PrintOptions()))
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1  # one page
