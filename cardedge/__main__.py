@@ -1,5 +1,3 @@
-import sys
+from cardedge.cli import run
 
-from cardedge.cli import main
-
-sys.exit(main())
+run()

@@ -405,6 +405,46 @@ def test_sigterm_during_a_study_on_a_local_cluster_is_one_line_and_exit_143(tmp_
     assert "Traceback" not in err and "leaked" not in err
 
 
+INTERRUPTED_IN = """
+import atexit, sys, types
+import cardedge.cli as cli
+
+atexit.register(lambda: sys.stderr.write("finalized\\n"))
+work = types.ModuleType(sys.argv[1])  # code of that module, as the signal handler sees it
+exec("import os, signal, time\\ndef step():\\n    os.kill(os.getpid(), signal.SIGINT)\\n"
+     "    time.sleep(5)\\n", work.__dict__)
+
+
+def main():
+    with cli._Interrupts.watched():
+        try:
+            work.step()
+        except KeyboardInterrupt:
+            return cli.aborted()
+    return 0
+
+
+cli.main = main
+cli.run()
+"""
+
+
+@pytest.mark.parametrize(("module", "finalized"), [("numba.core.fake", False), ("mine", True)])
+def test_an_interrupt_inside_numbas_compiler_skips_the_finalization(module, finalized):
+    """``cardedge`` (``cli.run``) ends without the interpreter's finalization after a Ctrl-C
+    that landed in numba's (or llvmlite's) code: freeing a half-built compilation can crash
+    it (CI once saw exit -11 after 'cardedge: aborted'). Elsewhere it finalizes as usual."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_IN, module], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 130
+    lines = done.stderr.splitlines()
+    assert lines == (["cardedge: aborted", "finalized"] if finalized else ["cardedge: aborted"])
+
+
 SWALLOWED = """
 import os, signal, sys, time
 import cardedge.cli as cli

@@ -209,6 +209,8 @@ class _Interrupts:
     depth = 0
     status = INTERRUPTED
     """The exit status of the signal seen: Ctrl-C's, or SIGTERM's."""
+    in_compiler = False
+    """The signal came while numba compiled (its frames, or llvmlite's, on the stack)."""
 
     @classmethod
     def handler(cls, signum, frame):
@@ -216,6 +218,7 @@ class _Interrupts:
             cls.seen = True
             cls.status = TERMINATED if signum == signal.SIGTERM else INTERRUPTED
             threading.Thread(target=cls._end_if_stuck, daemon=True).start()
+        cls.in_compiler = cls.in_compiler or _in_compiler(frame)
         raise KeyboardInterrupt
 
     @classmethod
@@ -242,7 +245,7 @@ class _Interrupts:
             finally:
                 cls.depth -= 1
             return
-        cls.seen = cls.reported = False
+        cls.seen = cls.reported = cls.in_compiler = False
         cls.status = INTERRUPTED
         previous = signal.signal(signal.SIGINT, cls.handler)
         previous_term = signal.signal(signal.SIGTERM, cls.handler)
@@ -255,6 +258,15 @@ class _Interrupts:
             sys.unraisablehook = hook
             signal.signal(signal.SIGINT, previous)
             signal.signal(signal.SIGTERM, previous_term)
+
+
+def _in_compiler(frame) -> bool:
+    """Whether ``frame`` or a caller of it runs numba's or llvmlite's code."""
+    while frame is not None:
+        if frame.f_globals.get("__name__", "").startswith(("numba.", "llvmlite.")):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def aborted() -> int:
@@ -324,5 +336,19 @@ def _main(argv: list[str] | None, quiet: bool) -> int:
     return rv if isinstance(rv, int) else 0
 
 
+def run() -> None:
+    """The ``cardedge`` command: ``main()``'s status as the process's. After an interrupt that
+    landed inside numba's compiler the process ends without the interpreter's finalization:
+    the half-built LLVM objects it would free can crash it (exit -11 after 'cardedge:
+    aborted', seen once in CI); the command has already cleaned up what it made."""
+    code = main()
+    if _Interrupts.seen and _Interrupts.in_compiler:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
