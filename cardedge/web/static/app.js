@@ -498,6 +498,7 @@ async function fillPanelBody(panel, values, mine, body) {
     if (mine !== generation) return;
     body.textContent = "";
     body.appendChild(indexChartElement(tablesOf(chartDoc)[0], tablesOf(indexDoc)[0]));
+    document.getElementById(panel.id).dataset.drawn = "true"; // now worth printing
     return;
   }
   downloadLinks(panel, panel, values);
