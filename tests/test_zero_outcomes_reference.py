@@ -99,3 +99,26 @@ def test_the_return_table_sums_to_the_round_ev(decks):
     rules, shoe = preset("published"), Shoe.decks(decks)
     distribution = outcome_distribution(rules, shoe)
     assert abs(distribution.ev - evaluate_round(rules, shoe).ev) < 5e-14
+
+
+def test_outcome_distributions_are_memoized_by_play_shoe_and_chart_cells():
+    """The same play, shoe and chart cells (the chart built again under another name) find
+    the first computation; its arrays are read-only, so no caller can change another's; the
+    trips payout, which only labels a row, shares it too."""
+    from dataclasses import replace
+
+    from cardedge.analysis.zero import outcomes
+
+    shoe = Shoe(STRIPPED[1])
+    outcomes._nonpair_outcomes_of.cache_clear()  # what the other tests left does not count
+    first = outcome_distribution(preset("stated"), shoe, published_policy())
+    hits = outcomes._nonpair_outcomes_of.cache_info().hits
+    again = outcome_distribution(preset("published"), shoe, replace(published_policy(), name="x"))
+    assert outcomes._nonpair_outcomes_of.cache_info().hits == hits + 1
+    assert again.probability is first.probability and again.policy == "x"
+    assert not first.probability.flags.writeable and not first.net.flags.writeable
+    with pytest.raises(ValueError):
+        first.probability[0] = 1.0
+    other = outcome_distribution(preset("stated"), shoe, odd_policy())  # other cells: computed
+    assert outcomes._nonpair_outcomes_of.cache_info().hits == hits + 1
+    assert not np.array_equal(other.probability, first.probability)

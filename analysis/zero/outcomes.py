@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -365,9 +366,37 @@ def outcome_distributions(
     return [Outcomes(r, policy.name, *played[r.play_rules()]) for r in rules]
 
 
+class _Cells:
+    """A policy as a memo key: equal to another when their chart cells are (a basic chart
+    derived again, or the same chart under another name, finds the first one's outcomes)."""
+
+    __slots__ = ("policy", "key")
+
+    def __init__(self, policy: ZeroPolicy) -> None:
+        self.policy = policy
+        self.key = tuple(c.tobytes() for c in (policy.chart2, policy.chart3, policy.chart_split))
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Cells) and self.key == other.key
+
+
+OUTCOMES_MEMO = 64
+"""Non-pair outcome distributions kept (a 6-deck one costs about 2 s; the same shoe, play and
+chart recur across a report's sections, the returns tables and the deck comparisons)."""
+
+
 def _nonpair_outcomes(play: PlayRules, shoe: Shoe, policy: ZeroPolicy):
     """The ``Outcomes`` fields after rules and policy: nets, their probabilities, pairs, trips
-    and the expected amount wagered."""
+    and the expected amount wagered (memoized: its arrays are read-only)."""
+    return _nonpair_outcomes_of(play, shoe, _Cells(policy))
+
+
+@lru_cache(maxsize=OUTCOMES_MEMO)
+def _nonpair_outcomes_of(play: PlayRules, shoe: Shoe, cells: _Cells):
+    policy = cells.policy
     states = shoe_states(shoe, play.dealer_draws, 8)
     probs = deal_probabilities(shoe)
     out = np.zeros(N_BINS)
@@ -380,4 +409,6 @@ def _nonpair_outcomes(play: PlayRules, shoe: Shoe, policy: ZeroPolicy):
     )
     pairs = probs.zero_pair
     nets = np.arange(-2 * MAX_NET, 2 * MAX_NET + 1) / 2.0
+    for shared in (nets, out):  # every caller gets these arrays: none may change them
+        shared.setflags(write=False)
     return nets, out, pairs - probs.trips, probs.trips, wager + pairs
