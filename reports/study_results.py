@@ -81,7 +81,9 @@ def _study_label(args: list[str]) -> str:
     return f"{game_named(args[0]).label} ({system})"
 
 
-def _read(folder, table: str):
+def read_table(folder, table: str):
+    """A finished study's table ``table`` (its CSV in ``folder``, title and notes left out) as
+    a DataFrame."""
     import pandas as pd
 
     return pd.read_csv(folder / f"{table}.csv", comment="#")
@@ -107,12 +109,12 @@ def readme_table(out="results/study") -> str:
     ]
     for name, args in STUDIES.items():
         folder = Path(out) / name
-        summary = _read(folder, "summary").set_index("quantity")
+        summary = read_table(folder, "summary").set_index("quantity")
         edge = summary.loc["house edge %, the strategy, exact"]
         share = summary.loc["share of rounds with a player advantage, the strategy", "value"]
-        ramp = _read(folder, "bet_ramp")
+        ramp = read_table(folder, "bet_ramp")
         ramp = ramp[(ramp["source"] == "exact") & ramp["bets"].str.startswith("ramp")].iloc[0]
-        spreads = _read(folder, "bet_spreads").set_index("bets")
+        spreads = read_table(folder, "bet_spreads").set_index("bets")
         wide, wong = spreads.loc["1-16"], spreads.loc["wong in"]
         game = _study_label(args)
         pen = args[args.index("--penetration") + 1]
@@ -157,9 +159,9 @@ def readme_risk_table(out="results/study") -> str:
     ]
     for name, args in STUDIES.items():
         folder = Path(out) / name
-        ramp = _read(folder, "bet_ramp")
+        ramp = read_table(folder, "bet_ramp")
         ramp = ramp[ramp["source"] == "exact"].set_index("bets")
-        spreads = _read(folder, "bet_spreads").set_index("bets")
+        spreads = read_table(folder, "bet_spreads").set_index("bets")
         wong = spreads.loc["wong in"]
         ways = [
             ("1-8 from +1", ramp.loc[[b for b in ramp.index if b.startswith("ramp")][0]]),
@@ -196,13 +198,13 @@ def players_table(folders) -> str:
     for folder in map(Path, folders):
         manifest = json.loads((folder / "study.json").read_text())
         plan = manifest["plan"]
-        summary = _read(folder, "summary").set_index("quantity")["value"]
+        summary = read_table(folder, "summary").set_index("quantity")["value"]
         per_shoe = summary["rounds per shoe"]
-        ramp = _read(folder, "bet_ramp")
+        ramp = read_table(folder, "bet_ramp")
         ramp = ramp[ramp["source"] == "exact"].set_index("bets")
         flat = ramp.loc["flat 1 unit"]
         ramped = ramp.loc[[b for b in ramp.index if b.startswith("ramp")][0]]
-        wide = _read(folder, "bet_spreads").set_index("bets").loc["1-16"]
+        wide = read_table(folder, "bet_spreads").set_index("bets").loc["1-16"]
         label = f"{game_named(manifest['game']['game']).label} ({plan['system']}), "
         label += f"{plan['decks']}d, {plan['penetration']:.0%}"
 

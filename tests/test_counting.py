@@ -4,7 +4,6 @@ itself (its script's figures equal these formulas) is tested in a browser in tes
 
 from __future__ import annotations
 
-import csv
 import math
 from pathlib import Path
 
@@ -20,16 +19,11 @@ from cardedge.reports.core.betting import (
     risk_of_ruin,
     score,
 )
-from cardedge.reports.study_results import ALL_STUDIES
+from cardedge.reports.study_results import ALL_STUDIES, read_table
 from cardedge.web.app import create_app
 from cardedge.web.counting import presets
 
 STUDIES = Path(__file__).resolve().parent.parent / "results" / "study"
-
-
-def table(path: Path) -> list[dict[str, str]]:
-    lines = path.read_text().splitlines()
-    return list(csv.DictReader(line for line in lines if line and not line.startswith("#")))
 
 
 @pytest.fixture(scope="module")
@@ -53,11 +47,8 @@ def test_a_presets_ramp_gives_its_studys_bet_ramp_and_kelly_bets(published):
     are read at 4 decimals of a percent: at most 8 units x 5e-7 = 4e-4 per 100 rounds off,
     beside the row's own rounding of 5e-4); its Kelly bets are the study's, unit for unit."""
     for p in published:
-        row = next(
-            r
-            for r in table(STUDIES / p["name"] / "bet_ramp.csv")
-            if r["bets"].startswith("ramp ") and r["source"] == "exact"
-        )
+        ramp = read_table(STUDIES / p["name"], "bet_ramp")
+        row = ramp[ramp["bets"].str.startswith("ramp ") & (ramp["source"] == "exact")].iloc[0]
         w, var = ramp_win_variance(p["shares"], p["edges"], p["bets"], p["second_moment"])
         s = math.sqrt(var)
         assert abs(100 * w - float(row["win_per_100"])) <= 5e-4 + 4e-4, p["name"]
@@ -69,9 +60,9 @@ def test_a_presets_ramp_gives_its_studys_bet_ramp_and_kelly_bets(published):
             assert abs(need - float(row["bankroll_for_13_5_percent"])) <= 0.5 + 1.0, p["name"]
             assert abs(n0(w, var) / float(row["n0"]) - 1) < 2e-3, p["name"]
         else:
-            assert row["bankroll_for_13_5_percent"] == "" and ror == 1.0
-        bets = table(STUDIES / p["name"] / "optimal_bets.csv")
-        for k, b in enumerate(bets):
+            assert math.isnan(row["bankroll_for_13_5_percent"]) and ror == 1.0  # blank
+        bets = read_table(STUDIES / p["name"], "optimal_bets")
+        for k, b in bets.iterrows():
             args = (p["edges"][k], p["second_moment"], p["bankroll"], p["low"], p["high"])
             assert kelly_units(*args) == float(b["full_kelly_units"]), (p["name"], k)
             assert kelly_units(*args, share=0.5) == float(b["half_kelly_units"]), (p["name"], k)

@@ -493,6 +493,18 @@ def wait_ready(driver, seconds: float = 60.0) -> None:
     )
 
 
+def set_value(driver, element, text: str, event: str = "change") -> None:
+    """Give a control the value ``text`` and fire ``event`` on it, bubbling, as a person's
+    change does."""
+    driver.execute_script(
+        "arguments[0].value = arguments[1];"
+        "arguments[0].dispatchEvent(new Event(arguments[2], {bubbles: true}))",
+        element,
+        text,
+        event,
+    )
+
+
 def rgba(rgb: str) -> str:
     return rgb.replace("rgb(", "rgba(").replace(")", ", 1)")
 
@@ -534,12 +546,7 @@ def test_the_page_shows_the_command_lines_figure(server, browser, page, name, va
     if value is True:
         control.click()
     else:
-        browser.execute_script(
-            "arguments[0].value = arguments[1];"
-            "arguments[0].dispatchEvent(new Event('change', {bubbles: true}))",
-            control,
-            value,
-        )
+        set_value(browser, control, value)
     wait_ready(browser)
     expected = json.loads(cli_text(*args, "--format", "json"))[0]["house_edge_percent"]
     after = figure(browser, "optimal")
@@ -624,10 +631,7 @@ def test_every_page_passes_axe_core_without_a_serious_violation(server, browser,
             if path.startswith(("/zero", "/blackjack")):
                 wait_ready(browser)
             if path == "/counting":  # a preset chosen: the ramp table and its inputs too
-                browser.execute_script(
-                    "const s = document.querySelector('select[name=preset]');"
-                    "s.value = '0'; s.dispatchEvent(new Event('change'));"
-                )
+                set_value(browser, browser.find_element("name", "preset"), "0")
             bad = [v for v in axe_violations(browser) if v[1] in SERIOUS]
             assert not bad, (path, bad)
             shot = browser.execute_cdp_cmd(
@@ -684,11 +688,7 @@ def test_a_bad_input_clears_what_it_makes_stale_and_each_panel_says_so(server, b
         wait_ready(browser)
         assert figure(browser, "optimal")
         control = browser.find_element("name", "decks")
-        browser.execute_script(
-            "arguments[0].value = '9';"
-            "arguments[0].dispatchEvent(new Event('change', {bubbles: true}))",
-            control,
-        )
+        set_value(browser, control, "9")
         WebDriverWait(browser, 60).until(
             lambda d: d.find_element("tag name", "body").get_attribute("data-state") == "error"
         )
@@ -823,13 +823,10 @@ def counting_figures(driver) -> dict[str, float | None]:
     return found
 
 
-def type_into(driver, name: str, text: str, event: str = "input") -> None:
-    driver.execute_script(
-        "const el = document.getElementById('counting').elements[arguments[0]];"
-        "el.value = arguments[1]; el.dispatchEvent(new Event(arguments[2], {bubbles: true}))",
-        name,
-        text,
-        event,
+def type_into(driver, name: str, text: str) -> None:
+    """Type ``text`` into the counting form's control ``name``."""
+    set_value(
+        driver, driver.find_element("css selector", f'#counting [name="{name}"]'), text, "input"
     )
 
 
@@ -890,10 +887,7 @@ def test_the_counting_pages_figures_are_the_python_formulas(server, browser):
         assert shown == [kelly_units(e, *args, share=share) for e in chosen["edges"]]
     # one bet changed in the table: the ramp's win is the formula's on the new bets
     bet = browser.find_element("css selector", '#ramp input[data-column="bet"][data-k="15"]')
-    browser.execute_script(
-        "arguments[0].value = '3'; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
-        bet,
-    )
+    set_value(browser, bet, "3", "input")
     bets = [*chosen["bets"][:15], 3.0, *chosen["bets"][16:]]
     w2, _ = ramp_win_variance(chosen["shares"], chosen["edges"], bets, chosen["second_moment"])
     assert counting_figures(browser)["win"] == pytest.approx(w2, rel=1e-12) != w

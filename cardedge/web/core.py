@@ -20,6 +20,7 @@ CHART_PANEL = {
     "kind": "table",
     "title": "Basic strategy chart (the play of each hand by up card)",
     "command": "chart",
+    "printable": True,
 }
 
 
@@ -44,4 +45,5 @@ def index_chart_panel() -> dict:
         "requests": [{"command": "chart"}, {"command": "indices"}],
         "lazy": "every cell's index, a few seconds",
         "legend": INDEX_LEGEND,
+        "printable": True,
     }

@@ -12,7 +12,6 @@ the study's exact bet-ramp row up to the digits its CSV tables keep.
 
 from __future__ import annotations
 
-import csv
 import inspect
 import json
 import re
@@ -20,7 +19,7 @@ from pathlib import Path
 
 from cardedge.games import game as game_named
 from cardedge.reports.core.ramp import parse_spread, resolve_ramp
-from cardedge.reports.study_results import ALL_STUDIES, BANKROLLS
+from cardedge.reports.study_results import ALL_STUDIES, BANKROLLS, read_table
 from cardedge.web.calls import api_function
 
 _SECOND_MOMENT = re.compile(r"second moment of a round's net \(([0-9.]+)\)")
@@ -28,11 +27,6 @@ _SECOND_MOMENT = re.compile(r"second moment of a round's net \(([0-9.]+)\)")
 
 def _option(args: list[str], name: str, default: str | None = None) -> str | None:
     return args[args.index(name) + 1] if name in args else default
-
-
-def _rows(path: Path) -> list[dict[str, str]]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return list(csv.DictReader(line for line in lines if line and not line.startswith("#")))
 
 
 def _second_moment(folder: Path) -> float:
@@ -53,9 +47,9 @@ def preset(folder: Path, args: list[str]) -> dict:
     default_start = inspect.signature(api_function(game, "study")).parameters["ramp_start"]
     start = int(_option(args, "--ramp-start", str(default_start.default)))
     ramp = resolve_ramp(spread, start)
-    bins = _rows(folder / "optimal_bets.csv")
-    total = sum(int(row["rounds"]) for row in bins)
-    counts = [int(row["true_count"]) for row in bins]
+    bins = read_table(folder, "optimal_bets")
+    total = int(bins["rounds"].sum())
+    counts = [int(t) for t in bins["true_count"]]
     players = plan["plan"].get("players", 1)
     seat = f", seat {plan['plan'].get('seat', 1)} of {players}" if players > 1 else ""
     label = (
@@ -67,8 +61,8 @@ def preset(folder: Path, args: list[str]) -> dict:
         "name": folder.name,
         "label": label,
         "true_counts": counts,
-        "shares": [int(row["rounds"]) / total for row in bins],
-        "edges": [float(row["player_edge"]) / 100 for row in bins],
+        "shares": [int(n) / total for n in bins["rounds"]],
+        "edges": [float(e) / 100 for e in bins["player_edge"]],
         "bets": [float(b) for b in ramp.bets(counts)],
         "second_moment": _second_moment(folder),
         "bankroll": float(BANKROLLS[0]),

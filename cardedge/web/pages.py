@@ -49,7 +49,8 @@ PANELS = {g: web_room(g).PANELS for g in GAMES}
 room). A ``lazy`` panel (the effects of removal: one analysis per rank removed) is computed
 when asked for (its button), then on every change; the permalink says so (``show=eor``). A
 request with ``uploads`` sends the files chosen for those keywords (``POST``); an edge figure
-with ``uploads`` is shown only once its file is chosen."""
+with ``uploads`` is shown only once its file is chosen. A ``printable`` panel (a chart) has a
+button that prints it alone (the print stylesheet)."""
 UPLOAD_CONTROLS = {g: web_room(g).UPLOAD_CONTROLS for g in GAMES}
 """The files a page may upload (``calls.UPLOADS``): a chart to price beside the built-in ones,
 and Zero's pay table. They stay in the browser between changes; a permalink cannot carry
@@ -64,10 +65,10 @@ in the permalink, sent to the commands that take them."""
 def _panel_requests(game: str) -> list[dict]:
     """``PANELS[game]`` with, for each request, the page controls its command takes."""
     panels = json.loads(json.dumps(PANELS[game]))
+    controls = (*CONTROLS[game], *PANEL_CONTROLS)
     for panel in panels:
         for request in panel.get("requests", [panel]):
             taken = parameters(game, request["command"])
-            controls = (*CONTROLS[game], *PANEL_CONTROLS)
             request["keys"] = [name for name in controls if name in taken]
     return panels
 
@@ -183,12 +184,13 @@ def _upload_control(keyword: str, label: str) -> str:
 
 
 def _panel(game: str, panel: dict) -> str:
-    """An empty panel (the script fills it); a lazy one shows its button instead. A chart
-    panel has a button that prints it on one page; the index chart, its count."""
+    """An empty panel (the script fills it); a lazy one shows its button instead. A
+    ``printable`` panel (a chart) has a button that prints it on one page; the index chart,
+    its count."""
     tools = ""
     if panel["kind"] == "indexchart":
         tools += _system_control(game)
-    if panel["kind"] == "indexchart" or panel["id"] == "chart":
+    if panel.get("printable"):
         tools += (
             f'<button type="button" class="print" data-panel="{panel["id"]}">print this chart'
             "</button>"

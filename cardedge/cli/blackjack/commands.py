@@ -36,8 +36,6 @@ def edge(fmt, **options) -> None:
 CHARTS = tuple(s for s in STRATEGIES if s != "optimal")
 """Strategies a departure from optimal play can be measured against."""
 
-_COLOURS = TERMINAL
-
 
 @click.command()
 @shoe_options(GAME.shoe)
@@ -53,7 +51,7 @@ _COLOURS = TERMINAL
 def chart(color, fmt, **options) -> None:
     """The basic strategy chart computed for these rules (on a depleted shoe: derived for it)."""
     table = api.chart(**options, log=common.say)
-    if not common.show_coloured(table, fmt, color, _COLOURS, _is_row):
+    if not common.show_coloured(table, fmt, color, TERMINAL, _is_row):
         # one table as ``render`` writes it: its CSV reads back as a chart file (no keys)
         click.echo(render(table, fmt), nl=False)
 

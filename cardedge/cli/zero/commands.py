@@ -45,13 +45,8 @@ def chart(color, fmt, **options) -> None:
     """The basic-strategy chart (rows: two-card totals, split pairs, three-card totals); on a
     depleted shoe, the chart derived for that shoe."""
     result = api.chart(**options, log=common.say)
-    if not common.show_coloured(result, fmt, color, COLOURS, _is_row):
+    if not common.show_coloured(result, fmt, color, TERMINAL, _is_row):
         common.emit(result, fmt)
-
-
-COLOURS = TERMINAL
-"""The colour of each action letter of the chart on a terminal (the kinds of play coloured as
-in every game's chart)."""
 
 
 def _is_row(words: list[str]) -> bool:

@@ -44,11 +44,12 @@ function kellyUnits(edge, m2, bankroll, low, high, share) {
   return Math.min(high, Math.max(low, Math.floor(share * fraction * bankroll + 0.5)));
 }
 
-// per round from the basis typed; and back, for the figures shown per 100 rounds and per hour
-function perRound(win, sd, basis, perHour) {
-  if (basis === "100") return [win / 100, sd / 10];
-  if (basis === "hour") return [win / perHour, sd / Math.sqrt(perHour)];
-  return [win, sd];
+// [win, SD] on the basis typed per unit of them per round: per 100 rounds [100, 10], per hour
+// at N rounds an hour [N, sqrt(N)], per round [1, 1] (typed / scale: per round; back: x scale)
+function basisScale(basis, perHour) {
+  if (basis === "100") return [100, 10];
+  if (basis === "hour") return [perHour, Math.sqrt(perHour)];
+  return [1, 1];
 }
 
 function show(key, number, text, title) {
@@ -100,18 +101,17 @@ function compute() {
   }
   const m2 = value("second_moment");
   const perHour = value("rounds_per_hour");
+  const scale = basisScale(form.elements.basis.value, perHour);
   let w;
   let s;
   if (form.elements.source.value === "ramp" && ramp) {
     const [win, variance] = rampWinVariance(ramp.shares, ramp.edges, ramp.bets, m2);
     w = win;
     s = Math.sqrt(variance);
-    const basis = form.elements.basis.value;
-    const scale = basis === "100" ? [100, 10] : basis === "hour" ? [perHour, Math.sqrt(perHour)] : [1, 1];
-    form.elements.win.value = String(w * scale[0]);
+    form.elements.win.value = String(w * scale[0]); // the ramp's figures on the basis shown
     form.elements.sd.value = String(s * scale[1]);
   } else {
-    [w, s] = perRound(value("win"), value("sd"), form.elements.basis.value, perHour);
+    [w, s] = [value("win") / scale[0], value("sd") / scale[1]];
   }
   const variance = s * s;
   const bankroll = value("bankroll");
