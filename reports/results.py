@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from cardedge.core.files import output_folder, write_text
+from cardedge.core.files import output_folder, write_if_changed
 from cardedge.games import games
 from cardedge.reports.core.render import Table, render
 
@@ -53,18 +53,18 @@ def expected_files(tables: dict[str, Table] | None = None) -> dict[str, str]:
     return files
 
 
-def write_results(out: str | Path, progress: Callable[[Iterable], Iterable] = iter) -> list[Path]:
-    """Write every table as Markdown and CSV, and the figures as PNG, into ``out``."""
+def write_results(
+    out: str | Path, progress: Callable[[Iterable], Iterable] = iter
+) -> list[tuple[Path, bool]]:
+    """Write every table as Markdown and CSV, and the figures as PNG, into ``out``; returns
+    each path with whether it was written: a table whose file already agrees with it (the
+    reproducibility contract, ``cardedge.core.agree``) is left as it is."""
     out = output_folder(out)
     tables = result_tables(progress)
-    paths: list[Path] = []
-    for name, text in expected_files(tables).items():
-        path = out / name
-        write_text(path, text)
-        paths.append(path)
-    for game in GAMES:
-        paths += game.default_figures(tables, out)
-    return paths + [eor_figure(tables, out)]
+    texts = expected_files(tables)
+    paths = [(out / name, write_if_changed(out / name, text)) for name, text in texts.items()]
+    figures = [p for game in GAMES for p in game.default_figures(tables, out)]
+    return paths + [(p, True) for p in [*figures, eor_figure(tables, out)]]
 
 
 def eor_figure(tables: dict[str, Table], out: str | Path) -> Path:

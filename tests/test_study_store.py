@@ -263,7 +263,7 @@ def test_an_interrupted_tables_run_leaves_no_new_folder(tmp_path, monkeypatch):
 
         Path(out).mkdir(parents=True, exist_ok=True)
         (Path(out) / "zero_edge.md").write_text("half\n")
-        yield Path(out) / "zero_edge.md"
+        yield Path(out) / "zero_edge.md", True
         raise KeyboardInterrupt
 
     monkeypatch.setattr(results, "write_results", half_written)

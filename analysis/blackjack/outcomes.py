@@ -49,6 +49,7 @@ from cardedge.analysis.blackjack.round import ContextValues, RoundResult, ShoeAn
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.blackjack.split import _drop_nonpairs, pattern_probability, split_patterns
 from cardedge.analysis.core.kernels import entry, inline
+from cardedge.core.sums import convolve
 
 HAND_BINS = 9
 """A hand's net in half units -2 .. +2 (index 2 net + 4): doubled loss .. doubled win."""
@@ -231,7 +232,7 @@ def _combine(hands, peek: bool) -> tuple[np.ndarray, float]:
             continue
         dist = first[d, :HAND_BINS].copy()
         for hand in hands[1:]:
-            dist = np.convolve(dist, hand[d, :HAND_BINS] / hand[d, :HAND_BINS].sum())
+            dist = convolve(dist, hand[d, :HAND_BINS] / hand[d, :HAND_BINS].sum())
         lo = 2 * MAX_NET - (len(dist) - 1) // 2
         out[lo : lo + len(dist)] += dist
         wager += sum(hand[d, WAGER] * p_d / hand[d, :HAND_BINS].sum() for hand in hands)

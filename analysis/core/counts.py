@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from cardedge.analysis.core.cards import CARDS_PER_DECK, RANKS, TEN_RANKS
+from cardedge.core.sums import dot, rows_dot
 
 TAG_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The ranks a system tags: A, 2..9 and T for every ten-valued card."""
@@ -200,10 +201,10 @@ def weighted_correlation(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
     """Pearson correlation of ``x`` and ``y`` under weights ``w`` (normalised here); NaN when
     either does not vary. Unitless."""
     w = np.asarray(w, dtype=float) / np.sum(w)
-    xc = x - w @ x
-    yc = y - w @ y
-    den = math.sqrt(float(w @ xc**2) * float(w @ yc**2))
-    return float(w @ (xc * yc)) / den if den > 0 else math.nan
+    xc = x - dot(w, x)
+    yc = y - dot(w, y)
+    den = math.sqrt(dot(w, xc**2) * dot(w, yc**2))
+    return dot(w, xc * yc) / den if den > 0 else math.nan
 
 
 def betting_correlation(tags: np.ndarray, player_eor: np.ndarray, weights: np.ndarray) -> float:
@@ -237,7 +238,7 @@ def proportional_tags(player_eor: np.ndarray, weights: np.ndarray) -> np.ndarray
     for i in range(len(TAG_RANKS)):
         ranks = [r for r in range(len(RANKS)) if TAG_OF_RANK[r] == i]
         ww = w[ranks].sum()
-        tags[i] = (w[ranks] @ player_eor[ranks]) / ww if ww > 0 else 0.0
+        tags[i] = dot(w[ranks], player_eor[ranks]) / ww if ww > 0 else 0.0
     tags -= tags[list(TAG_OF_RANK)].mean()  # balanced: the tags of a full deck sum to 0
     top = np.abs(tags).max()
     return tags / top if top > 0 else tags  # EORs that do not vary: no tag stands out
@@ -261,18 +262,19 @@ DECK_TAG_WEIGHTS = np.array([4.0] * 9 + [16.0])
 
 
 def _tag_sets(level: int, start: int, stop: int) -> np.ndarray:
-    """Tag sets number ``start``..``stop - 1`` of {-level..level}^10, as float rows."""
+    """Tag sets number ``start``..``stop - 1`` of {-level..level}^10, as float rows (stored
+    column by column: ``rows_dot`` reads a column at a time)."""
     base = 2 * level + 1
     powers = base ** np.arange(len(TAG_RANKS) - 1, -1, -1, dtype=np.int64)
     idx = np.arange(start, stop, dtype=np.int64)
-    return ((idx[:, None] // powers) % base - level).astype(float)
+    return ((idx[None, :] // powers[:, None]) % base - level).astype(float).T
 
 
 def _correlations(x: np.ndarray, tag_w: np.ndarray, tag_y: np.ndarray, y_mean: float, sy: float):
     """Betting correlation of every row of tag sets ``x`` (-inf where the tags are constant)."""
-    mean = x @ tag_w
-    var = (x**2) @ tag_w - mean**2
-    cov = x @ tag_y - mean * y_mean
+    mean = rows_dot(x, tag_w)
+    var = rows_dot(x**2, tag_w) - mean**2
+    cov = rows_dot(x, tag_y) - mean * y_mean
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(var > 1e-12, cov / (np.sqrt(np.maximum(var, 1e-300)) * sy), -np.inf)
 
@@ -291,8 +293,8 @@ def best_integer_tags(
     for r in range(len(RANKS)):
         tag_w[TAG_OF_RANK[r]] += w[r]
         tag_y[TAG_OF_RANK[r]] += w[r] * y[r]
-    y_mean = float(w @ y)
-    sy = math.sqrt(float(w @ (y - y_mean) ** 2))
+    y_mean = dot(w, y)
+    sy = math.sqrt(dot(w, (y - y_mean) ** 2))
     n = (2 * level + 1) ** len(TAG_RANKS)
     top = -np.inf
     # one pass: keep each chunk's rows within 1e-12 of the best so far (any row within 1e-12 of
@@ -305,7 +307,7 @@ def best_integer_tags(
         keep = corr >= top - 1e-12
         near.append((x[keep], corr[keep]))
     tied = [t for x, corr in near for t in x[corr >= top - 1e-12]]
-    best = min(tied, key=lambda t: (abs(float(t @ DECK_TAG_WEIGHTS)), float(np.abs(t).sum())))
+    best = min(tied, key=lambda t: (abs(dot(t, DECK_TAG_WEIGHTS)), float(np.abs(t).sum())))
     corr = weighted_correlation(best[list(TAG_OF_RANK)], y, w)
     return BestTags(level, tuple(int(t) for t in best), corr, len(tied) - 1)
 
@@ -327,8 +329,8 @@ def removal_variance(n_removed: int, n_cards: int, eor: np.ndarray, weights: np.
     """Variance of sum(EOR x cards removed) when ``n_removed`` of ``n_cards`` are dealt at
     random (hypergeometric): n (N - n) / (N - 1) x the weighted variance of the EORs."""
     w = np.asarray(weights, dtype=float) / np.sum(weights)
-    ec = eor - w @ eor
-    return n_removed * (n_cards - n_removed) / (n_cards - 1) * float(w @ ec**2)
+    ec = eor - dot(w, eor)
+    return n_removed * (n_cards - n_removed) / (n_cards - 1) * dot(w, ec**2)
 
 
 def as_rank_array(by_tag_rank: Sequence[float]) -> np.ndarray:

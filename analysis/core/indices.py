@@ -31,6 +31,7 @@ import numpy as np
 from cardedge.analysis.core.cards import CARDS_PER_DECK, CARDS_PER_RANK_PER_DECK, RANKS
 from cardedge.analysis.core.counts import CountSystem
 from cardedge.analysis.core.shoe import Shoe, format_counts
+from cardedge.core.sums import dot
 
 MAX_TRUE_COUNT = 10
 """The true counts evaluated run from -10 to +10."""
@@ -99,7 +100,7 @@ def realised_true_count(tags: Sequence[float], counts: Sequence[int], remaining:
     system), per deck left (``sum(counts) / 52``)."""
     tags = np.asarray(tags, dtype=float)
     dealt = CARDS_PER_RANK_PER_DECK * remaining - np.asarray(counts, dtype=float)
-    return float(tags @ dealt) / (sum(counts) / CARDS_PER_DECK)
+    return dot(tags, dealt) / (sum(counts) / CARDS_PER_DECK)
 
 
 CLASSIC_NOTE = (

@@ -446,15 +446,15 @@ def tables(out: str = "results", progress: Progress | None = None, log: Log | No
 
     paths = []
     with undone_if_failed(out):  # a new folder interrupted half-written is removed
-        for path in write_results(out, tracker(progress, "Computing every game's tables")):
-            _say(log, f"wrote {path}")
+        for path, written in write_results(out, tracker(progress, "Computing every game's tables")):
+            _say(log, f"{'wrote' if written else 'unchanged'} {path}")
             paths.append(path)
         for folder, report in tracker(progress, "Writing the published reports")(
             published_reports(out)
         ):
-            report()
+            written = all(row["written"] for row in report().rows())
             for name in ("report.html", "report.json"):
-                _say(log, f"wrote {folder / name}")
+                _say(log, f"{'wrote' if written else 'unchanged'} {folder / name}")
                 paths.append(folder / name)
     return paths
 
@@ -751,14 +751,22 @@ def write_report(report, out, pdf: bool, log: Log | None) -> Table:
     command prints: one row per file written, by name (``log`` says where each went)."""
     from cardedge.reports.core.document import write_report as write
 
-    paths = write(report, out, pdf)
+    paths, written = write(report, out, pdf)
     what = {
         "report.html": "the document, self-contained (open it in a browser, print it)",
         "report.pdf": "the document printed by headless Chromium",
         "report.json": "every table and figure's numbers at full precision",
     }
-    rows = [{"file": p.name, "holds": what[p.name]} for p in paths]
+    rows = [{"file": p.name, "written": written, "holds": what[p.name]} for p in paths]
     if log is not None:
         for p in paths:
-            log(f"wrote {p}")
-    return Table(f"{report.title}: the files written", rows)
+            log(f"{'wrote' if written else 'unchanged'} {p}")
+    notes = [] if written else [UNCHANGED_REPORT]
+    return Table(f"{report.title}: the files written", rows, notes=notes)
+
+
+UNCHANGED_REPORT = (
+    "The folder already held this report (the same text, every number within the "
+    "reproducibility contract's tolerance: docs/exactness.md), so its files were left as "
+    "they are, naming the commit they were made on."
+)

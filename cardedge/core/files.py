@@ -92,6 +92,19 @@ def write_text(path: str | Path, text: str) -> Path:
     return Path(path)
 
 
+def write_if_changed(path: str | Path, text: str) -> bool:
+    """Write ``text`` to ``path`` (atomically) unless the file there already agrees with it
+    (``cardedge.core.agree``: the same text, its numbers within the reproducibility contract's
+    tolerance): a committed table remade on another machine is left as it is. True when
+    written."""
+    from cardedge.core.agree import file_difference
+
+    if Path(path).is_file() and file_difference(path, text) is None:
+        return False
+    write_text(path, text)
+    return True
+
+
 def write_with(path: str | Path, writer: Callable[[Path], None]) -> Path:
     """``writer(tmp)`` writes the file's content to a temporary path, then it becomes ``path``."""
     with atomic_path(path) as tmp:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cardedge.core.sums import dot
 from cardedge.engine.core.dealing import ShuffledShoe
 
 DEFAULT_CHUNK = 65_536
@@ -61,7 +62,7 @@ class Simulation:
     @property
     def mean(self) -> float:
         """Mean net result per initial wager."""
-        return float(self.outcome_counts @ self.outcome_net) / self.rounds
+        return dot(self.outcome_counts, self.outcome_net) / self.rounds
 
     @property
     def variance(self) -> float:
@@ -100,7 +101,7 @@ class Simulation:
         """Mean net result of the side bet per unit staked (None when not simulated)."""
         if self.side_counts is None:
             return None
-        return float(self.side_counts @ self.side_net) / self.rounds
+        return dot(self.side_counts, self.side_net) / self.rounds
 
     @property
     def side_stderr(self) -> float | None:
@@ -114,8 +115,8 @@ def variance_of(counts: np.ndarray, nets: np.ndarray, n: int) -> float:
     rounds (NaN below 2 rounds)."""
     if n < 2:
         return float("nan")
-    mean = float(counts @ nets) / n
-    return float(counts @ (nets - mean) ** 2) / (n - 1)
+    mean = dot(counts, nets) / n
+    return dot(counts, (nets - mean) ** 2) / (n - 1)
 
 
 def shares(labels, counts, n) -> dict[str, float]:

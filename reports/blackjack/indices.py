@@ -49,6 +49,7 @@ from cardedge.analysis.core.indices import (
 )
 from cardedge.analysis.core.shoe import Shoe, format_counts
 from cardedge.core.progress import Progress
+from cardedge.core.sums import dot, rows_dot
 from cardedge.reports.core.indices import index_plays_table
 from cardedge.reports.core.render import Table
 from cardedge.strategy.blackjack.charts import UP_ORDER
@@ -130,14 +131,14 @@ def cell_evs(
     w = p / p.sum()
     u0 = res.unsplit
     evs = {
-        ACTION_NAMES[Action.STAND]: float(w @ u0.stand[hands, u]),
-        ACTION_NAMES[Action.HIT]: float(w @ u0.hit[hands, u]),
+        ACTION_NAMES[Action.STAND]: dot(w, u0.stand[hands, u]),
+        ACTION_NAMES[Action.HIT]: dot(w, u0.hit[hands, u]),
     }
     double = u0.double[hands, u]
     if not np.isnan(double).any():
-        evs[ACTION_NAMES[Action.DOUBLE]] = float(w @ double)
+        evs[ACTION_NAMES[Action.DOUBLE]] = dot(w, double)
     if rules.surrender:
-        evs[ACTION_NAMES[Action.SURRENDER]] = float(w @ u0.surrender[hands, u])
+        evs[ACTION_NAMES[Action.SURRENDER]] = dot(w, u0.surrender[hands, u])
     if pair:
         x = int(np.argmax(hand_table().counts[hands[0]]))
         return {ACTION_NAMES[Action.SPLIT]: float(res.split_ev[x, u]), NO_SPLIT: max(evs.values())}
@@ -177,13 +178,13 @@ def indices_table(
     sds = true_count_sds(system.balanced_by_rank(), decks)
     rows = []
     tags = system.balanced_by_value(VALUE_INDEX)
-    on_table = hand_table().counts @ tags
+    on_table = rows_dot(hand_table().counts, tags)
     for label, hands, pair in cells(rules):
         for u in UP_ORDER:
             by_tc = {t: cell_evs(results[t], rules, hands, u, pair) for t in counts}
             weights = results[0].deal_probability[hands, u]
             p_cell = float(weights.sum())
-            seen = float(weights @ on_table[hands]) / p_cell if p_cell > 0 else 0.0
+            seen = dot(weights, on_table[hands]) / p_cell if p_cell > 0 else 0.0
             table = TableCards(seen + float(tags[u]), 3, remaining)
             cell_rows = index_rows(label, VALUE_LABELS[u], by_tc, table)
             rows += add_gains(cell_rows, by_tc, p_cell, sds)

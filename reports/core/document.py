@@ -27,12 +27,14 @@ import base64
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardedge.core.agree import file_difference
 from cardedge.core.errors import BadValue
 from cardedge.reports.core.plots import lines_svg
 from cardedge.reports.core.render import Table, shown_cells
@@ -107,8 +109,15 @@ class Report:
 
 def provenance(version: str, command: str) -> dict[str, str]:
     """The version, the commit of the checkout the package runs from ('unknown' outside a git
-    checkout, '+' marking uncommitted changes) and the command that reproduces the document."""
+    checkout, '+' marking uncommitted changes to a tracked file other than those ``cardedge
+    tables`` writes, ``GENERATED``) and the command that reproduces the document."""
     return {"version": version, "commit": _commit(), "command": command}
+
+
+GENERATED: tuple[str, ...] = (":(top,exclude)results/reports", ":(top,exclude,glob)results/*.*")
+"""Pathspecs of the files ``cardedge tables`` writes (results/ but its sub-folders, and the
+published reports): output, not code, so a report made while ``make tables`` rewrites them
+names the commit without '+'. The shoe studies of ``results/study`` are a report's input."""
 
 
 def _commit() -> str:
@@ -122,7 +131,8 @@ def _commit() -> str:
             check=True,
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "-C", str(here), "status", "--porcelain", "--untracked-files=no"],
+            ["git", "-C", str(here), "status", "--porcelain", "--untracked-files=no", "--"]
+            + [":(top)", *GENERATED],
             capture_output=True,
             text=True,
             timeout=10,
@@ -342,6 +352,29 @@ def print_pdf(html_path: Path, pdf_path: Path) -> None:
         raise RuntimeError(f"Chromium printed no PDF (exit {done.returncode}): {' '.join(tail)}")
 
 
+def same_report(out: Path, made: Path, commit: str) -> bool:
+    """The HTML and JSON of the report in folder ``out`` (and no PDF) agree with the ones just
+    made in ``made`` (``cardedge.core.agree``: the same text, numbers within the
+    reproducibility contract's tolerance), the new files' ``commit`` read as the one ``out``'s
+    JSON names: the same document, made on an earlier commit or another machine."""
+    if (out / "report.pdf").exists():
+        return False
+    try:
+        old = json.loads((out / "report.json").read_text(encoding="utf-8"))["provenance"]["commit"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    named = COMMIT.fullmatch(commit) and isinstance(old, str) and COMMIT.fullmatch(old)
+    for name in ("report.html", "report.json"):
+        new = (made / name).read_text(encoding="utf-8")
+        if file_difference(out / name, new.replace(commit, old) if named else new) is not None:
+            return False
+    return True
+
+
+COMMIT = re.compile(r"[0-9a-f]{40}\+?")
+"""A commit as ``provenance`` names it (``+``: with changes not yet committed)."""
+
+
 def write_report(report: Report, out, pdf: bool = True) -> list[Path]:
     """Write ``report.html``, ``report.json`` and (``pdf``) ``report.pdf`` into ``out``, all or
     nothing: the files are made in a temporary folder beside ``out`` and moved in once all
@@ -378,7 +411,7 @@ def write_report(report: Report, out, pdf: bool = True) -> list[Path]:
         raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return [out / n for n in names]
+    return [out / n for n in names], True
 
 
 def _umask() -> int:

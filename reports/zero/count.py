@@ -33,6 +33,7 @@ from cardedge.analysis.zero.round import evaluate_round
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.progress import Progress
+from cardedge.core.sums import dot
 from cardedge.reports.core.counts import (
     CountBasis,
     count_systems_table,
@@ -54,7 +55,7 @@ class ZeroCountBasis(CountBasis):
     @property
     def weighted_sum(self) -> float:
         """Sum of weight x EOR: 0 up to rounding (a fixed strategy)."""
-        return float(self.weights @ self.player_eor)
+        return dot(self.weights, self.player_eor)
 
     def best_linear(self) -> CountSystem:
         """Tags proportional to the player EORs (balanced, largest tag 1)."""

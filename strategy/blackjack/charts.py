@@ -38,6 +38,7 @@ from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, 
 from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY, BlackjackPolicy
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, deal_probabilities
 from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.core.sums import dot
 from cardedge.strategy.core.chartfiles import read_chart_table, save_chart
 
 if TYPE_CHECKING:
@@ -494,12 +495,12 @@ def total_rows(analysis: ShoeAnalysis) -> TotalRows:
             if ws.sum() <= 0:
                 row.append("S" if total >= 17 else "H")
                 continue
-            stand = float(ws @ ctx.stand[deciders, u])
-            hit = float(ws @ ctx.hit[deciders, u])
+            stand = dot(ws, ctx.stand[deciders, u])
+            hit = dot(ws, ctx.hit[deciders, u])
             n_cards = int(h.n_cards[deciders[0]])
             may_double = rules.may_double(n_cards, total, kind == "soft")
-            dbl = float(ws @ ctx.double[deciders, u]) if may_double else None
-            sur = float(ws @ ctx.surrender[deciders, u]) if rules.may_surrender(n_cards) else None
+            dbl = dot(ws, ctx.double[deciders, u]) if may_double else None
+            sur = dot(ws, ctx.surrender[deciders, u]) if rules.may_surrender(n_cards) else None
             row.append(_choose_code(stand, hit, dbl, sur))
         rows[(kind, total)] = row
         mask = (h.total == total) & (h.soft == (kind == "soft")) & (h.n_cards >= 2)

@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 
 from cardedge.analysis.core.cards import CARDS_PER_DECK, CARDS_PER_RANK_PER_DECK, RANKS
+from cardedge.core.sums import dot
 from cardedge.engine.core.dealing import DealtShoe, ShoeEmpty
 from cardedge.study.core.plan import StudyPlan
 
@@ -122,10 +123,10 @@ def deal_shoe(game: StudyGame, plan: StudyPlan, shoe_number: int) -> dict[str, l
         if not game.analysable(left):
             break
         if plan.system.balanced:
-            running = float(tags @ (full - left))
+            running = dot(tags, full - left)
             true = running / (left.sum() / CARDS_PER_DECK)
         else:
-            running = irc + float(tags @ (full - left))
+            running = irc + dot(tags, full - left)
             true = plan.system.true_count(running, int(left.sum()), plan.decks)
         values = game.evaluate(left, true)
         dealt = shoe.dealt
