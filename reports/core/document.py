@@ -375,11 +375,13 @@ COMMIT = re.compile(r"[0-9a-f]{40}\+?")
 """A commit as ``provenance`` names it (``+``: with changes not yet committed)."""
 
 
-def write_report(report: Report, out, pdf: bool = True) -> list[Path]:
+def write_report(report: Report, out, pdf: bool = True) -> tuple[list[Path], bool]:
     """Write ``report.html``, ``report.json`` and (``pdf``) ``report.pdf`` into ``out``, all or
     nothing: the files are made in a temporary folder beside ``out`` and moved in once all
     three exist; on any failure or interruption the temporary folder goes, and so does ``out``
-    when this call created it. Returns the paths written."""
+    when this call created it. Returns the report's paths and whether they were written: a
+    report without a PDF whose HTML and JSON already in ``out`` agree with the new ones
+    (``same_report``) is left as it is, naming the commit it was made on."""
     out = check_out(out)
     parent = _existing_parent(out / "x")
     made = not out.exists()
@@ -392,6 +394,8 @@ def write_report(report: Report, out, pdf: bool = True) -> list[Path]:
         if pdf:
             print_pdf(page, work / "report.pdf")
         names = [n for n in REPORT_FILES if (work / n).exists()]
+        if not pdf and same_report(out, work, report.provenance["commit"]):
+            return [out / name for name in names], False
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as e:
