@@ -62,3 +62,41 @@ def once_per_run(tmp_path_factory, worker_id, testrun_uid):
         return memo[name]
 
     return get
+
+
+# Infrastructure a library starts once and keeps for the process's life (multiprocessing's
+# resource tracker and forkserver, which Dask's local clusters use): not a test's process.
+KEPT_FOR_THE_RUN = ("multiprocessing.resource_tracker", "multiprocessing.forkserver")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_process_outlives_its_module():
+    """Every process a module's tests (and its fixtures) started has ended when the module
+    ends: one left is killed, with its session (``processes.end``'s way), and the module's
+    teardown fails naming it."""
+    import time
+
+    import psutil
+
+    me = psutil.Process()
+    before = {p.pid for p in me.children(recursive=True)}
+    yield
+    deadline = time.monotonic() + 10
+    while True:
+        left = []
+        for p in me.children(recursive=True):
+            try:
+                command = " ".join(p.cmdline())
+            except psutil.Error:
+                continue  # gone meanwhile
+            if p.pid not in before and not any(k in command for k in KEPT_FOR_THE_RUN):
+                left.append((p, command))
+        if not left or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)  # a server or a Dask worker finishing its shutdown
+    for p, _ in left:
+        try:
+            p.kill()
+        except psutil.Error:
+            pass
+    assert not left, "processes left running: " + "; ".join(c[:120] for _, c in left)

@@ -200,7 +200,9 @@ def test_a_reader_that_stops_is_an_error_without_a_traceback(unbuffered):
     import subprocess
 
     env = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
-    with subprocess.Popen(
+    from processes import running
+
+    with running(
         _cardedge("zero", "hands", "--decks", "1..8", "--format", "csv"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -356,13 +358,14 @@ def _interrupted(
     import time
     from pathlib import Path
 
+    from processes import running
+
     script = Path(sys.executable).parent / "cardedge"  # the command as installed
-    with subprocess.Popen(
+    with running(
         [str(script), *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env={**os.environ, **(env or {})},
-        start_new_session=True,
         text=True,
     ) as proc:
         time.sleep(after)

@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="cardedge serve needs the web extra")
 
-from processes import rss_mb  # noqa: E402
+from processes import end, rss_mb, spawn  # noqa: E402
 
 from cardedge.cli import main  # noqa: E402
 
@@ -47,16 +47,26 @@ def test_a_bad_host_is_one_line_and_exit_2(capsys, host):
 
 
 def start(*args: str, env: dict | None = None) -> tuple[subprocess.Popen, str]:
-    """``cardedge serve ARGS`` (or a Python program that serves), its announced base URL."""
+    """``cardedge serve ARGS`` (or a Python program that serves), its announced base URL; a
+    server that does not start is ended before the test fails."""
     command = [sys.executable, *args] if args[0] == "-c" else [sys.executable, "-m", "cardedge",
                                                                 "serve", *args]  # fmt: skip
-    process = subprocess.Popen(
+    process = spawn(
         command,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, **(env or {})},
     )
+    try:
+        return process, _served(process)
+    except BaseException:
+        end(process)
+        raise
+
+
+def _served(process: subprocess.Popen) -> str:
+    """The base URL ``process`` announces, once it answers there."""
     line = process.stderr.readline()
     assert "serving on http://" in line, line
     base = line.split("serving on ")[1].split()[0].rstrip("/")
@@ -64,17 +74,16 @@ def start(*args: str, env: dict | None = None) -> tuple[subprocess.Popen, str]:
     while True:
         try:
             urllib.request.urlopen(base + "/api", timeout=2).read()
-            return process, base
+            return base
         except (urllib.error.URLError, ConnectionError):
             if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
+                end(process, grace=0)
                 pytest.fail(f"the server did not start: {process.stderr.read()}")
             time.sleep(0.2)
 
 
-def stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    process.wait(10)
+stop = end
+"""A server is stopped as every process the tests start is ended (``processes.end``)."""
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "::1"])

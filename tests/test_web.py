@@ -26,7 +26,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the dev extra)")
 
 from click.testing import CliRunner  # noqa: E402
-from processes import rss_mb  # noqa: E402
+from processes import rss_mb, running  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from cardedge.cli import cli  # noqa: E402
@@ -402,25 +402,23 @@ def free_port() -> int:
 def server():
     """``cardedge serve`` in a subprocess on a free loopback port: its base URL and process."""
     port = free_port()
-    process = subprocess.Popen(
+    with running(
         [sys.executable, "-m", "cardedge", "serve", "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api", timeout=2).read()
-            break
-        except (urllib.error.URLError, ConnectionError):
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"the server did not start: {process.stderr.read().decode()}")
-            time.sleep(0.2)
-    yield base, process
-    process.terminate()
-    process.wait(10)
+    ) as process:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api", timeout=2).read()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    process.kill()
+                    pytest.fail(f"the server did not start: {process.stderr.read().decode()}")
+                time.sleep(0.2)
+        yield base, process
 
 
 LOAD = [
