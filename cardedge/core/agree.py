@@ -48,6 +48,8 @@ def numbers_agree(a: float, b: float) -> bool:
     NaN, an infinity with itself)."""
     if a == b or (math.isnan(a) and math.isnan(b)):
         return True
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return False
     return abs(a - b) <= RTOL * max(abs(a), abs(b)) + ATOL
 
 

@@ -120,8 +120,9 @@ published reports): output, not code, so a report made while ``make tables`` rew
 names the commit without '+'. The shoe studies of ``results/study`` are a report's input."""
 
 
-def _commit() -> str:
-    here = Path(__file__).resolve().parent
+def _commit(here: Path = Path(__file__).resolve().parent) -> str:
+    """The commit of the git checkout holding folder ``here`` ('+': a tracked file but the
+    ``GENERATED`` ones differs from it), or 'unknown'."""
     try:
         head = subprocess.run(
             ["git", "-C", str(here), "rev-parse", "HEAD"],
