@@ -41,10 +41,12 @@ def rows_dot(m, v) -> np.ndarray:
 
 def convolve(a, b) -> np.ndarray:
     """The full discrete convolution of two vectors (``np.convolve(a, b)``), each output term
-    summed in the order of ``a``'s index."""
+    summed in the order of the shorter vector's index (``a``'s when they are as long): one
+    vectorised step per entry of the shorter."""
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)
+    short, long = (b, a) if len(b) < len(a) else (a, b)
     out = np.zeros(len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        out[i : i + len(b)] += x * b
+    for i, x in enumerate(short):
+        out[i : i + len(long)] += x * long
     return out
