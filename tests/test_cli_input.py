@@ -459,7 +459,7 @@ with cli._Interrupts.watched():
         time.sleep(1)
     except KeyboardInterrupt:
         pass  # swallowed, as a ctypes callback in numba's compiler does
-    time.sleep(20)  # and the program goes on as if nothing happened
+    time.sleep(600)  # and the program goes on as if nothing happened
 sys.exit(0)
 """
 
@@ -467,12 +467,11 @@ sys.exit(0)
 def test_a_swallowed_ctrl_c_still_ends_the_process_with_one_line():
     import subprocess
     import sys
-    import time
 
-    start = time.monotonic()
+    # the process ends long before its 600 s sleep would (1 s after the swallowed Ctrl-C, on
+    # an idle machine): a bound no loaded machine reaches, and no stopwatch
     done = subprocess.run(
-        [sys.executable, "-c", SWALLOWED], capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", SWALLOWED], capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 130, done.stderr
     assert done.stderr.strip().splitlines() == ["cardedge: aborted"]
-    assert time.monotonic() - start < 15

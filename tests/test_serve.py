@@ -140,6 +140,7 @@ def test_half_sent_requests_are_closed_and_never_lock_others_out():
     process, base = start("-c", SMALL_LIMITS)
     host, port = "127.0.0.1", int(base.rsplit(":", 1)[1])
     try:
+        slower = how_much_slower(base)
         before = open_descriptors(process.pid)
         flood = [half_sent(host, port) for _ in range(200)]  # five times the cap
         time.sleep(0.2)
@@ -148,7 +149,7 @@ def test_half_sent_requests_are_closed_and_never_lock_others_out():
         started = time.monotonic()
         with urllib.request.urlopen(base + "/api/zero/edge?decks=1", timeout=30) as response:
             assert response.status == 200  # a whole request still gets in
-        assert time.monotonic() - started < 10
+        assert time.monotonic() - started < 10 * slower
         # and every half-sent one is closed once its second for the headers is up
         assert all(closed_by_server(s, 5) for s in flood[-30:])
         for s in flood:
@@ -185,12 +186,32 @@ MAX_RSS_MB = 900
 """The server's memory after the load test (the kernels, pandas, the cache)."""
 
 
+IDLE_CHEAP_S = 0.001
+"""What one cheap answer (served from the server's cache) takes, one at a time, on this
+project's 2-core machine when it is idle (0.8-0.9 ms, medians of 20): the unit of the load
+test's bounds (idle: the 500 requests in 0.4 s, cheap p99 0.08 s)."""
+
+
+def how_much_slower(base: str) -> float:
+    """How many times slower than ``IDLE_CHEAP_S`` this machine answers a cheap request right
+    now (the median of 20, one at a time; at least 1): the load test's bounds scale with it, so
+    that they say how the server shares its time, not how fast the machine is."""
+    took = []
+    for k in range(20):
+        url = f"{base}/api/{CHEAP[k % len(CHEAP)].format(d=1 + k % 4)}"
+        started = time.monotonic()
+        urllib.request.urlopen(url, timeout=120).read()
+        took.append(time.monotonic() - started)
+    return max(1.0, sorted(took)[len(took) // 2] / IDLE_CHEAP_S)
+
+
 def test_500_mixed_requests_32_in_flight_with_500_half_sent_connections():
     process, base = start("--port", "0")
     host, port = "127.0.0.1", int(base.rsplit(":", 1)[1])
     for d in (1, 2, 3, 4):  # the cheap answers' kernels loaded, as on a running server
         for q in CHEAP:
             urllib.request.urlopen(f"{base}/api/{q.format(d=d)}", timeout=120).read()
+    slower = how_much_slower(base)
     plan = []
     for i in range(500):
         kind = ("cheap", "cheap", "expensive", "identical", "malformed")[i % 5]
@@ -233,9 +254,10 @@ def test_500_mixed_requests_32_in_flight_with_500_half_sent_connections():
         assert set(statuses["malformed"]) <= {400, 404}
         cheap = sorted(t for kind, _, t in results if kind == "cheap")
         p99 = cheap[int(0.99 * (len(cheap) - 1))]
-        print(f"500 requests in {took:.1f} s; cheap p99 {p99:.2f} s")  # pytest -s shows it
-        assert p99 < 1.0
-        assert took < 120
+        # pytest -s shows it
+        print(f"500 requests in {took:.1f} s; cheap p99 {p99:.2f} s; {slower:.1f}x slower")
+        assert p99 < 1.0 * slower
+        assert took < 120 * slower
         for s in flood:
             s.close()
         with urllib.request.urlopen(base + "/stats", timeout=10) as response:
