@@ -380,10 +380,15 @@ def distribution_of(
         net[f"{k:+d}" if k else "0"] = float(k)
     if rules.surrender:
         net["surrender"] = SURRENDER_NET
-    split_part = {label: float(split_halves[_bin(x)]) for label, x in net.items()}
-    split_part.update({"natural wins": 0.0, "natural pushes": 0.0})
-    probability = {label: float(halves[_bin(x)]) + split_part[label] for label, x in net.items()}
-    probability.update(natural)
+    # a natural is no half-unit bin (it pays any payout the rules give, 1000:1 included)
+    split_part = {
+        label: 0.0 if label in natural else float(split_halves[_bin(x)])
+        for label, x in net.items()
+    }
+    probability = {
+        label: natural[label] if label in natural else float(halves[_bin(x)]) + split_part[label]
+        for label, x in net.items()
+    }
     return Outcomes(rules, policy.name, probability, net, float(wager), split_part)
 
 

@@ -20,6 +20,7 @@ typed values (``das=False``, ``split_totals={8, 9}``) are checked by it.
 from __future__ import annotations
 
 import math
+import numbers
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import MISSING, dataclass, fields
@@ -193,7 +194,11 @@ class Payout(Kind):
             return None
         if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
             raise ValueError(f"{shown(value)} is not {self.allowed()}")
-        return self._in_range(float(value), value)
+        try:
+            number = float(value)
+        except OverflowError:  # a whole number or fraction too large for a float
+            raise ValueError(f"{shown(value)} is not {self.allowed()}") from None
+        return self._in_range(number, value)
 
     def _in_range(self, value: float, given: object) -> float:
         if not math.isfinite(value) or not 0 <= value <= MAX_PAYOUT:
@@ -269,9 +274,9 @@ class Totals(Kind):
         out: set[int] = set()
         try:
             for part in word.split("+"):
-                lo, _, hi = part.strip().partition("-")
+                lo, dash, hi = part.strip().partition("-")
                 a = int(lo)
-                b = int(hi) if hi else a
+                b = int(hi) if dash else a  # '8-' is no range: int('') refuses it
                 if b < a:
                     raise ValueError
                 out.update(range(a, b + 1))
@@ -283,9 +288,9 @@ class Totals(Kind):
         if not isinstance(value, Iterable) or isinstance(value, bytes | dict):
             raise ValueError(f"{shown(value)} is not {self.allowed()}")
         items = list(value)
-        if any(isinstance(t, bool) or not isinstance(t, int) for t in items):
+        if any(isinstance(t, bool) or not isinstance(t, numbers.Integral) for t in items):
             raise ValueError(f"{shown(value)} is not {self.allowed()}")
-        return self._in_range(set(items), value)
+        return self._in_range({int(t) for t in items}, value)  # numpy's integers too
 
     def _in_range(self, totals: set[int], given: object) -> frozenset[int]:
         if any(not self.low <= t <= self.high for t in totals):

@@ -345,6 +345,27 @@ def _naming(keyword: str, read: Callable[[Any], object], value: object) -> objec
         raise BadValue(keyword, str(e)) from None
 
 
+def plain(value: object) -> object:
+    """A numpy scalar (``np.int64(5)``, ``np.float32(1.5)``, ``np.bool_(True)``, any value read
+    from a pandas DataFrame) as the Python number or bool it holds, in a list or tuple item by
+    item; anything else as it is. The API's keywords take what a data scientist's code holds,
+    and a numpy bool stays a bool: refused where a number is wanted."""
+    generic = _numpy_generic()
+    if generic is not None and isinstance(value, generic):
+        return value.item()
+    if isinstance(value, list | tuple):
+        return type(value)(plain(v) for v in value)
+    return value
+
+
+def _numpy_generic() -> type | None:
+    """numpy's scalar base class, if numpy is imported (a value cannot be one before)."""
+    import sys
+
+    numpy = sys.modules.get("numpy")
+    return None if numpy is None else numpy.generic
+
+
 def checker(rules: RuleSet) -> Callable[..., Callable[[Callable], Callable]]:
     """The decorator of a game's public API functions: ``@checked()`` or, with a keyword that
     function takes otherwise, ``@checked(seed=NEW_SEED)``. Every parameter must be a rule of
@@ -361,6 +382,7 @@ def checker(rules: RuleSet) -> Callable[..., Callable[[Callable], Callable]]:
                 bound = signature.bind(*args, **kw)
                 for name, value in bound.arguments.items():
                     kind = kinds[name]
+                    value = bound.arguments[name] = plain(value)
                     if kind is not None:
                         bound.arguments[name] = check_value(name, kind, value)
                 return f(*bound.args, **bound.kwargs)

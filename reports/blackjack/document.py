@@ -290,6 +290,8 @@ def _eor_section(parts: Sequence[ShoeTables]) -> doc.Section:
     for p in parts:
         row = next(r for r in p.eor.rows() if r["strategy"] == "optimal")
         values = [row[r] for r in RANKS]
+        absent = [r for r, v in zip(RANKS, values, strict=True) if v is None]
+        lacks = f" The shoe holds no {', '.join(absent)}: no bar." if absent else ""
         figures.append(
             doc.Figure(
                 f"Effect of removal by rank, {p.shoe.title()}",
@@ -300,7 +302,7 @@ def _eor_section(parts: Sequence[ShoeTables]) -> doc.Section:
                     "change in house edge (points)",
                 ),
                 "Change in the optimal house edge, percentage points, when one card of the "
-                "rank leaves the shoe; positive: good for the house.",
+                f"rank leaves the shoe; positive: good for the house.{lacks}",
                 dict(zip(RANKS, values, strict=True)),
             )
         )

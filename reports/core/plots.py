@@ -91,8 +91,13 @@ def lines_svg(
         plt.close(fig)
 
 
-def bars_svg(labels: Sequence[str], values: Sequence[float], xlabel: str, ylabel: str) -> str:
-    """A bar per label (positive blue, negative orange), as SVG (``figure_svg``)."""
+def bars_svg(
+    labels: Sequence[str], values: Sequence[float | None], xlabel: str, ylabel: str
+) -> str:
+    """A bar per label (positive blue, negative orange), as SVG (``figure_svg``); a label whose
+    value is None (a rank the shoe lacks has no effect of removal) is left out."""
+    drawn = [(label, v) for label, v in zip(labels, values, strict=True) if v is not None]
+    labels, values = [label for label, _ in drawn], [v for _, v in drawn]
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7.2, 3.6))
     colours = ["#4c78a8" if v >= 0 else "#f58518" for v in values]

@@ -1,0 +1,218 @@
+"""Hostile input, round III (issue 43), beside ``tests/test_hostile.py``: every value an option
+accepts works on every command taking it, and what a data scientist's code holds (numpy and
+pandas scalars) is taken as the Python value it is."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardedge.analysis.core.rules import MAX_PAYOUT, Choice, Payout, Switch, Totals, Whole
+from cardedge.api import blackjack, params, zero
+from cardedge.cli import main
+from cardedge.core.errors import BadValue
+
+GAMES = {"zero": zero, "blackjack": blackjack}
+
+
+# ---- numpy and pandas scalars ---------------------------------------------------------------
+def numpy_twins(kind) -> list[tuple[object, object]]:
+    """(a valid value, the same value as numpy or pandas holds it) for a keyword's kind."""
+    if isinstance(kind, params.Maybe):
+        return numpy_twins(kind.kind)
+    if isinstance(kind, Switch):
+        return [(True, np.bool_(True)), (False, pd.Series([False])[0])]
+    if isinstance(kind, Whole):
+        high = np.int32(kind.high) if kind.high < 2**31 else np.uint64(kind.high)
+        return [(kind.low, np.int64(kind.low)), (kind.high, high)]
+    if isinstance(kind, params.Number):
+        mid = (kind.low + min(kind.high, kind.low + 1)) / 2
+        return [(mid, np.float64(mid)), (0.5 * round(2 * mid), np.float32(0.5 * round(2 * mid)))]
+    if isinstance(kind, params.Many):
+        return [([v], [t]) for v, t in numpy_twins(kind.kind)]
+    if isinstance(kind, params.Checked) and kind.metavar == "DECKS":
+        return [(6, np.int64(6)), ([1, 2], [np.int16(1), pd.Series([2])[0]])]
+    if isinstance(kind, params.Checked) and kind.metavar == "PERCENT":
+        return [(1.5, np.float32(1.5))]
+    return []  # text, paths, callbacks: no numpy twin
+
+
+def probe(module, keyword: str):
+    """A function taking ``keyword`` alone, checked as the game's API functions are: it
+    returns the value the check hands on."""
+
+    def f(**kw):
+        return kw[keyword]
+
+    parameter = inspect.Parameter(keyword, inspect.Parameter.KEYWORD_ONLY, default=None)
+    f.__signature__ = inspect.Signature([parameter])  # type: ignore[attr-defined]
+    return module.checked()(f)
+
+
+def keyword_twins():
+    """(game, keyword, value, numpy twin) for every declared keyword that takes a number."""
+    for game, module in GAMES.items():
+        kinds: dict[str, object] = {}
+        for command in module.COMMANDS:
+            for keyword, kind in getattr(module, command).keyword_kinds.items():
+                if kind is not None:
+                    kinds.setdefault(keyword, kind)
+        for keyword, kind in sorted(kinds.items()):
+            for value, twin in numpy_twins(kind):
+                yield game, keyword, value, twin
+
+
+TWINS = list(keyword_twins())
+
+
+@pytest.mark.parametrize(
+    ("game", "keyword", "value", "twin"), TWINS, ids=[f"{g}-{k}-{v}" for g, k, v, _ in TWINS]
+)
+def test_every_keyword_takes_numpy_and_pandas_scalars_as_their_values(game, keyword, value, twin):
+    check = probe(GAMES[game], keyword)
+    assert check(**{keyword: twin}) == check(**{keyword: value})
+    assert type(check(**{keyword: twin})) is type(check(**{keyword: value}))
+
+
+def test_the_twins_cover_every_numeric_kind():
+    covered = {k for _, k, _, _ in TWINS}
+    assert {"decks", "digits", "rounds", "seed", "threads", "penetration", "bankroll"} <= covered
+    assert {"target", "players", "max_cards", "sd", "pdf"} <= covered
+
+
+def rule_twins(game: str) -> list[tuple[str, object, object]]:
+    """(rule, value, numpy twin) for every rule of the game that takes a number or a switch."""
+    out = []
+    for rule in GAMES[game].RULES:
+        kind = rule.kind
+        if isinstance(kind, Switch):
+            out.append((rule.name, True, np.bool_(True)))
+        elif isinstance(kind, Whole):
+            value = min(kind.high, max(kind.low, 3))
+            out.append((rule.name, value, np.int64(value)))
+        elif isinstance(kind, Payout):
+            out.append((rule.name, 1.5, np.float32(1.5)))
+        elif isinstance(kind, Totals):
+            out.append((rule.name, (8, 9), np.array([8, 9])))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_takes_numpy_scalars_through_the_api(game):
+    edge = GAMES[game].edge
+    twins = rule_twins(game)
+    numeric = [r for r in GAMES[game].RULES if not isinstance(r.kind, Choice)]
+    assert len(twins) == len(numeric), "a rule kind without a numpy twin"
+    for rule, value, twin in twins:
+        plain = edge(decks=1, **{rule: value}).rows()
+        assert edge(decks=np.int64(1), **{rule: twin}).rows() == plain, rule
+
+
+def test_a_numpy_bool_is_still_no_number():
+    with pytest.raises(BadValue, match="decks: True is not a deck count"):
+        zero.edge(decks=np.bool_(True))
+    with pytest.raises(BadValue, match="split_hands"):
+        blackjack.edge(decks=1, split_hands=np.bool_(True))
+
+
+# ---- payouts: every one the options take, on every command ------------------------------------
+TOO_LARGE = [2**1024, 10**400, Fraction(10**400, 3), -(2**1024)]
+
+
+@pytest.mark.parametrize("value", TOO_LARGE, ids=["2**1024", "10**400", "fraction", "negative"])
+def test_a_payout_too_large_for_a_float_is_refused_in_one_line(value):
+    for call in (
+        lambda: zero.edge(decks=1, zero_pair_pays=value),
+        lambda: zero.edge(decks=1, trips_pays=value),
+        lambda: blackjack.edge(decks=1, natural=value),
+    ):
+        with pytest.raises(BadValue) as refused:
+            call()
+        assert "is not a payout from 0 to 1000" in str(refused.value)
+        assert "\n" not in str(refused.value)
+
+
+def _total_probability(table) -> float:
+    """The sum of a return table's probabilities, its 'total' row aside."""
+    return sum(r["probability"] for r in table.rows() if r["outcome"] != "total")
+
+
+payouts = st.one_of(
+    st.sampled_from([0, 1, 8, 8.5, 9, 10, 100, MAX_PAYOUT]),
+    st.tuples(st.integers(0, 200), st.integers(1, 7)).map(lambda ab: f"{ab[0]}:{ab[1]}"),
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(payouts)
+def test_every_natural_payout_goes_through_returns_and_simulate(natural):
+    """Any payout ``--natural`` takes (up to 1000:1) prices the natural's bin: the return
+    table's mean is the edge's, its probabilities sum to 1; the simulator deals it."""
+    table = blackjack.returns(decks=1, natural=natural)
+    edge = blackjack.edge(decks=1, natural=natural).rows()[0]["house_edge_percent"]
+    assert table.facts["house_edge_percent"] == pytest.approx(edge, abs=1e-12)
+    assert _total_probability(table) == pytest.approx(1.0, abs=1e-12)
+    simulated = blackjack.simulate(decks=1, natural=natural, rounds=2_000, seed=3)
+    outcomes = {r["outcome"]: r for r in simulated[1].rows()}
+    payout = Payout().check(natural) if isinstance(natural, str) else float(natural)
+    assert outcomes["natural wins"]["net"] == payout
+    assert sum(r["count"] for r in outcomes.values()) == 2_000
+
+
+@settings(max_examples=8, deadline=None)
+@given(payouts, payouts)
+def test_every_zero_payout_goes_through_returns_and_simulate(pair, trips):
+    table = zero.returns(decks=1, zero_pair_pays=pair, trips_pays=trips)
+    for one in table if isinstance(table, list) else [table]:
+        assert _total_probability(one) == pytest.approx(1.0, abs=1e-12)
+    assert zero.simulate(decks=1, zero_pair_pays=pair, trips_pays=trips, rounds=2_000, seed=3)
+
+
+def test_a_report_of_a_1000_to_1_natural_is_written(tmp_path):
+    blackjack.report(out=str(tmp_path / "r"), decks=1, natural="1000:1", rounds=1_000, pdf=False)
+    data = json.loads((tmp_path / "r" / "report.json").read_text())
+    facts = next(s for s in data["sections"] if s["key"] == "returns")["tables"][0]["facts"]
+    assert facts["house_edge_percent"] < -100  # a natural paying 1000:1: the player's game
+
+
+# ---- shoes without a rank ---------------------------------------------------------------------
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T"]
+
+
+def _one_deck_without(rank: str) -> str:
+    return ",".join(f"{r}={0 if r == rank else 16 if r == 'T' else 4}" for r in RANKS)
+
+
+@pytest.mark.parametrize("rank", RANKS)
+def test_the_effects_of_removal_figure_leaves_out_a_rank_the_shoe_lacks(rank):
+    from cardedge.reports.core.plots import bars_svg
+
+    values = [None if r == rank else 0.1 * (i - 4) for i, r in enumerate(RANKS)]
+    svg = bars_svg(RANKS, values, "rank", "points")
+    assert svg.startswith("<svg") or "<svg" in svg[:400]
+    eor = blackjack.eor(shoe=_one_deck_without(rank)).rows()[0]
+    assert eor[rank] is None and all(eor[r] is not None for r in RANKS if r != rank)
+
+
+@pytest.mark.parametrize("rank", ["A", "T"])
+def test_a_report_of_a_shoe_without_a_rank_is_written(tmp_path, rank):
+    blackjack.report(out=str(tmp_path / "r"), shoe=_one_deck_without(rank), pdf=False)
+    data = json.loads((tmp_path / "r" / "report.json").read_text())
+    eor = next(s for s in data["sections"] if s["key"] == "eor")
+    assert f"The shoe holds no {rank}: no bar." in eor["figures"][0]["caption"]
+
+
+# ---- split totals ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["8-", "-8", "9-8", "8+", "8--9"])
+def test_a_half_range_of_split_totals_is_refused_everywhere(text, capsys):
+    with pytest.raises(BadValue, match="split_totals"):
+        zero.edge(decks=1, split_totals=text)
+    assert main(["zero", "edge", "--decks", "1", "--split-totals", text]) == 2
+    assert "'--split-totals'" in capsys.readouterr().err
