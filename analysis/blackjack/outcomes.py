@@ -382,8 +382,7 @@ def distribution_of(
         net["surrender"] = SURRENDER_NET
     # a natural is no half-unit bin (it pays any payout the rules give, 1000:1 included)
     split_part = {
-        label: 0.0 if label in natural else float(split_halves[_bin(x)])
-        for label, x in net.items()
+        label: 0.0 if label in natural else float(split_halves[_bin(x)]) for label, x in net.items()
     }
     probability = {
         label: natural[label] if label in natural else float(halves[_bin(x)]) + split_part[label]

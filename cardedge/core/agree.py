@@ -3,9 +3,10 @@
 On one machine cardedge writes the same bytes every time. Across machines its figures are the
 same bits wherever its dependencies do the same IEEE-754 arithmetic (any x86-64 CPU, with the
 same versions of numpy, numba and the C math library); another version of one of them, or
-another CPU family, may move a last bit, and the contract then promises agreement to ``RTOL``. These functions say whether a
-file written elsewhere agrees with the one written here: the committed-results tests compare
-with them, and ``make tables`` leaves a committed file alone when they say it agrees.
+another CPU family, may move a last bit, and the contract then promises agreement to
+``RTOL``. These functions say whether a file written elsewhere agrees with the one written
+here: the committed-results tests compare with them, and ``make tables`` leaves a committed
+file alone when they say it agrees.
 
 A text agrees with another when, cut into numbers and the text between them:
 

@@ -120,9 +120,10 @@ published reports): output, not code, so a report made while ``make tables`` rew
 names the commit without '+'. The shoe studies of ``results/study`` are a report's input."""
 
 
-def _commit(here: Path = Path(__file__).resolve().parent) -> str:
-    """The commit of the git checkout holding folder ``here`` ('+': a tracked file but the
-    ``GENERATED`` ones differs from it), or 'unknown'."""
+def _commit(here: Path | None = None) -> str:
+    """The commit of the git checkout holding folder ``here`` (this package's by default; '+':
+    a tracked file but the ``GENERATED`` ones differs from it), or 'unknown'."""
+    here = Path(__file__).resolve().parent if here is None else here
     try:
         head = subprocess.run(
             ["git", "-C", str(here), "rev-parse", "HEAD"],
