@@ -269,40 +269,74 @@ def test_a_bad_vary_answers_the_apis_line(client):
     assert response.json() == {"error": str(refused.value)}
 
 
-def test_a_grid_too_large_for_the_web_is_refused_before_any_work(monkeypatch):
+def test_a_grid_too_costly_for_the_web_is_refused_before_any_work_with_its_estimate(
+    monkeypatch,
+):
+    """A grid is bounded by its estimated cost (its combinations at up to
+    ``GRID_COST_SECONDS`` each, with or without the SD), not by how many it has: refused up
+    front (403, one line with the estimate), and the budget itself is served."""
     from urllib.parse import parse_qsl
 
     def no_work(call):
         raise AssertionError("computed")
 
     monkeypatch.setattr(calls.Call, "run", no_work)
-    limit = calls.MAX_GRID_COMBINATIONS
-    # 2 deck counts x 11 dealer drawing rules x 2 x 5 split totals = 220 combinations
-    query = "zero/grid?decks=1,2&vary=dealer-draws&vary=das&vary=split-totals=none,9,8-9,7-9,6-9"
+    zero_each, zero_sd = calls.GRID_COST_SECONDS["zero"]
+    # 2 deck counts x 11 dealer drawing rules x 2 = 44 combinations: about 7.5 s, served
+    query = "zero/grid?decks=1,2&vary=dealer-draws&vary=das"
+    calls.parse_call("zero", "grid", parse_qsl(query.partition("?")[2]))
     with TestClient(create_app()) as c:
+        # x 5 split totals = 220 combinations: about 37 s of work
+        query += "&vary=split-totals=none,9,8-9,7-9,6-9"
         response = c.get(f"/api/{query}")
-        assert response.status_code == 400, response.text
+        assert response.status_code == 403, response.text
         line = response.json()["error"]
-        assert f"220 combinations (2 x 11 x 2 x 5); at most {limit} on" in line, line
+        cost = 220 * zero_each
+        assert line.startswith(f"grid: about {cost:.0f} s of work (220 combinations ")
+        assert f"(2 x 11 x 2 x 5) at up to {zero_each:g} s each)" in line, line
         assert "cardedge zero grid" in line and "\n" not in line
         # 3 x 3 x 2 x 2 = 36 combinations: served without the SD, refused with it
         query = "blackjack/grid?decks=1&vary=double&vary=split-hands&vary=h17&vary=das"
         with_sd = c.get(f"/api/{query}&sd=true")
-        assert with_sd.status_code == 400
+        assert with_sd.status_code == 403
         line = with_sd.json()["error"]
-        assert f"36 combinations (3 x 3 x 2 x 2); at most {calls.grid_limit(True)} with" in line
+        assert "36 combinations (3 x 3 x 2 x 2)" in line and "with the SD" in line
+        assert f"({calls.grid_limit('blackjack', True)} combinations with the SD)" in line
     calls.parse_call("blackjack", "grid", parse_qsl(query.partition("?")[2]))  # no SD: served
-    # the limit itself is served: 5 deck counts x 2 x 2 x 10 payouts = 200 combinations
-    payouts = "1:1,6:5,7:5,3:2,8:5,2:1,5:2,3:1,4:1,5:1"
-    assert limit == 200  # the grids below are built around it
-    for decks, refused in (("1..5", False), ("1..6", True)):
-        query = [("decks", decks), ("vary", "h17"), ("vary", "das"), ("vary", f"natural={payouts}")]
-        if refused:
-            with pytest.raises(calls.Refused):
-                calls.parse_call("blackjack", "grid", query)
-        else:
-            call = calls.parse_call("blackjack", "grid", query)
-            assert dict(call.keywords)["sd"] is False
+    # the budget itself is served: Zero's limit in combinations, and one more refused
+    limit = calls.grid_limit("zero", False)
+    assert limit * zero_each <= calls.MAX_COST_SECONDS < (limit + 1) * zero_each
+    payouts = ",".join(f"{k + 1}:1" for k in range(limit))
+    served = [("decks", "1"), ("vary", f"zero_pair_pays={payouts}")]
+    assert dict(calls.parse_call("zero", "grid", served).keywords)["sd"] is False
+    refused = [("decks", "1"), ("vary", f"zero_pair_pays={payouts},{limit + 1}:1")]
+    with pytest.raises(calls.Refused, match="grid: about"):
+        calls.parse_call("zero", "grid", refused)
+    assert calls.grid_limit("zero", True) == int(calls.MAX_COST_SECONDS // zero_sd)
+
+
+@pytest.mark.parametrize("option", ["workers=1", "workers=2", "scheduler", "resume=true"])
+def test_where_a_grid_runs_is_no_clients_choice(option, monkeypatch):
+    """A request never names a scheduler to dial, workers to start or a file to resume: the
+    option is refused before any work, and a listener named as the scheduler is never
+    dialled."""
+
+    def no_work(call):
+        raise AssertionError("computed")
+
+    monkeypatch.setattr(calls.Call, "run", no_work)
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        listener.settimeout(0.5)
+        if option == "scheduler":
+            option = f"scheduler=tcp://127.0.0.1:{listener.getsockname()[1]}"
+        with TestClient(create_app()) as c:
+            response = c.get(f"/api/zero/grid?decks=1&vary=das&{option}")
+        assert response.status_code == 400
+        assert response.json()["error"] == f"{option.split('=')[0]}: not taken on the web"
+        with pytest.raises(TimeoutError):
+            listener.accept()  # nobody dialled it
 
 
 # ---- a real server --------------------------------------------------------------------------

@@ -29,6 +29,11 @@ PAGE_OPTIONS: tuple[str, ...] = ()
 """The page's controls besides the decks, the declared rules and the shoe: none."""
 
 
+GRID_COST_SECONDS: tuple[float, float] = (0.08, 0.45)
+"""What one combination of a grid costs at most, in seconds, without and with the SD: no work
+shared (measured 0.052 s and 0.29 s a combination, ``bench/web_costs.py --grid``), times 1.5."""
+
+
 def builtin_names() -> dict[str, tuple[str, ...]]:
     """The keywords that name a file on the command line, and the built-in names the web takes
     instead (no file is ever read from a request)."""

@@ -45,9 +45,13 @@ NOT_SERVED = {
     "studies": "studies writes results/study: run `cardedge studies`",
 }
 
-REFUSED_KEYWORDS = ("png", "out", "log", "progress", "threads")
-"""Keywords the web never takes: files written, callbacks, the simulator's threads (the
-server's worker pool decides)."""
+REFUSED_KEYWORDS = (
+    "png", "out", "log", "progress", "threads", "workers", "scheduler", "resume",
+)  # fmt: skip
+"""Keywords the web never takes: files written, callbacks, and where the work runs (the
+simulator's threads, a grid's Dask workers or scheduler, a resumed grid file): those are the
+server's own settings, never a client's, so no request makes the server dial an address or
+start processes."""
 
 REPEATABLE: dict[str, set[tuple[str, str]]] = {}
 for _game in GAMES:
@@ -67,14 +71,13 @@ MAX_DECK_COUNTS = 8
 """The most deck counts one request may ask for (``decks=1..8`` at most)."""
 MAX_ROUNDS = 200_000
 """The most rounds a simulation may deal on the web (about a second)."""
-MAX_GRID_COMBINATIONS = 200
-"""The most combinations a grid may compute on the web (``grid``: one row each, several
-analyses per row; about 15 s without the SD), counted before any work; larger grids run on the
-command line (``cardedge GAME grid``, up to a million)."""
-GRID_SD_COST = 8
-"""What a grid row with the SD (``sd=true``; the web leaves it out unless asked) costs, in
-rows without it (measured: Zero 176 combinations 11 s, 97 s with the SD; blackjack 3x): a grid
-with the SD may have ``MAX_GRID_COMBINATIONS // GRID_SD_COST`` combinations."""
+GRID_COST_SECONDS: dict[str, tuple[float, float]] = {
+    game: web_room(game).GRID_COST_SECONDS for game in GAMES
+}
+"""What one combination of a game's grid costs at most, in seconds, without and with the SD
+(each game's web room: its combinations' work counted unshared, measured by
+``bench/web_costs.py --grid`` times about 1.5); ``grid_cost`` multiplies it by the shoes and
+combinations a request asks for."""
 MAX_VALUE_CHARS = 400
 """The longest value of one option (a shoe spec is under 100 characters)."""
 MAX_QUERY_ITEMS = 40
@@ -381,7 +384,7 @@ def _check_bounds(game: str, command: str, keywords: dict) -> None:
     _check_cost(game, command, keywords)
     if command == "grid":
         keywords.setdefault("sd", False)  # the SD's distributions are the slow part
-        _check_grid_size(game, keywords)
+        _check_grid_cost(game, keywords)
     if command == "simulate":
         rounds = keywords.get("rounds", 1_000_000)
         if isinstance(rounds, int) and rounds > MAX_ROUNDS:
@@ -405,7 +408,8 @@ MAX_COST_SECONDS = 10.0
 """The largest estimated cost a request may have (a third of the server's 30 s limit, so that
 one queued behind another still finishes within it); larger ones are refused up front (403)."""
 UNCOUNTED = ("grid", "simulate")
-"""Commands bounded their own way: a grid's combinations, a simulation's rounds."""
+"""Commands whose cost is estimated their own way: a grid's by its combinations
+(``grid_cost``), a simulation's by its rounds."""
 
 
 def request_units(game: str, command: str, keywords: dict) -> int:
@@ -450,15 +454,16 @@ def _check_cost(game: str, command: str, keywords: dict) -> None:
         )
 
 
-def grid_limit(sd: bool) -> int:
-    """The most combinations a grid may have on the web, with or without the SD."""
-    return MAX_GRID_COMBINATIONS // GRID_SD_COST if sd else MAX_GRID_COMBINATIONS
+def grid_limit(game: str, sd: bool) -> int:
+    """The most combinations of ``game``'s grid the web computes in one request, with or
+    without the SD (``MAX_COST_SECONDS`` of ``GRID_COST_SECONDS``)."""
+    return int(MAX_COST_SECONDS // GRID_COST_SECONDS[game][sd])
 
 
-def _check_grid_size(game: str, keywords: dict) -> None:
-    """Refuse (400, one line) a grid of more than ``grid_limit`` combinations before any work:
-    its shoes (one per deck count, or the one ``shoe``) times each ``vary`` rule's values, read
-    as the API reads them (an unknown rule or a bad value: the API's ``BadValue``)."""
+def grid_size(game: str, keywords: dict) -> tuple[int, str]:
+    """A grid's combinations and their shape (``2 x 11 x 2``): its shoes (one per deck count,
+    or the one ``shoe``) times each ``vary`` rule's values, read as the API reads them (an
+    unknown rule or a bad value: the API's ``BadValue``)."""
     from cardedge.api.core import deck_counts
     from cardedge.reports.core.grid import parse_axes
 
@@ -468,15 +473,33 @@ def _check_grid_size(game: str, keywords: dict) -> None:
         shoes = 1
     else:
         shoes = len(deck_counts(keywords.get("decks", parameters(game, "grid")["decks"].default)))
-    size = shoes * math.prod(len(a) for a in axes)
-    sd = keywords["sd"] is True
-    limit = grid_limit(sd)
-    if size > limit:
-        shape = " x ".join(str(n) for n in (shoes, *(len(a) for a in axes)) if n > 1)
-        with_sd = f" with the SD ({MAX_GRID_COMBINATIONS} without)" if sd else ""
+    sizes = (shoes, *(len(a) for a in axes))
+    return math.prod(sizes), " x ".join(str(n) for n in sizes if n > 1) or "1"
+
+
+def grid_cost(game: str, keywords: dict) -> float:
+    """A grid request's estimated seconds of work: ``GRID_COST_SECONDS`` per combination (with
+    or without the SD) times its combinations; an upper bound, since combinations that differ
+    only in a payout or a play rule share their work."""
+    size, _ = grid_size(game, keywords)
+    return size * GRID_COST_SECONDS[game][keywords.get("sd") is True]
+
+
+def _check_grid_cost(game: str, keywords: dict) -> None:
+    """Refuse (403, one line, with the estimate) a grid whose estimated cost passes
+    ``MAX_COST_SECONDS``, before any work."""
+    cost = grid_cost(game, keywords)
+    if cost > MAX_COST_SECONDS:
+        size, shape = grid_size(game, keywords)
+        sd = keywords.get("sd") is True
+        each = GRID_COST_SECONDS[game][sd]
+        with_sd = " with the SD" if sd else ""
         raise Refused(
-            f"grid: {size:,} combinations ({shape}); at most {limit}{with_sd} on the web: "
-            f"run `cardedge {game} grid` on the command line"
+            f"grid: about {cost:.0f} s of work ({size:,} combinations ({shape}) at up to "
+            f"{each:g} s each{with_sd}); at most {MAX_COST_SECONDS:g} s on the web "
+            f"({grid_limit(game, sd)} combinations{with_sd}): ask for fewer, or run "
+            f"`cardedge {game} grid` on the command line",
+            403,
         )
 
 

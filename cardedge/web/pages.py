@@ -15,6 +15,7 @@ from cardedge.analysis.core.rules import Payout, Rule, RuleSet, Totals
 from cardedge.games import game as game_named
 from cardedge.web.calls import (
     GAMES,
+    MAX_COST_SECONDS,
     SERVED,
     UPLOADS,
     grid_limit,
@@ -258,13 +259,13 @@ def _grid_panel(game: str) -> str:
             f'<label class="control">its values <input type="text" name="values{i}" size="18"'
             ' placeholder="all values"></label>'
         )
-    limit, with_sd = grid_limit(False), grid_limit(True)
+    limit, with_sd = grid_limit(game, False), grid_limit(game, True)
     note = (
         "The other rules: the page's controls above. One row per combination: the house edge "
         "under optimal play and basic strategy, and the additive estimate (the single-rule "
         f"effects added) with its error. At most {limit} combinations here ({with_sd} with "
-        f"the SD); larger grids on the command line: <code>cardedge {html.escape(game)} "
-        "grid</code>."
+        f"the SD): about {MAX_COST_SECONDS:g} s of work at most; larger grids on the command "
+        f"line: <code>cardedge {html.escape(game)} grid</code>."
     )
     return (
         '<section class="panel" id="grid" data-state="idle">'

@@ -40,6 +40,11 @@ CONTROL_HELP: dict[str, str] = {
 """The page options in words (the rules explain themselves from their declarations)."""
 
 
+GRID_COST_SECONDS: tuple[float, float] = (0.17, 1.6)
+"""What one combination of a grid costs at most, in seconds, without and with the SD: no work
+shared (measured 0.112 s and 1.09 s a combination, ``bench/web_costs.py --grid``), times 1.5."""
+
+
 def builtin_names() -> dict[str, tuple[str, ...]]:
     """The keywords that name a file on the command line, and the built-in names the web takes
     instead (no file is ever read from a request)."""
