@@ -216,3 +216,72 @@ def test_a_half_range_of_split_totals_is_refused_everywhere(text, capsys):
         zero.edge(decks=1, split_totals=text)
     assert main(["zero", "edge", "--decks", "1", "--split-totals", text]) == 2
     assert "'--split-totals'" in capsys.readouterr().err
+
+
+# ---- statements computed from the rules played ------------------------------------------------
+def test_the_presets_notes_stand_while_the_presets_do():
+    from cardedge.analysis.zero.rules import STATED_NOTE, TRIPS_NOTE
+
+    table = zero.edge(decks=1)
+    assert table.notes[:2] == [TRIPS_NOTE, STATED_NOTE]
+    assert table.keys["rules_note"] == TRIPS_NOTE
+
+
+@pytest.mark.parametrize(
+    ("changes", "gap"), [({"trips_pays": 5.0}, 0.0), ({"zero_pair_pays": 2.0}, 1.0)]
+)
+def test_the_notes_say_what_the_rules_played_pay_and_their_gap_is_the_edges(changes, gap):
+    """With a payout given, no note describes the presets' own payouts ('3 to 1 instead of 3
+    to 2'): each says what its rules pay, and the gap it states is the edges' difference."""
+    from fractions import Fraction
+
+    from cardedge.analysis.core.shoe import Shoe
+    from cardedge.reports.zero.document import exact_deal_probabilities
+
+    table = zero.edge(decks=1, **changes)
+    text = " ".join([*table.notes, str(table.keys["rules_note"])])
+    assert "3 to 1 instead of 3 to 2" not in text and "1.5 x" not in text
+    pair = changes.get("zero_pair_pays", 1.5)
+    assert (
+        f"'published' as played here: a Zero Pair pays {'2 to 1' if pair == 2 else '3 to 2'}"
+        in text
+    )
+    edges = {r["rules"]: r["house_edge_percent"] for r in table.rows()}
+    trips = Fraction(exact_deal_probabilities(Shoe.decks(1)).rows()[1]["fraction"])
+    assert edges["stated"] - edges["published"] == pytest.approx(
+        100 * gap * float(trips), abs=1e-12
+    )
+    if gap:
+        assert f"differs from 'published' here by exactly {gap:g} x P(ten-valued trips)" in text
+    else:
+        assert "pay ten-valued trips alike here: the same edge" in text
+
+
+def test_one_definition_of_a_zero_pair_everywhere(tmp_path):
+    """The help, the web page and the report define a Zero Pair as the engine counts it: two
+    cards of one rank totalling 0, 5-5 included."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from cardedge.analysis.zero.rules import ZERO_PAIR
+    from cardedge.cli import cli
+    from cardedge.engine.zero.game import is_zero_pair
+
+    assert ZERO_PAIR == "two cards of one rank totalling 0: 5-5, 10-10, J-J, Q-Q or K-K"
+    ranks = [r for r in range(13) if is_zero_pair(4 * r, 4 * r + 1)]  # two suits of each rank
+    assert [("A23456789TJQK")[r] for r in ranks] == ["5", "T", "J", "Q", "K"]
+    helped = CliRunner().invoke(cli, ["zero", "edge", "--help"], terminal_width=1000).output
+    assert ZERO_PAIR in " ".join(helped.split())
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from cardedge.web.app import create_app
+
+    with TestClient(create_app()) as client:
+        assert ZERO_PAIR in client.get("/zero").text
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("analysis", "reports", "cardedge", "docs"):
+        for path in (root / folder).rglob("*"):
+            if path.suffix in (".py", ".md", ".js", ".j2") and path.is_file():
+                assert "ten-valued cards of one rank" not in path.read_text(), path

@@ -8,12 +8,21 @@ its payouts never change a decision: one evaluation of the play rules prices eve
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from cardedge.analysis.core.rules import Payout, Rule, RuleSet, Switch, Totals, Whole
+from cardedge.analysis.core.cards import BACCARAT_VALUES, RANKS
+from cardedge.analysis.core.rules import (
+    Payout,
+    Rule,
+    RuleSet,
+    Switch,
+    Totals,
+    Whole,
+    payout_text,
+)
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.records import KernelRules
 
@@ -32,6 +41,61 @@ TRIPS_NOTE = (
     "the dealer's up card pays 3 to 1 instead of 3 to 2 (trips_pays); it alone reproduces "
     "the published figures."
 )
+"""What the two presets are, as they stand (the page's help; a table of the rules played
+says what they pay with ``trips_notes``)."""
+STATED_NOTE = (
+    "'stated' is rules 1-8 as written; it differs from 'published' by exactly "
+    "1.5 x P(ten-valued trips)."
+)
+
+ZERO_PAIR_RANKS: tuple[str, ...] = tuple(
+    rank for rank, value in zip(RANKS, BACCARAT_VALUES, strict=True) if 2 * value % 10 == 0
+)
+"""The ranks two of which total 0, a Zero Pair: 5, T, J, Q, K (rule 5; the engine's
+``is_zero_pair``, same rank and total 0)."""
+_PAIRS = [f"{r}-{r}".replace("T", "10") for r in ZERO_PAIR_RANKS]
+ZERO_PAIR = f"two cards of one rank totalling 0: {', '.join(_PAIRS[:-1])} or {_PAIRS[-1]}"
+"""What a Zero Pair is, in the words every help, page and report uses."""
+TRIPS = "ten-valued trips (a ten-valued Zero Pair of the dealer's up card's rank)"
+"""What ten-valued trips are, in words."""
+
+
+def ratio_words(payout: float) -> str:
+    """A payout as a table's note writes it: '3 to 2', '2 to 1', '1.75 to 1'."""
+    text = payout_text(payout)
+    return text.replace(":", " to ") if ":" in text else f"{text} to 1"
+
+
+def as_they_stand(played: Mapping[str, ZeroRules]) -> bool:
+    """Are these the presets as they stand (each name a preset, its rules unchanged)?"""
+    return all(name in PRESETS and rules == preset(name) for name, rules in played.items())
+
+
+def rules_note(played: Mapping[str, ZeroRules]) -> str:
+    """The one line a table's notes and its rows' ``rules_note`` give on what the presets pay
+    (``TRIPS_NOTE`` while they stand; else ``trips_notes`` of the rules played)."""
+    return TRIPS_NOTE if as_they_stand(played) else " ".join(trips_notes(played))
+
+
+def trips_notes(played: Mapping[str, ZeroRules]) -> list[str]:
+    """The notes on ten-valued trips of a table whose rows play these rules (preset name ->
+    the rules played under it), from the rules themselves: the presets' own notes when they
+    are played as they stand, else what each pays and by how much they differ."""
+    if as_they_stand(played):
+        return [TRIPS_NOTE, *([STATED_NOTE] if "stated" in played else [])]
+    notes = [
+        f"'{name}' as played here: a Zero Pair pays {ratio_words(rules.zero_pair_pays)}, "
+        f"{TRIPS} {ratio_words(rules.trips_payout)}."
+        for name, rules in played.items()
+    ]
+    if {"stated", "published"} <= set(played):
+        gap = played["published"].trips_payout - played["stated"].trips_payout
+        notes.append(
+            "'stated' and 'published' pay ten-valued trips alike here: the same edge."
+            if gap == 0
+            else f"'stated' differs from 'published' here by exactly {gap:g} x P(ten-valued trips)."
+        )
+    return notes
 
 
 @dataclass(frozen=True)
@@ -130,8 +194,8 @@ RULES = RuleSet(
         Rule(
             "zero_pair_pays",
             Payout(),
-            "What a Zero Pair (two ten-valued cards of one rank) wins, per unit wagered: a "
-            "ratio like 3:2 or 2:1, or a decimal like 1.75.",
+            f"What a Zero Pair ({ZERO_PAIR}) wins, per unit wagered: a ratio like 3:2 or "
+            "2:1, or a decimal like 1.75.",
             lambda r: f"zero pair {r.zero_pair_pays:g}:1",
         ),
         Rule(

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.analysis.zero.rules import RULES, TRIPS_NOTE, ZeroRules, preset
+from cardedge.analysis.zero.rules import RULES, ZERO_PAIR, ZeroRules, preset, rules_note
 from cardedge.reports.core import document as doc
 from cardedge.reports.core.plots import bars_svg, lines_svg
 from cardedge.reports.core.render import Table
@@ -92,7 +92,7 @@ def exact_deal_probabilities(shoe: Shoe) -> Table:
     )
     rows = [
         {
-            "event": "Zero Pair (two cards of one rank totalling 0)",
+            "event": f"Zero Pair ({ZERO_PAIR})",
             "fraction": str(pair),
             "probability": float(pair),
         },
@@ -105,7 +105,7 @@ def exact_deal_probabilities(shoe: Shoe) -> Table:
     return Table(f"Exact probabilities of the initial deal, {shoe.title()}", rows, default_digits=8)
 
 
-def _headline(parts: Sequence[ShoeTables], preset_name: str) -> Table:
+def _headline(parts: Sequence[ShoeTables], preset_name: str, rules: ZeroRules) -> Table:
     rows = []
     for p in parts:
         facts = p.returns.facts
@@ -125,7 +125,7 @@ def _headline(parts: Sequence[ShoeTables], preset_name: str) -> Table:
         "House edges in percent of the initial wager, positive for the house; sd: standard "
         "deviation of a round's net result per initial wager (optimal play); element of risk: "
         "the optimal edge per unit of the total amount wagered (doubles included).",
-        TRIPS_NOTE,
+        rules_note({preset_name: rules}),
     ]
     if any(p.published is None for p in parts):
         notes.append(NO_PUBLISHED_CHART)
@@ -155,14 +155,14 @@ def build(
             "The rules as played",
             (
                 "Zero is a blackjack/baccarat hybrid: cards count their baccarat points (ten-"
-                "valued cards 0, totals modulo 10), a player's Zero Pair wins at once, and the "
-                "higher total nearest 9 wins (see the rules page).",
+                f"valued cards 0, totals modulo 10), a player's Zero Pair ({ZERO_PAIR}) wins "
+                "at once, and otherwise the lower total wins (see the rules page).",
                 doc.differences_paragraph(table, PAGE),
-                TRIPS_NOTE,
+                rules_note({preset_name: rules}),
             ),
             (doc.TableView(table),),
         ),
-        _headline_section(parts, preset_name),
+        _headline_section(parts, preset_name, rules),
         _strategy_section(parts),
         doc.Section(
             "exceptions",
@@ -238,8 +238,10 @@ def build(
     )
 
 
-def _headline_section(parts: Sequence[ShoeTables], preset_name: str) -> doc.Section:
-    head = _headline(parts, preset_name)
+def _headline_section(
+    parts: Sequence[ShoeTables], preset_name: str, rules: ZeroRules
+) -> doc.Section:
+    head = _headline(parts, preset_name, rules)
     exact = tuple(doc.TableView(exact_deal_probabilities(p.shoe)) for p in parts)
     first = head.rows()[0]
     published = first["published_chart_percent"]

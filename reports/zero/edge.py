@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_rules
@@ -12,6 +12,8 @@ from cardedge.analysis.zero.rules import (
     ZeroRules,
     changed_rules,
     preset,
+    rules_note,
+    trips_notes,
 )
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.progress import Progress
@@ -45,17 +47,20 @@ def table_keys(
     strategy: str | None = None,
     split: str | None = None,
     edge: bool = False,
+    played: Mapping[str, ZeroRules] | None = None,
     **more,
 ) -> dict[str, object]:
     """``Table.keys`` of a Zero table: what identifies it and its columns do not say.
 
     None leaves a key out. ``edge``: the table gives house edges (or EVs) under a rule preset,
-    so each row also carries the presets' one-line explanation (``rules_note``: ``TRIPS_NOTE``).
+    so each row also carries the one line on what the presets pay (``rules_note``:
+    ``rules_note`` of the rules ``played``, by preset name; the presets as they stand when not
+    given).
     """
     keys = {"decks": decks, "rules": rules, "strategy": strategy, "split": split, **more}
     keys = {k: v for k, v in keys.items() if v is not None}
     if edge:
-        keys[RULES_NOTE_KEY] = TRIPS_NOTE
+        keys[RULES_NOTE_KEY] = TRIPS_NOTE if played is None else rules_note(played)
     return keys
 
 
@@ -134,12 +139,8 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
     split = results[0][1].split
     title = f"Zero house edge (%), {', '.join(strategies)} play, {where}, {split} split"
     title += changes_from_presets((name, res.rules) for name, res in results)
-    notes = [TRIPS_NOTE]
-    if any(r["rules"] == "stated" for r in rows):
-        notes.append(
-            "'stated' is rules 1-8 as written; it differs from 'published' by exactly "
-            "1.5 x P(ten-valued trips)."
-        )
+    played = {name: res.rules for name, res in results}
+    notes = trips_notes(played)
     if {"basic", "published"} & set(strategies):
         notes.append(BASIC_NOTE)
     if on_shoes and "basic" in strategies:
@@ -154,7 +155,7 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
         rows,
         notes,
         digits={"house_edge_percent": digits, "difference": digits},
-        keys=table_keys(edge=True),
+        keys=table_keys(edge=True, played=played),
     )
 
 
@@ -181,9 +182,10 @@ def upcard_table(name: str, res: RoundResult, digits: int = 4) -> Table:
     rows.append(total)
     rules_text = res.rules.describe(res.shoe)
     title = f"Zero by dealer up card: {name} rules ({rules_text}), {res.policy} play"
+    played = {name: res.rules}
     notes = [
         "ev: expected net result per initial wager given the up card (0 = any ten-value).",
-        TRIPS_NOTE,
+        rules_note(played),
     ]
-    keys = setup_keys(res.shoe, name, res.policy, res.split, edge=True)
+    keys = setup_keys(res.shoe, name, res.policy, res.split, edge=True, played=played)
     return Table(title, rows, notes, default_digits=digits, keys=keys)

@@ -27,10 +27,10 @@ from cardedge.analysis.zero.round import evaluate_play, evaluate_split_rules
 from cardedge.analysis.zero.rules import (
     PRESETS,
     RULES,
-    TRIPS_NOTE,
     ZeroRules,
     distinct_play_rules,
     preset,
+    rules_note,
 )
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.reports.core.grid import (
@@ -149,6 +149,18 @@ def compute_task(task: GridTask) -> list[GridValues]:
     return out
 
 
+def _payouts_note(base: ZeroBase, varied: set[str]) -> str:
+    """What the grid's presets pay a Zero Pair and ten-valued trips, from the rules played:
+    each row's own columns when a payout varies."""
+    if varied & {"zero_pair_pays", "trips_pays"}:
+        return (
+            "What a Zero Pair and ten-valued trips pay: each row's columns (the preset's "
+            "where a payout is not varied)."
+        )
+    names = PRESETS if PRESET_AXIS in varied else (base.preset,)
+    return rules_note({name: base.rules({PRESET_AXIS: name}) for name in names})
+
+
 def grid_table(base: ZeroBase, plan: GridPlan, rows: list[dict], columns: GridColumns) -> Table:
     """The grid as a table: the fixed rules and shoe in the title, one row per combination."""
     varied = {a.name for a in plan.axes}
@@ -168,7 +180,7 @@ def grid_table(base: ZeroBase, plan: GridPlan, rows: list[dict], columns: GridCo
             if columns.basic
             else []
         ),
-        TRIPS_NOTE,
+        _payouts_note(base, varied),
     ]
     keys = {"rules": base.preset, "varied": ", ".join(a.name for a in plan.axes)}
     digits = {"sd": 6, "additive_error_percent": 6}

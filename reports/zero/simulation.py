@@ -9,7 +9,12 @@ from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.outcomes import outcome_distribution
 from cardedge.analysis.zero.paytable import load_paytable
 from cardedge.analysis.zero.round import evaluate_round
-from cardedge.analysis.zero.rules import TRIPS_NOTE, ZeroRules
+from cardedge.analysis.zero.rules import (
+    ZERO_PAIR,
+    ZeroRules,
+    ratio_words,
+    trips_notes,
+)
 from cardedge.analysis.zero.sidebet import evaluate_side_bet
 from cardedge.engine.zero.coach import ZeroCoach
 from cardedge.engine.zero.simulate import simulate_zero
@@ -67,11 +72,12 @@ def zero_simulation(
     side = evaluate_side_bet(decks, table)
     exact_side = {lab: float(side.probability(i)) for i, lab in enumerate(sim.side_labels)}
     notes = [
-        "trips: a ten-valued Zero Pair of the up card's rank (paid as a Zero Pair under 'stated').",
+        f"zero pair: {ZERO_PAIR}, paid {ratio_words(rules.zero_pair_pays)}; trips: a "
+        f"ten-valued Zero Pair of the up card's rank, paid {ratio_words(rules.trips_payout)}.",
         "Each round is dealt from a freshly shuffled shoe, as in the exact analysis; split "
         "hands are played seeing the other split card, not the other hand's draws.",
     ]
-    notes.append(TRIPS_NOTE)
+    notes += trips_notes({rules_name: rules})
     notes += table.notes()
     return SimulationReport(
         sim,
@@ -83,7 +89,7 @@ def zero_simulation(
         exact_side,
         table.label,
         tuple(notes),
-        table_keys(split="standard", edge=True),
+        table_keys(split="standard", edge=True, played={rules_name: rules}),
         side_bet="Zero Pays",
     )
 

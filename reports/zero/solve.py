@@ -9,7 +9,7 @@ from fractions import Fraction
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.paytable import MAX_PAYS, PayTable, load_paytable
 from cardedge.analysis.zero.round import evaluate_play
-from cardedge.analysis.zero.rules import RULES, TRIPS_NOTE, ZeroRules
+from cardedge.analysis.zero.rules import RULES, ZeroRules, rules_note
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.errors import BadValue
 from cardedge.reports.core.render import Table
@@ -66,10 +66,13 @@ def solve_table(
         f"Zero: {what} payout for a {float(target):g}% house edge, {label} play, {preset} "
         f"rules: {', '.join([shoe.title(), *others])}"
     )
-    notes = ["house_edge_percent: percent of the Zero wager, positive for the house.", TRIPS_NOTE]
+    notes = [
+        "house_edge_percent: percent of the Zero wager, positive for the house.",
+        rules_note({preset: rules}),
+    ]
     if pay == "zero_pair_pays" and rules.trips_pays is None:
         notes.insert(1, "Ten-valued trips are paid as a Zero Pair here: they move with it.")
-    keys = setup_keys(shoe, preset, label, edge=True)
+    keys = setup_keys(shoe, preset, label, edge=True, played={preset: rules})
     return solution_table(solution, pay, title, keys, notes)
 
 

@@ -14,11 +14,11 @@ from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.outcomes import Outcomes, outcome_distributions
 from cardedge.analysis.zero.round import deal_probabilities, evaluate_round, evaluate_rules
 from cardedge.analysis.zero.rules import (
-    TRIPS_NOTE,
     ZeroRules,
     distinct_play_rules,
     preset,
     preset_name,
+    rules_note,
 )
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.progress import Progress
@@ -62,8 +62,8 @@ def chart_table(
             f"House edge under the {name} rules when every hand follows this chart: "
             f"{edge_percent:.4f}%."
         )
-        notes.append(TRIPS_NOTE)
-    keys = setup_keys(shoe, name, chart.name, edge=edge_percent is not None)
+        notes.append(rules_note({name: rules}))
+    keys = setup_keys(shoe, name, chart.name, edge=edge_percent is not None, played={name: rules})
     return Table(title, chart.frame(), notes, keys=keys)
 
 
@@ -313,11 +313,13 @@ def _returns_table(out: Outcomes, label: str, rules_name: str, shoe: Shoe) -> Ta
         f"house edge under the {rules_name} rules {-100 * out.ev:.6f}%; standard deviation "
         f"{out.std:.6f} per initial wager; element of risk {out.element_of_risk_percent:.6f}% "
         f"(edge per total amount wagered, {out.expected_wager:.6f} initial wagers per round).",
-        TRIPS_NOTE,
+        rules_note({rules_name: out.rules}),
     ]
     if not shoe.is_fresh and label == "basic":
         notes.append(DERIVED_CHART_NOTE)
-    keys = setup_keys(shoe, rules_name, label, "standard", edge=True)
+    keys = setup_keys(
+        shoe, rules_name, label, "standard", edge=True, played={rules_name: out.rules}
+    )
     table = Table(title, rows, notes, digits={"net": 1}, default_digits=8, keys=keys)
     table.facts = return_facts(out)
     return table
@@ -424,9 +426,9 @@ def compare_table(
         "optimal_percent, basic_percent, published_chart_percent: the edge of each strategy; "
         "basic_gap = basic - optimal; P(zero pair), P(split) under optimal play; standard split.",
         BASIC_NOTE,
-        TRIPS_NOTE,
+        rules_note(dict(results)),
     ]
-    keys = table_keys(split="standard", edge=True)
+    keys = table_keys(split="standard", edge=True, played=dict(results))
     return Table(title, rows, notes, default_digits=6, keys=keys)
 
 
@@ -460,9 +462,9 @@ def eor_table(
     notes = [
         "Each column removes one card of that rank from a fresh shoe; optimal play, standard "
         "split.",
-        TRIPS_NOTE,
+        rules_note(dict(results)),
     ]
-    keys = table_keys(strategy="optimal", split="standard", edge=True)
+    keys = table_keys(strategy="optimal", split="standard", edge=True, played=dict(results))
     return Table(title, rows, notes, default_digits=6, keys=keys)
 
 
@@ -506,9 +508,9 @@ def variants_table(
     notes = [
         "stated_* and published_*: the variation applied to each preset; *_change: against the "
         "preset as it is; standard split.",
-        TRIPS_NOTE,
+        rules_note(bases),
     ]
-    keys = setup_keys(shoe, strategy="optimal", split="standard", edge=True)
+    keys = setup_keys(shoe, strategy="optimal", split="standard", edge=True, played=bases)
     return Table(title, list(rows.values()), notes, default_digits=6, keys=keys)
 
 
