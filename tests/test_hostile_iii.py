@@ -285,3 +285,91 @@ def test_one_definition_of_a_zero_pair_everywhere(tmp_path):
         for path in (root / folder).rglob("*"):
             if path.suffix in (".py", ".md", ".js", ".j2") and path.is_file():
                 assert "ten-valued cards of one rank" not in path.read_text(), path
+
+
+# ---- the web and the API take what the command line takes ------------------------------------
+SHOE = "A=4,2=4,3=4,4=4,5=4,6=4,7=4,8=4,9=4,T=4,J=4,Q=4,K=4"
+
+
+@pytest.mark.parametrize("decks", [6, 8])
+def test_a_shoe_with_deck_counts_is_refused_on_all_three_surfaces(decks, capsys):
+    """The shoe is the whole shoe: deck counts given beside it are refused, the default's value
+    (6) too, which the API and the web took while the command line refused it."""
+    with pytest.raises(BadValue, match="decks: a shoe gives the whole shoe: leave decks out"):
+        zero.edge(decks=decks, shoe=SHOE)
+    assert main(["zero", "edge", "--decks", str(decks), "--shoe", SHOE]) == 2
+    assert "leave out --decks" in capsys.readouterr().err
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from cardedge.web.app import create_app
+
+    with TestClient(create_app()) as client:
+        response = client.get(f"/api/zero/edge?decks={decks}&shoe={SHOE}")
+    assert response.status_code == 400
+    assert response.json() == {"error": "decks: a shoe gives the whole shoe: leave decks out"}
+
+
+def test_two_uploads_of_one_name_are_two_files(monkeypatch):
+    from cardedge.reports.core.render import Table
+    from cardedge.web import calls
+
+    read = {}
+
+    def reads(**keywords):
+        read.update({k: open(v).read() for k, v in keywords.items()})  # noqa: SIM115
+        return Table("read", [{"files": len(keywords)}])
+
+    monkeypatch.setattr(calls, "api_function", lambda game, command: reads)
+    uploads = (
+        calls.Upload("strategy", "mine.json", "the chart"),
+        calls.Upload("paytable", "mine.json", "the pay table"),
+    )
+    calls.Call("zero", "simulate", (), "json", uploads).run()
+    assert read == {"strategy": "the chart", "paytable": "the pay table"}
+
+
+def test_a_body_whose_length_is_given_twice_is_refused():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from cardedge.web.app import create_app
+
+    with TestClient(create_app()) as client:
+        response = client.post(
+            "/api/zero/pays?decks=1",
+            content=b"{}",
+            headers={"Content-Length": "2", "Transfer-Encoding": "chunked"},
+        )
+    assert response.status_code == 400
+    assert "Content-Length and Transfer-Encoding" in response.json()["error"]
+
+
+HUGE_PAYS = ['"' + "9" * 5000 + ' to 1"', "9" * 5000, '"0.' + "3" * 40 + ' to 1"']
+
+
+@pytest.mark.parametrize("pays", HUGE_PAYS, ids=["text", "integer", "decimals"])
+def test_a_pay_table_with_a_huge_number_is_refused_in_the_tables_words(tmp_path, pays, capsys):
+    from importlib import resources
+
+    from cardedge.analysis.zero.paytable import MAX_DIGITS
+
+    shipped = resources.files("cardedge.analysis.zero") / "paytables" / "reconstructed.toml"
+    text = shipped.read_text().replace('pays = "60 to 1"', f"pays = {pays}", 1)
+    (tmp_path / "huge.toml").write_text(text)
+    with pytest.raises(ValueError) as refused:
+        zero.pays(decks=1, paytable=str(tmp_path / "huge.toml"))
+    message = str(refused.value)
+    assert message.endswith(f"line 19: a number of more than {MAX_DIGITS} digits")
+    assert main(["zero", "pays", "--decks", "1", "--paytable", str(tmp_path / "huge.toml")]) == 2
+    err = capsys.readouterr().err
+    assert "set_int_max_str_digits" not in err and len(err) < 300
+
+
+@pytest.mark.parametrize("target", ["x", "200", "nan", "-inf"])
+def test_a_target_is_refused_in_the_same_words_by_the_cli_and_the_api(target, capsys):
+    with pytest.raises(BadValue) as refused:
+        zero.solve(target=target)
+    assert main(["zero", "solve", "--target", target]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"cardedge: error: Invalid value for '--target': {refused.value.message}"

@@ -47,6 +47,7 @@ from pathlib import Path
 import numpy as np
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, RANKS, TEN_RANKS
+from cardedge.core.errors import shown
 
 DEFAULT_PAYTABLE = "reconstructed"
 """The shipped table used when none is given (a reconstruction, see its file)."""
@@ -135,22 +136,24 @@ def parse_pays(value: object) -> Fraction:
     Raises ValueError for anything else, and for a negative pay.
     """
     if isinstance(value, bool):
-        raise ValueError(f"malformed payout {value!r} (expected 'X to 1' or a number)")
+        raise ValueError(f"malformed payout {shown(value)} (expected 'X to 1' or a number)")
     if isinstance(value, int | float):
         try:
             pays = Fraction(str(value))
         except ValueError:
-            raise ValueError(f"malformed payout {value!r} (expected a finite number)") from None
+            raise ValueError(
+                f"malformed payout {shown(value)} (expected a finite number)"
+            ) from None
     elif isinstance(value, str):
         m = _PAYS_RE.match(value)
-        if not m:
-            raise ValueError(f"malformed payout {value!r} (expected 'X to 1', e.g. '4 to 1')")
+        if not m or max(len(m.group(1)), len(m.group(2))) > MAX_DIGITS:
+            raise ValueError(f"malformed payout {shown(value)} (expected 'X to 1', e.g. '4 to 1')")
         x, y = Fraction(m.group(1)), Fraction(m.group(2))
         if y <= 0:
-            raise ValueError(f"malformed payout {value!r}: the 'to' amount must be positive")
+            raise ValueError(f"malformed payout {shown(value)}: the 'to' amount must be positive")
         pays = x / y
     else:
-        raise ValueError(f"malformed payout {value!r} (expected 'X to 1' or a number)")
+        raise ValueError(f"malformed payout {shown(value)} (expected 'X to 1' or a number)")
     check_pays(pays, value)
     return pays
 
@@ -342,9 +345,19 @@ def load_paytable(spec: str | Path | PayTable | None = None) -> PayTable:
     )
 
 
+MAX_DIGITS = 30
+"""The most digits a number of a pay table may have (a payout is a few digits)."""
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+
+
 def parse_paytable(text: str, source: str = "<pay table>", suffix: str = ".toml") -> PayTable:
-    """A pay table from TOML (or JSON when ``suffix`` is '.json') text; errors name ``source``."""
+    """A pay table from TOML (or JSON when ``suffix`` is '.json') text; errors name ``source``.
+    A number of more than ``MAX_DIGITS`` digits is refused before the parser reads it (Python
+    would refuse to convert one of over 4,300 with a message about its own settings)."""
     try:
+        if (long := _LONG_NUMBER.search(text)) is not None:
+            line = text.count("\n", 0, long.start()) + 1
+            raise ValueError(f"line {line}: a number of more than {MAX_DIGITS} digits")
         raw = json.loads(text) if suffix.lower() == ".json" else tomllib.loads(text)
         return _from_mapping(raw, Path(source).stem or source)
     except ValueError as e:

@@ -60,9 +60,7 @@ def _setup(given: dict[str, object]) -> tuple[BlackjackRules, list[Shoe]]:
     """The rules and shoes of an API call (its ``locals()``: ``decks``, the rule keywords,
     ``shoe`` and ``remove`` when it takes them): one shoe per deck count, or the one shoe."""
     rules = _rules(given)  # the rules are checked before the shoe is read
-    shoes = core.shoes_for(
-        GAME.shoe, given["decks"], given.get("shoe"), given.get("remove"), DEFAULT_DECKS
-    )
+    shoes = core.shoes_for(GAME.shoe, given["decks"], given.get("shoe"), given.get("remove"))
     return rules, shoes
 
 
@@ -855,7 +853,7 @@ def shoe(decks: int = DEFAULT_DECKS, shoe=None, remove=None) -> Shoe:
         >>> shoe(6, remove="5,5").describe()
         '6 decks minus 5,5'
     """
-    return core.one_shoe(core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS), "shoe")
+    return core.one_shoe(core.shoes_for(GAME.shoe, decks, shoe, remove), "shoe")
 
 
 def evaluate(rules: BlackjackRules, shoe: Shoe, policy=None):

@@ -193,19 +193,16 @@ def count_systems(value) -> list[CountSystem]:
     return [count_system(v) for v in listed(value)]
 
 
-def shoes_for(
-    form: ShoeFormat, decks, shoe: str | Shoe | None, remove: str | None, default_decks
-) -> list[Shoe]:
+def shoes_for(form: ShoeFormat, decks, shoe: str | Shoe | None, remove: str | None) -> list[Shoe]:
     """The shoes of a call: one per deck count of ``decks``, fresh decks less ``remove``; or
-    the one ``shoe`` (a ``Shoe`` or a spec like ``"A=24,2=24,..."``) less ``remove``, when
-    ``decks`` is left at ``default_decks``; read in the game's shoe ``form`` (``Game.shoe``)."""
+    the one ``shoe`` (a ``Shoe`` or a spec like ``"A=24,2=24,..."``) less ``remove`` (a call
+    giving both a shoe and deck counts is refused at the surface, ``params.check_one_shoe``);
+    read in the game's shoe ``form`` (``Game.shoe``)."""
     if shoe is None:
         return [
             _parsed("remove", lambda d=d: game_shoe(d, None, remove, form=form))
             for d in deck_counts(decks)
         ]
-    if deck_counts(decks) != deck_counts(default_decks):
-        raise ValueError("--shoe gives the whole shoe: leave out --decks")
     one = (
         shoe
         if isinstance(shoe, Shoe)

@@ -345,6 +345,15 @@ def _naming(keyword: str, read: Callable[[Any], object], value: object) -> objec
         raise BadValue(keyword, str(e)) from None
 
 
+def check_one_shoe(given: dict[str, object]) -> None:
+    """``BadValue('decks')`` when a call gives both a shoe and deck counts (``given``: the
+    keywords the caller passed, defaults left out): the shoe is the whole shoe, as the command
+    line says of ``--shoe`` with ``--decks``, whatever the deck count given (the default's
+    value too)."""
+    if given.get("shoe") is not None and "decks" in given:
+        raise BadValue("decks", "a shoe gives the whole shoe: leave decks out")
+
+
 def plain(value: object) -> object:
     """A numpy scalar (``np.int64(5)``, ``np.float32(1.5)``, ``np.bool_(True)``, any value read
     from a pandas DataFrame) as the Python number or bool it holds, in a list or tuple item by
@@ -380,6 +389,7 @@ def checker(rules: RuleSet) -> Callable[..., Callable[[Callable], Callable]]:
             @functools.wraps(f)
             def api(*args, **kw):
                 bound = signature.bind(*args, **kw)
+                check_one_shoe(bound.arguments)
                 for name, value in bound.arguments.items():
                     kind = kinds[name]
                     value = bound.arguments[name] = plain(value)

@@ -63,7 +63,7 @@ def _preset(rules: str, changes: dict[str, object] | None = None):
 
 
 def _shoes(decks, shoe, remove) -> list[Shoe]:
-    return core.shoes_for(GAME.shoe, decks, shoe, remove, DEFAULT_DECKS)
+    return core.shoes_for(GAME.shoe, decks, shoe, remove)
 
 
 @checked()

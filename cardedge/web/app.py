@@ -11,6 +11,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -201,7 +202,31 @@ def create_app(
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: server_error},
         lifespan=lifespan,
+        middleware=[Middleware(OneBodyLength)],
     )
     app.state.cache = cache
     app.state.pool = pool
     return app
+
+
+class OneBodyLength:
+    """Refuse (400, one line) a request that gives its body's length twice, by
+    ``Content-Length`` and by ``Transfer-Encoding`` (RFC 9112 6.1: a server may not act on
+    it; a proxy and this server reading the body differently is how requests are smuggled),
+    before any route reads it."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            names = {name.lower() for name, _ in scope["headers"]}
+            if b"content-length" in names and b"transfer-encoding" in names:
+                refused = error(
+                    "a request gives its body's length twice (Content-Length and "
+                    "Transfer-Encoding): give one",
+                    400,
+                )
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

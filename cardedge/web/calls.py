@@ -159,19 +159,22 @@ class Call:
         if not self.uploads:
             return render_many(api_function(self.game, self.command)(**keywords), self.fmt)
         with tempfile.TemporaryDirectory(prefix="cardedge-upload-") as folder:
-            for u in self.uploads:
-                path = Path(folder) / u.name
+            for k, u in enumerate(self.uploads):
+                # a folder of its own each: two uploads of one name are two files
+                (Path(folder) / str(k)).mkdir()
+                path = Path(folder) / str(k) / u.name
                 path.write_text(u.text, encoding="utf-8")
                 if repeatable(self.game, self.command, u.keyword):
                     keywords[u.keyword] = (*_listed(keywords.get(u.keyword, ())), str(path))
                 else:
                     keywords[u.keyword] = str(path)
+            unnamed = re.compile(re.escape(folder) + r"/\d+/")  # an upload's own name only
             try:
                 return render_many(api_function(self.game, self.command)(**keywords), self.fmt)
             except BadValue as e:
-                raise BadValue(e.keyword, e.message.replace(folder + "/", "")) from None
+                raise BadValue(e.keyword, unnamed.sub("", e.message)) from None
             except (ValueError, TypeError) as e:  # the API's one line, the folder left out
-                raise ValueError(str(e).replace(folder + "/", "")) from None
+                raise ValueError(unnamed.sub("", str(e))) from None
 
 
 UPLOADS: dict[str, tuple[str, ...]] = {

@@ -8,7 +8,8 @@ The command passes ``shoe`` and ``remove`` (the texts) on to its API function, w
 one shoe per deck count of ``--decks`` (each less the cards of ``--remove``), or the one shoe
 of ``--shoe`` (``cardedge.api.core.shoes_for``; a bad SPEC or card list is refused there, with
 one line naming the option). ``--shoe`` together with an explicit ``--decks`` is refused here
-(exit 2): only the command line knows whether ``--decks`` was given.
+(exit 2, as a usage error); with ``--shoe`` the default ``--decks`` is not passed on, since the
+API refuses a shoe with deck counts given (``api.params.check_one_shoe``).
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ def shoe_options(form: ShoeFormat):
         def wrapper(*args, **kw):
             ctx = click.get_current_context()
             explicit = ctx.get_parameter_source("decks") not in (ParameterSource.DEFAULT, None)
-            if kw["shoe"] is not None and explicit:
-                raise click.UsageError("--shoe gives the whole shoe: leave out --decks")
+            if kw["shoe"] is not None:
+                if explicit:
+                    raise click.UsageError("--shoe gives the whole shoe: leave out --decks")
+                del kw["decks"]  # the API refuses a shoe with deck counts given
             return f(*args, **kw)
 
         wrapper = click.option(

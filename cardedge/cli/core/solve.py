@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.core.common import FiniteFloat
-
 
 def target_option():
-    """``--target PERCENT`` (required): the house edge the payout must give."""
+    """``--target PERCENT`` (required): the house edge the payout must give, passed on as
+    written: the API checks it (``api.core.target``), in the same words on every surface, and a
+    side bet solves exactly from the decimal as written."""
     return click.option(
         "--target",
-        type=FiniteFloat(-100, 100),
+        type=str,
         required=True,
         metavar="PERCENT",
         help="The house edge to reach, in percent (positive for the house).",
