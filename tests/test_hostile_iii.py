@@ -373,3 +373,103 @@ def test_a_target_is_refused_in_the_same_words_by_the_cli_and_the_api(target, ca
     assert main(["zero", "solve", "--target", target]) == 2
     err = capsys.readouterr().err.strip()
     assert err == f"cardedge: error: Invalid value for '--target': {refused.value.message}"
+
+
+# ---- a report's folder: claimed, never a user's file overwritten -----------------------------
+def _made(commit: str = "a" * 40, edge: float = 0.4):
+    from cardedge.reports.core.document import Report, Section, TableView
+    from cardedge.reports.core.render import Table
+
+    table = Table("Edge", [{"decks": 6, "edge_percent": edge}])
+    section = Section("headline", "Edge", (f"The edge is {edge:.4f}%.",), (TableView(table),))
+    provenance = {"version": "0", "commit": commit, "command": "cardedge x report --out r"}
+    return Report("x", "A report", "rules", (section,), provenance)
+
+
+@pytest.mark.parametrize("name", ["report.pdf", "report.json", "report.html"])
+@pytest.mark.parametrize("pdf", [True, False])
+def test_a_users_file_of_a_reports_name_is_refused_before_any_work(tmp_path, name, pdf):
+    folder = tmp_path / "r"
+    folder.mkdir()
+    (folder / name).write_text("my own\n")
+    with pytest.raises(BadValue, match=rf"holds files a report did not write \({name}\)"):
+        blackjack.report(out=str(folder), decks=1, pdf=pdf, rounds=1_000)
+    assert [p.name for p in folder.iterdir()] == [name]
+    assert (folder / name).read_text() == "my own\n"
+
+
+def test_a_reports_own_files_are_rewritten_and_an_edited_one_is_the_users(tmp_path):
+    from cardedge.reports.core.document import REPORT_RECORD, write_report
+
+    out = tmp_path / "r"
+    write_report(_made(edge=0.4), out, pdf=False)
+    assert sorted(p.name for p in out.iterdir()) == [REPORT_RECORD, "report.html", "report.json"]
+    _, written = write_report(_made(edge=0.5), out, pdf=False)
+    assert written and "0.5000%" in (out / "report.html").read_text()
+    (out / "report.html").write_text((out / "report.html").read_text() + "<!-- mine -->")
+    with pytest.raises(BadValue, match=r"did not write \(report.html\)"):
+        write_report(_made(edge=0.6), out, pdf=False)
+    assert (out / "report.html").read_text().endswith("<!-- mine -->")
+
+
+def test_a_pdf_a_report_wrote_goes_with_no_pdf_and_a_users_stays(tmp_path):
+    import hashlib
+
+    from cardedge.reports.core.document import REPORT_RECORD, write_report
+
+    out = tmp_path / "r"
+    write_report(_made(), out, pdf=False)
+    (out / "report.pdf").write_bytes(b"%PDF-1.4 ours")  # as if an earlier report printed it
+    record = json.loads((out / REPORT_RECORD).read_text())
+    record["files"]["report.pdf"] = [hashlib.sha256(b"%PDF-1.4 ours").hexdigest()]
+    (out / REPORT_RECORD).write_text(json.dumps(record))
+    write_report(_made(edge=0.7), out, pdf=False)
+    assert not (out / "report.pdf").exists()
+    assert "report.pdf" not in json.loads((out / REPORT_RECORD).read_text())["files"]
+
+
+def test_the_committed_reports_folders_are_a_reports_own(tmp_path):
+    import shutil
+
+    from cardedge.reports.core.document import check_out
+
+    results = __import__("pathlib").Path(__file__).resolve().parent.parent / "results"
+    for folder in (results / "reports").iterdir():
+        copy = tmp_path / folder.name
+        shutil.copytree(folder, copy)
+        assert check_out(copy) == copy
+
+
+def test_a_reports_file_name_taken_by_a_folder_is_refused_before_any_work(tmp_path):
+    (tmp_path / "r" / "report.html").mkdir(parents=True)
+    with pytest.raises(BadValue) as refused:
+        blackjack.report(out=str(tmp_path / "r"), decks=1, pdf=False, rounds=1_000)
+    assert "did not write (report.html)" in str(refused.value)
+    assert str(tmp_path) not in str(refused.value).split("'")[-1]
+
+
+def test_a_second_report_into_a_held_folder_is_refused_at_once(tmp_path):
+    from cardedge.reports.core.document import claimed
+
+    out = tmp_path / "r"
+    with claimed(out):
+        with pytest.raises(BadValue, match="another report is writing into this folder now"):
+            blackjack.report(out=str(out), decks=1, pdf=False, rounds=1_000)
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == []  # the lock file went with the claim
+
+
+def test_a_reports_temporary_folder_is_made_beside_its_folder(tmp_path, monkeypatch):
+    import tempfile
+
+    from cardedge.reports.core import document
+
+    made = []
+    real = tempfile.mkdtemp
+    monkeypatch.setattr(
+        document.tempfile, "mkdtemp", lambda **kw: made.append(kw["dir"]) or real(**kw)
+    )
+    (tmp_path / "r").mkdir()
+    document.write_report(_made(), tmp_path / "r", pdf=False)
+    assert [__import__("pathlib").Path(d) for d in made] == [tmp_path]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]

@@ -355,16 +355,31 @@ def test_an_interrupted_report_leaves_nothing(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["new"]
 
 
-def test_no_pdf_removes_an_earlier_pdf(tmp_path):
+def test_no_pdf_removes_an_earlier_pdf_a_report_wrote_and_refuses_a_users(tmp_path):
+    """An earlier report's PDF (its record lists it) goes: it would describe other numbers; a
+    PDF no report wrote there is the user's, refused before any work and left as it is
+    (issue 43: this test deleted any report.pdf)."""
+    import hashlib
+    import json
+
+    from cardedge.core.errors import BadValue
     from cardedge.reports.core import document
 
     out = tmp_path / "r"
-    out.mkdir()
-    (out / "report.pdf").write_bytes(b"%PDF-old")
     document.write_report(tiny_report(), out, pdf=False)
-    assert sorted(p.name for p in out.iterdir()) == ["report.html", "report.json"]
+    (out / "report.pdf").write_bytes(b"%PDF-old")
+    record = json.loads((out / document.REPORT_RECORD).read_text())
+    record["files"]["report.pdf"] = [hashlib.sha256(b"%PDF-old").hexdigest()]
+    (out / document.REPORT_RECORD).write_text(json.dumps(record))
+    document.write_report(tiny_report(), out, pdf=False)
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [document.REPORT_RECORD, "report.html", "report.json"]
     page = (out / "report.html").read_text()
     assert "<h2>1. Only</h2>" in page and "1.5000" in page
+    (out / "report.pdf").write_bytes(b"%PDF-mine")
+    with pytest.raises(BadValue, match=r"did not write \(report.pdf\)"):
+        document.write_report(tiny_report(), out, pdf=False)
+    assert (out / "report.pdf").read_bytes() == b"%PDF-mine"
 
 
 # ---- a finished shoe study joins the counting section ------------------------------------------

@@ -796,17 +796,19 @@ def report(
                 decks=first, **keywords, vary=["h17", "das", "peek"], basic=False, sd=False
             ),
         ]
-    done = [step() for step in core.tracker(progress, "Blackjack report")(steps)]
-    parts = done[: len(shoes)]
-    rest = done[len(shoes) :] or [None] * 3
-    document = bj_doc.build(
-        rules,
-        parts,
-        *rest,
-        studied,
-        doc.provenance(_version(), core.report_command("blackjack", options, out)),
-    )
-    return core.write_report(document, out, pdf, log)
+    # the folder held from here to the last file: a second report into it is refused
+    with doc.claimed(out):
+        done = [step() for step in core.tracker(progress, "Blackjack report")(steps)]
+        parts = done[: len(shoes)]
+        rest = done[len(shoes) :] or [None] * 3
+        document = bj_doc.build(
+            rules,
+            parts,
+            *rest,
+            studied,
+            doc.provenance(_version(), core.report_command("blackjack", options, out)),
+        )
+        return core.write_report(document, out, pdf, log)
 
 
 def _version() -> str:

@@ -783,18 +783,20 @@ def report(
             ),
             lambda: eor(decks=first, **keywords),
         ]
-    done = [step() for step in core.tracker(progress, "Zero report")(steps)]
-    parts = done[: len(shoes)]
-    rest = done[len(shoes) :] or [None] * 4
-    document = zero_doc.build(
-        preset_name,
-        _preset(preset_name, changes),
-        parts,
-        *rest,
-        studied,
-        doc.provenance(_version(), core.report_command("zero", options, out)),
-    )
-    return core.write_report(document, out, pdf, log)
+    # the folder held from here to the last file: a second report into it is refused
+    with doc.claimed(out):
+        done = [step() for step in core.tracker(progress, "Zero report")(steps)]
+        parts = done[: len(shoes)]
+        rest = done[len(shoes) :] or [None] * 4
+        document = zero_doc.build(
+            preset_name,
+            _preset(preset_name, changes),
+            parts,
+            *rest,
+            studied,
+            doc.provenance(_version(), core.report_command("zero", options, out)),
+        )
+        return core.write_report(document, out, pdf, log)
 
 
 def _version() -> str:

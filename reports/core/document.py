@@ -24,6 +24,7 @@ the checkout's (``provenance``).
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import math
 import os
@@ -31,6 +32,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -267,10 +269,17 @@ def report_html(report: Report) -> str:
 # -- files ----------------------------------------------------------------------------------
 
 
+REPORT_RECORD = ".cardedge-report.json"
+"""The record a report keeps in its folder: each file it wrote there, by name, with its
+SHA-256. A file of a report's name is the report's own when the record lists it unchanged
+(``own_file``); any other is the user's, and no report overwrites or deletes it."""
+
+
 def check_out(out) -> Path:
     """``out`` as a report's folder, checked before any work: BadValue('out') for an empty
-    name, a file, a folder holding anything but a report's own files, or a place where the
-    folder cannot be made or written."""
+    name, a file, a folder holding anything but a report's own files (a file of a report's
+    name that no report wrote there, or that changed since, is the user's), a report's file
+    name taken by a folder, or a place where the folder cannot be made or written."""
     text = "" if out is None else str(out)
     if not text.strip():
         raise BadValue("out", "a report needs a folder to write into")
@@ -278,7 +287,9 @@ def check_out(out) -> Path:
     if path.exists() and not path.is_dir():
         raise BadValue("out", f"{text!r} is a file, not a folder")
     if path.is_dir():
-        foreign = sorted(p.name for p in path.iterdir() if p.name not in REPORT_FILES)
+        kept = {*REPORT_FILES, REPORT_RECORD}
+        foreign = sorted(p.name for p in path.iterdir() if p.name not in kept)
+        foreign += [n for n in REPORT_FILES if (path / n).exists() and not own_file(path, n)]
         if foreign:
             shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
             raise BadValue(
@@ -295,6 +306,90 @@ def check_out(out) -> Path:
     if not os.access(parent, os.W_OK):
         raise BadValue("out", f"{text!r} cannot be made: {str(parent)!r} is not writable")
     return path
+
+
+def own_file(folder: Path, name: str) -> bool:
+    """Is ``folder/name`` a file a report wrote there, unchanged since? Its record says so
+    (``REPORT_RECORD``); a folder without one (made before reports kept it, like the
+    committed ``results/reports``) owns a JSON and an HTML that carry a report's provenance.
+    A folder, a link or a PDF the record does not list is never a report's."""
+    path = folder / name
+    if path.is_symlink() or not path.is_file():
+        return False
+    record = _record(folder)
+    if record is not None:
+        owned = record.get(name)
+        return isinstance(owned, list) and _digest(path) in owned
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    if name == "report.json":
+        try:
+            made = json.loads(text)["provenance"]["command"]
+        except (ValueError, KeyError, TypeError):
+            return False
+        return isinstance(made, str) and made.startswith("cardedge ")
+    return name == "report.html" and '<code class="commit">' in text
+
+
+def _record(folder: Path) -> dict | None:
+    """The folder's ``REPORT_RECORD`` (name -> the SHA-256s it owns), or None when it has
+    none."""
+    try:
+        record = json.loads((folder / REPORT_RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    files = record.get("files") if isinstance(record, dict) else None
+    return files if isinstance(files, dict) else None
+
+
+def _write_record(out: Path, work: Path, files: dict[str, list[str]]) -> None:
+    """``REPORT_RECORD`` of ``out`` made ``files`` (atomically, through ``work``)."""
+    made = work / REPORT_RECORD
+    made.write_text(json.dumps({"files": files}, indent=1, sort_keys=True) + "\n")
+    os.chmod(made, 0o666 & ~_umask())
+    os.replace(made, out / REPORT_RECORD)
+
+
+def _digest(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@contextlib.contextmanager
+def claimed(out) -> Iterator[Path]:
+    """Hold the report folder ``out`` for the block: checked (``check_out``) and locked against
+    a second report writing there at once (an exclusive ``flock`` on a lock file beside the
+    folder, taken at once or refused with BadValue('out'), and released, the lock file
+    removed, however the block ends)."""
+    import fcntl
+
+    path = check_out(out)
+    lock = _existing_parent(path) / f".{path.name or 'report'}.cardedge-report.lock"
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise BadValue(
+                "out",
+                f"{str(out)!r}: another report is writing into this folder now; wait for it, "
+                "or choose another --out",
+            ) from None
+        try:  # the lock file is still the one at the path (a finishing writer removes it)
+            if os.stat(lock).st_ino == os.fstat(fd).st_ino:
+                break
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+    try:
+        yield path
+    finally:
+        Path(lock).unlink(missing_ok=True)
+        os.close(fd)
 
 
 def _existing_parent(path: Path) -> Path:
@@ -385,9 +480,8 @@ def write_report(report: Report, out, pdf: bool = True) -> tuple[list[Path], boo
     report without a PDF whose HTML and JSON already in ``out`` agree with the new ones
     (``same_report``) is left as it is, naming the commit it was made on."""
     out = check_out(out)
-    parent = _existing_parent(out / "x")
     made = not out.exists()
-    work = Path(tempfile.mkdtemp(prefix=".cardedge-report-", dir=parent))
+    work = Path(tempfile.mkdtemp(prefix=".cardedge-report-", dir=_existing_parent(out)))
     try:
         page = work / "report.html"
         page.write_text(report_html(report), encoding="utf-8")
@@ -405,12 +499,18 @@ def write_report(report: Report, out, pdf: bool = True) -> tuple[list[Path], boo
                 "out", f"{str(out)!r}: cannot create the folder ({e.strerror})"
             ) from None
         mode = 0o666 & ~_umask()
+        new = {name: [_digest(work / name)] for name in names}
+        old = {n: [_digest(out / n)] for n in REPORT_FILES if own_file(out, n)}
+        # while the files move in, the record owns the old and the new (an interruption
+        # leaves a folder a later report still recognises as its own), then the new alone
+        _write_record(out, work, {n: old.get(n, []) + new.get(n, []) for n in {*old, *new}})
         for name in names:
             os.chmod(work / name, mode)
             os.replace(work / name, out / name)
-        if not pdf:
-            # a PDF left from an earlier report would describe other numbers
-            (out / "report.pdf").unlink(missing_ok=True)
+        if not pdf and "report.pdf" in old:
+            # a PDF an earlier report wrote here would describe other numbers
+            (out / "report.pdf").unlink()
+        _write_record(out, work, new)
     except BaseException:
         if made and out.is_dir():
             shutil.rmtree(out, ignore_errors=True)
