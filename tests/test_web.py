@@ -948,6 +948,45 @@ def test_the_counting_pages_figures_are_the_python_formulas(server, browser):
     assert not errors, errors
 
 
+COUNTING_REFUSALS = [
+    # (control, text typed, what the error line says)
+    ("bankroll", "0x10", "bankroll (units): a number, please"),
+    ("win", "Infinity", "a number, please"),
+    ("sd", "0", "SD: more than 0"),
+    ("second_moment", "0", "second moment of a round: more than 0"),
+    ("second_moment", "-1.3", "second moment of a round: more than 0"),
+    ("win", "1e300", "too large to compute with"),
+]
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+def test_the_counting_page_refuses_what_it_cannot_compute_in_one_line(server, browser):
+    """Issue 43: /counting reads only decimals (not 0x10 as 16, nor Infinity), wants an SD and
+    a second moment that give a round a variance, and shows no NaN or Infinity: an error line
+    and 'not computed' instead; a preset's ramp with a second moment below an edge's square
+    is refused too."""
+    from selenium.webdriver.support.ui import Select
+
+    base, _ = server
+    browser.get(f"{base}/counting")
+    Select(browser.find_element("name", "preset")).select_by_value("")
+    good = {"win": "1.5", "sd": "110", "bankroll": "10000", "second_moment": "1.3"}
+    for control, text, says in COUNTING_REFUSALS:
+        for name, typed in good.items():
+            type_into(browser, name, typed)
+        assert browser.find_element("css selector", "#risk .error").is_displayed() is False
+        type_into(browser, control, text)
+        error = browser.find_element("css selector", "#risk .error")
+        assert error.is_displayed() and says in error.text, (control, text, error.text)
+        shown = {e.text for e in browser.find_elements("css selector", "#risk .value")}
+        assert shown == {"not computed"}, (control, text, shown)
+    Select(browser.find_element("name", "preset")).select_by_index(1)  # a study's ramp
+    type_into(browser, "second_moment", "1e-9")
+    assert "square of every edge" in browser.find_element("css selector", "#risk .error").text
+    page = browser.find_element("tag name", "body").text
+    assert "NaN" not in page and "Infinity" not in page
+
+
 # (the page with the index chart shown, the count chosen, the command line's indices)
 INDEX_CHARTS = [
     ("zero?show=indices&decks=6&system=hilo", "hilo", ["zero", "indices", "--system", "hilo"]),

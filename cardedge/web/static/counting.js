@@ -7,9 +7,15 @@ const presets = JSON.parse(document.getElementById("presets").textContent);
 const form = document.getElementById("counting");
 let ramp = null; // {true_counts, shares, edges, bets}: the ramp table's rows, as edited
 
+// a number as people write it: digits, a point, an exponent; not Number()'s "0x10" (16),
+// "Infinity" or "" (0)
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+function decimal(text) {
+  const trimmed = text.trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed) : NaN;
+}
 function value(name) {
-  const text = form.elements[name].value.trim();
-  return text === "" ? NaN : Number(text);
+  return decimal(form.elements[name].value);
 }
 
 // the formulas (reports/core/betting.py); null where the figure does not exist
@@ -66,7 +72,7 @@ const units = (x, digits) => x.toLocaleString("en", { maximumFractionDigits: dig
 function editRamp(event) {
   const input = event.target;
   const k = Number(input.dataset.k);
-  const number = input.value.trim() === "" ? NaN : Number(input.value);
+  const number = decimal(input.value);
   if (input.dataset.column === "bet") ramp.bets[k] = number;
   else ramp.edges[k] = number / 100;
   compute();
@@ -78,27 +84,43 @@ function check(names) {
     if (!Number.isFinite(x)) return `${form.elements[name].labels[0].textContent.trim()}: a number, please`;
   }
   if (!(value("bankroll") >= 0)) return "bankroll: not negative";
-  if (!(value("sd") >= 0)) return "SD: not negative";
+  if (!(value("sd") > 0) && form.elements.source.value !== "ramp") return "SD: more than 0";
   if (!(value("rounds_per_hour") > 0)) return "rounds an hour: more than 0";
   if (!(value("risk") > 0 && value("risk") < 100)) return "target risk of ruin: between 0 and 100 %";
   if (!(value("low") > 0 && value("high") >= value("low"))) return "bets: 0 < smallest <= largest";
   if (ramp && [...ramp.bets, ...ramp.edges].some((x) => !Number.isFinite(x))) return "ramp table: numbers, please";
+  // a round's variance at each true count is E[X^2] - E[X]^2: the second moment exceeds the
+  // square of every edge (blackjack's is about 1.3)
+  const m2 = value("second_moment");
+  const edges = ramp ? ramp.edges : [];
+  if (!(m2 > 0) || edges.some((e) => !(m2 > e * e))) {
+    return "second moment of a round: more than 0 and than the square of every edge";
+  }
   return null;
 }
 
-function compute() {
+// every figure a finite number (or 'none'): inputs too large to compute with are an error, never
+// 'NaN' or 'Infinity' on the page
+function finite(figures) {
+  return figures.every((x) => x === null || Number.isFinite(x));
+}
+
+// the error line shown, every figure 'not computed'; or (null) the figures shown
+function refuse(problem) {
   const error = document.querySelector("#risk .error");
-  const problem = check(["win", "sd", "rounds_per_hour", "bankroll", "risk", "low", "high", "second_moment"]);
   error.hidden = problem === null;
   error.textContent = problem || "";
   document.body.dataset.state = problem ? "error" : "ready";
-  if (problem) {
-    for (const el of document.querySelectorAll("#risk .figure .value")) {
-      el.textContent = "not computed";
-      el.dataset.value = "";
-    }
-    return;
+  if (!problem) return false;
+  for (const el of document.querySelectorAll("#risk .figure .value")) {
+    el.textContent = "not computed";
+    el.dataset.value = "";
   }
+  return true;
+}
+
+function compute() {
+  if (refuse(check(["win", "sd", "rounds_per_hour", "bankroll", "risk", "low", "high", "second_moment"]))) return;
   const m2 = value("second_moment");
   const perHour = value("rounds_per_hour");
   const scale = basisScale(form.elements.basis.value, perHour);
@@ -113,21 +135,29 @@ function compute() {
   } else {
     [w, s] = [value("win") / scale[0], value("sd") / scale[1]];
   }
+  if (!(s > 0)) {
+    refuse("SD: more than 0 (the ramp's bets and second moment give a round no variance)");
+    return;
+  }
   const variance = s * s;
   const bankroll = value("bankroll");
   const risk = value("risk") / 100;
+  const ror = riskOfRuin(w, s, bankroll);
+  const need = bankrollForRisk(w, s, risk);
+  const rounds = n0(w, variance);
+  const sc = score(w, variance);
+  const di = desirability(w, s);
+  if (!finite([w, s, perHour * w, Math.sqrt(perHour) * s, ror, need, rounds, sc, di])) {
+    refuse("these values are too large to compute with: smaller ones, please");
+    return;
+  }
   show("win", w, `${w.toPrecision(4)} a round, ${(100 * w).toPrecision(4)} per 100, ${(perHour * w).toPrecision(4)} an hour`);
   show("sd", s, `${s.toPrecision(4)} a round, ${(10 * s).toPrecision(4)} per 100, ${(Math.sqrt(perHour) * s).toPrecision(4)} an hour`);
-  const ror = riskOfRuin(w, s, bankroll);
   show("ror", ror, `${(100 * ror).toFixed(4)}%`);
-  const need = bankrollForRisk(w, s, risk);
   show("bankroll_for_risk", need, need === null ? "" : units(need, 0));
-  const rounds = n0(w, variance);
   show("n0", rounds, rounds === null ? "" : units(rounds, 0));
   show("n0_hours", rounds === null ? null : rounds / perHour, rounds === null ? "" : units(rounds / perHour, 1));
-  const sc = score(w, variance);
   show("score", sc, sc === null ? "" : sc.toFixed(2));
-  const di = desirability(w, s);
   show("di", di, di === null ? "" : di.toFixed(2));
   drawKelly(m2, bankroll, value("low"), value("high"));
 }
