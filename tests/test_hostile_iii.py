@@ -473,3 +473,30 @@ def test_a_reports_temporary_folder_is_made_beside_its_folder(tmp_path, monkeypa
     document.write_report(_made(), tmp_path / "r", pdf=False)
     assert [__import__("pathlib").Path(d) for d in made] == [tmp_path]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]
+
+
+def test_a_natural_over_8_to_1_on_the_command_line_and_the_web(capsys):
+    """The payout that crashed (IndexError) on all three surfaces, now answered on each."""
+    assert (
+        main(["blackjack", "returns", "--decks", "1", "--natural", "10", "--format", "json"]) == 0
+    )
+    printed = capsys.readouterr().out
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from cardedge.web.app import create_app
+
+    with TestClient(create_app()) as client:
+        response = client.get("/api/blackjack/returns?decks=1&natural=10")
+    assert response.status_code == 200 and response.text == printed
+
+
+def test_a_users_report_pdf_survives_the_command_line(tmp_path, capsys):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "report.pdf").write_bytes(b"%PDF my own")
+    args = ["blackjack", "report", "--decks", "1", "--no-pdf", "--rounds", "1000"]
+    assert main([*args, "--out", str(folder)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "holds files a report did not write (report.pdf)" in err[0]
+    assert (folder / "report.pdf").read_bytes() == b"%PDF my own"
