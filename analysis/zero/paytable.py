@@ -345,8 +345,10 @@ def load_paytable(spec: str | Path | PayTable | None = None) -> PayTable:
     )
 
 
-MAX_DIGITS = 30
-"""The most digits a number of a pay table may have (a payout is a few digits)."""
+MAX_DIGITS = 4000
+"""The most digits a number of a pay table may have: Python refuses to convert a whole number
+of more than 4,300 digits (its message is about its own settings); one of a few hundred is
+read and refused as a pay above ``MAX_PAYS``, naming its row."""
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
