@@ -406,10 +406,10 @@ def test_a_reports_own_files_are_rewritten_and_an_edited_one_is_the_users(tmp_pa
     assert sorted(p.name for p in out.iterdir()) == [REPORT_RECORD, "report.html", "report.json"]
     _, written = write_report(_made(edge=0.5), out, pdf=False)
     assert written and "0.5000%" in (out / "report.html").read_text()
-    (out / "report.html").write_text((out / "report.html").read_text() + "<!-- mine -->")
+    (out / "report.html").write_text("<html><p>my own page</p></html>")  # the user's now
     with pytest.raises(BadValue, match=r"did not write \(report.html\)"):
         write_report(_made(edge=0.6), out, pdf=False)
-    assert (out / "report.html").read_text().endswith("<!-- mine -->")
+    assert (out / "report.html").read_text() == "<html><p>my own page</p></html>"
 
 
 def test_a_pdf_a_report_wrote_goes_with_no_pdf_and_a_users_stays(tmp_path):
@@ -426,6 +426,20 @@ def test_a_pdf_a_report_wrote_goes_with_no_pdf_and_a_users_stays(tmp_path):
     write_report(_made(edge=0.7), out, pdf=False)
     assert not (out / "report.pdf").exists()
     assert "report.pdf" not in json.loads((out / REPORT_RECORD).read_text())["files"]
+
+
+def test_a_reports_files_restored_over_a_newer_record_are_still_its_own(tmp_path):
+    """``git checkout results/`` after make tables wrote a record: the restored HTML and JSON
+    carry a report's provenance, so the folder is still a report's."""
+    from cardedge.reports.core.document import check_out, write_report
+
+    out = tmp_path / "r"
+    write_report(_made(edge=0.4), out, pdf=False)
+    kept = {n: (out / n).read_text() for n in ("report.html", "report.json")}
+    write_report(_made(edge=0.5), out, pdf=False)
+    for name, text in kept.items():
+        (out / name).write_text(text)
+    assert check_out(out) == out
 
 
 def test_the_committed_reports_folders_are_a_reports_own(tmp_path):

@@ -15,6 +15,7 @@ from cardedge.analysis.core.counts import resolve_system
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import preset
 from cardedge.cli import main
+from cardedge.core.agree import ATOL, RTOL
 from cardedge.reports.blackjack.study import blackjack_study
 from cardedge.reports.core.files import png_source
 from cardedge.reports.study_results import ALL_STUDIES, STUDIES
@@ -82,8 +83,10 @@ def test_study_is_complete_and_its_tables_current(name, tmp_path, capsys):
 
 @pytest.mark.parametrize("name", list(ALL_STUDIES))
 def test_study_records_are_what_the_code_deals_now(name):
-    """Shoe 0 dealt again, exactly as the committed records have it (the game and plan the
-    command builds are the ones in the manifest)."""
+    """Shoe 0 dealt again as the committed records have it (the game and plan the command
+    builds are the ones in the manifest): every count and label exactly, every float within
+    the reproducibility contract's tolerance (the same bits on this kind of machine; a last
+    bit elsewhere, docs/exactness.md)."""
     folder = STUDY_RESULTS / name
     manifest = json.loads((folder / MANIFEST).read_text())
     game, plan = study_objects(ALL_STUDIES[name])
@@ -91,7 +94,7 @@ def test_study_records_are_what_the_code_deals_now(name):
     committed = pd.read_parquet(folder / BATCHES / "batch-000000.parquet")
     committed = committed[committed["shoe"] == 0].reset_index(drop=True)
     again = records_frame(deal_shoe(game, plan, 0))
-    pd.testing.assert_frame_equal(again, committed, check_exact=True)
+    pd.testing.assert_frame_equal(again, committed, check_exact=False, rtol=RTOL, atol=ATOL)
 
 
 @pytest.mark.parametrize("name", list(ALL_STUDIES))

@@ -14,8 +14,10 @@ A text agrees with another when, cut into numbers and the text between them:
 - every integer (no decimal point, no exponent) is the same;
 - a number printed with at least ``FULL_DIGITS`` significant digits (a float's full
   precision) is within ``RTOL`` of the other (relative, or ``ATOL`` absolute near zero);
-- one printed with ``ROUNDED_DIGITS`` or more (the CSVs' 12) may also differ by one unit in
-  its last place, as two values within ``RTOL`` may when rounded to that many digits;
+- one printed with ``ROUNDED_DIGITS`` or more (the CSVs' 12; the other may show fewer, its
+  trailing zeros dropped) may also differ by one unit in the finer last place, as two values
+  within ``RTOL`` may when rounded to that many digits, or by ``ATOL`` (a figure that is 0 up
+  to rounding, printed as 5.2e-15);
 - one printed with fewer digits (a table's 4 decimals, a chart's labels) is the same text: a
   value moving by ``RTOL`` changes it only on a rounding boundary, about once in 10^9 figures.
 
@@ -75,8 +77,14 @@ def tokens_agree(a: str, b: str) -> bool:
     x, y = float(a), float(b)
     if min(digits_a, digits_b) >= FULL_DIGITS:
         return numbers_agree(x, y)
-    if min(digits_a, digits_b) >= ROUNDED_DIGITS and last_a == last_b:
-        return abs(x - y) <= 10.0**last_a * (1 + 1e-9) + RTOL * max(abs(x), abs(y))
+    # '%.12g' drops trailing zeros: -0.071184263092 is -0.0711842630920, one unit of the 12th
+    # digit from -0.0711842630919; so the coarser, padded to the finer's last place, counts
+    (coarse, coarse_last), (fine, fine_last) = sorted(
+        [(digits_a, last_a), (digits_b, last_b)], key=lambda d: -d[1]
+    )
+    if fine < FULL_DIGITS and coarse + coarse_last - fine_last >= ROUNDED_DIGITS:
+        unit = 10.0**fine_last
+        return abs(x - y) <= unit * (1 + 1e-9) + RTOL * max(abs(x), abs(y)) + ATOL
     return False
 
 

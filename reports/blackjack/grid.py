@@ -3,14 +3,14 @@
 
 **What is shared.** A task is every combination of one shoe and one dealer (soft 17, and split
 aces' drawing rule, which decides the split hands' stand EVs): one ``ShoeAnalysis``, whose
-dealer outcome rows and stand EVs every other rule's ``variant`` reuses. Within a task each
-distinct set of play rules (the rules but the natural's payout) is evaluated once, optimal play
-and the basic strategy chart derived for it (and the SD's distribution when asked), the
-chart's hard and soft rows shared by every set that plays unsplit hands alike
-(``TotalRows``: splitting rules change only its pairs); a natural
-is settled at once, so each natural payout re-prices that evaluation
-(``RoundResult.ev_at_natural``, ``Outcomes.priced``). The numbers are those of one
-``blackjack.edge`` call per combination (the tests compare them).
+dealer outcome rows and stand EVs every other rule's ``variant`` reuses (and the play of
+split hands, keyed by what it reads: ``ShoeAnalysis._play_key``). Each combination is
+evaluated under its own rules, optimal play and the basic strategy chart derived for it (and
+the SD's distribution when asked), the chart's hard and soft rows shared by every set that
+plays unsplit hands alike (``TotalRows``: splitting rules change only its pairs). A natural's
+payout is not re-priced from another evaluation: the round's sum is made under each payout,
+so the numbers are those of one ``blackjack.edge`` call per combination, bit for bit
+(tests/test_sharing.py: re-pricing a 3:2 evaluation at 6:5 was 9 ulps from a 6:5 call).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from cardedge.analysis.blackjack.outcomes import distribution_of
+from cardedge.analysis.blackjack.outcomes import Outcomes, distribution_of
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.reports.blackjack.strategy import SPLIT_CONVENTION, analysis_for
@@ -38,8 +38,9 @@ from cardedge.strategy.blackjack.charts import (
     total_rows,
 )
 
-PLAY_PAYOUT = "3:2"
-"""The natural's payout each set of play rules is evaluated at before re-pricing."""
+DISTRIBUTION_PAYOUT = "3:2"
+"""The natural's payout that keys a grid's shared net distribution (``Outcomes.priced`` gives
+it at any other)."""
 
 
 def kinds() -> dict:
@@ -97,33 +98,36 @@ def grid_tasks(base: BlackjackRules, plan: GridPlan, columns: GridColumns) -> li
 
 def compute_task(task: GridTask) -> list[GridValues]:
     """The numbers of each combination of ``task`` (``GridValues``), in its order."""
-    first = task.rules[0].with_(natural=PLAY_PAYOUT)
-    a0 = analysis_for(first, task.shoe)
-    played: dict[BlackjackRules, tuple] = {}
+    a0 = analysis_for(task.rules[0], task.shoe)
     totals: dict[tuple, TotalRows] = {}
+    dists: dict[BlackjackRules, Outcomes] = {}
     out = []
     for rules in task.rules:
-        play = rules.with_(natural=PLAY_PAYOUT)
-        if play not in played:
-            a = a0 if play == first else a0.variant(**base_values(play))
-            policy = strategy_policy("optimal", a)
-            optimal = a.evaluate(policy)
-            basic = None
-            if task.columns.basic:
-                key = TotalRows.key_of(a)
-                if key not in totals:
-                    totals[key] = total_rows(a)
-                chart = basic_strategy(a, totals=totals[key])
-                basic = a.evaluate(policy_from_chart(chart, a.rules, "basic"))
-            dist = distribution_of(a, policy, optimal) if task.columns.sd else None
-            played[play] = (optimal, basic, dist)
-        optimal, basic, dist = played[play]
-        payout = rules.natural_payout
-        sd = dist.priced(rules).std if dist is not None else float("nan")
+        # each combination evaluated under its own rules, as a single edge call is: what it
+        # shares with the others (dealer rows, play contexts, chart rows) comes from keys of
+        # the analysis' own, so its numbers are the single call's bit for bit
+        a = a0 if rules == task.rules[0] else a0.variant(**base_values(rules))
+        policy = strategy_policy("optimal", a)
+        optimal = a.evaluate(policy)
+        basic = None
+        if task.columns.basic:
+            key = TotalRows.key_of(a)
+            if key not in totals:
+                totals[key] = total_rows(a)
+            chart = basic_strategy(a, totals=totals[key])
+            basic = a.evaluate(policy_from_chart(chart, a.rules, "basic"))
+        sd = float("nan")
+        if task.columns.sd:
+            # the net distribution's probabilities do not depend on the natural's payout, only
+            # the natural's net does: one distribution per play, priced (the same bits)
+            play = rules.with_(natural=DISTRIBUTION_PAYOUT)
+            if play not in dists:
+                dists[play] = distribution_of(a, policy, optimal)
+            sd = dists[play].priced(rules).std
         out.append(
             GridValues(
-                -100.0 * optimal.ev_at_natural(payout),
-                -100.0 * basic.ev_at_natural(payout) if basic is not None else float("nan"),
+                optimal.house_edge_percent,
+                basic.house_edge_percent if basic is not None else float("nan"),
                 sd,
             )
         )

@@ -309,17 +309,17 @@ def check_out(out) -> Path:
 
 
 def own_file(folder: Path, name: str) -> bool:
-    """Is ``folder/name`` a file a report wrote there, unchanged since? Its record says so
-    (``REPORT_RECORD``); a folder without one (made before reports kept it, like the
-    committed ``results/reports``) owns a JSON and an HTML that carry a report's provenance.
-    A folder, a link or a PDF the record does not list is never a report's."""
+    """Is ``folder/name`` a report's own file? Its record lists it unchanged
+    (``REPORT_RECORD``), or it is a JSON or an HTML that carries a report's provenance (a
+    folder made before reports kept a record, like the committed ``results/reports``, or a
+    report's file restored by git over a newer record). A folder, a link, a PDF the record does
+    not list, or a JSON or HTML that is not a report, is never a report's."""
     path = folder / name
     if path.is_symlink() or not path.is_file():
         return False
-    record = _record(folder)
-    if record is not None:
-        owned = record.get(name)
-        return isinstance(owned, list) and _digest(path) in owned
+    owned = (_record(folder) or {}).get(name)
+    if isinstance(owned, list) and _digest(path) in owned:
+        return True
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
