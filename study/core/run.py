@@ -154,12 +154,30 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
 @contextmanager
 def _closing_quietly_on_interrupt() -> Iterator[None]:
     """After a Ctrl-C the client and the cluster close without logging (a worker removed
-    while the client still held the game scattered to it is an error the scheduler logs)."""
+    while the client still held the game scattered to it is an error the scheduler logs).
+    The cluster's processes are told too (SIGINT, which makes them quiet:
+    ``cardedge/__init__.py``): Ctrl-C reaches them from the terminal, SIGTERM only this
+    process, and a worker that outlives its scheduler logs failed heartbeats."""
     try:
         yield
     except KeyboardInterrupt:
         logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
+        _quiet_the_cluster()
         raise
+
+
+def _quiet_the_cluster() -> None:
+    """SIGINT to every process this one started (a local cluster's nannies and workers;
+    psutil comes with Dask's distributed)."""
+    import signal
+
+    import psutil
+
+    for child in psutil.Process().children(recursive=True):
+        try:
+            child.send_signal(signal.SIGINT)
+        except psutil.Error:
+            pass  # gone meanwhile
 
 
 def start_quietly(start: Callable):
