@@ -456,6 +456,45 @@ def tables(out: str = "results", progress: Progress | None = None, log: Log | No
     return paths
 
 
+def verify(path: str, log: Log | None = None) -> Table:
+    """Make again every figure the document at ``path`` gives and compare it by the
+    reproducibility contract (docs/exactness.md): a report (its folder or its
+    ``report.json``: the command it records, run again), or a results folder (every table
+    and every report under it). The table lists each figure that differs beyond the
+    tolerance (file, where, what); its facts say how many figures were compared.
+
+    Examples:
+        >>> from cardedge.api.core import verify
+        >>> verify("results/reports/blackjack-peek").facts  # doctest: +SKIP
+        {'figures': 9958, 'differences': 0}
+    """
+    from cardedge.reports.core.verify import verify as check
+    from cardedge.reports.results import expected_files
+
+    if not isinstance(path, str | Path) or not str(path).strip():
+        raise BadValue("path", f"{shown(path)} is not a path")
+    found = check(path, expected_files)
+    rows = [{"file": file, "difference": what} for file, what in found.differences]
+    for file, what in found.differences:
+        _say(log, f"differs: {file}: {what}")
+    summary = (
+        f"all {found.figures:,} figures agree"
+        if not rows
+        else f"{len(rows):,} difference{'s' if len(rows) > 1 else ''} among "
+        f"{found.figures:,} figures"
+    )
+    return Table(
+        f"Verification of {path}: {summary}",
+        rows,
+        notes=[
+            "Each figure made again from what the document records and compared by the "
+            "reproducibility contract (text exactly, numbers within 1e-13: docs/exactness.md)."
+        ],
+        facts={"figures": found.figures, "differences": len(rows)},
+        empty=summary,
+    )
+
+
 REPORTS_FOLDER = "reports"
 """Where ``tables`` writes the published rule sets' reports, inside its ``out``."""
 

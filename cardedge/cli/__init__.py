@@ -72,6 +72,28 @@ def tables(out: str) -> None:
 
 
 @cli.command()
+@click.argument("path")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json", "markdown"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+def verify(path: str, fmt: str) -> None:
+    """Make again every figure PATH gives (a report, its folder, or a results folder) and
+    print each that differs from it; exit 1 when one does."""
+    from cardedge.api.core import verify as check
+    from cardedge.cli.core.common import emit
+
+    table = check(path)
+    emit(table, fmt)
+    if table.facts["differences"]:
+        click.get_current_context().exit(1)
+
+
+@cli.command()
 @click.option(
     "--out", default="results/study", show_default=True, help="Folder to write (created)."
 )

@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 RTOL = 1e-13
@@ -43,7 +44,7 @@ FULL_DIGITS = 15
 ROUNDED_DIGITS = 12
 """Significant digits from which a printed number may differ by a unit in its last place."""
 
-_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 
 
 def numbers_agree(a: float, b: float) -> bool:
@@ -90,8 +91,8 @@ def tokens_agree(a: str, b: str) -> bool:
 
 def first_difference(old: str, new: str) -> str | None:
     """None when text ``new`` agrees with ``old``; else the first place they part, in words."""
-    old_parts, new_parts = _NUMBER.split(old), _NUMBER.split(new)
-    old_numbers, new_numbers = _NUMBER.findall(old), _NUMBER.findall(new)
+    old_parts, new_parts = NUMBER.split(old), NUMBER.split(new)
+    old_numbers, new_numbers = NUMBER.findall(old), NUMBER.findall(new)
     for k, (a, b) in enumerate(zip(old_parts, new_parts, strict=False)):
         if a != b:
             return f"the text differs: {a[:60]!r} -> {b[:60]!r}"
@@ -109,38 +110,49 @@ def texts_agree(old: str, new: str) -> bool:
     return first_difference(old, new) is None
 
 
-def _json_difference(old, new, where: str) -> str | None:
+def _json_walk(old, new, where: str) -> Iterator[str | None]:
+    """Walk two JSON values side by side: None for each float that agrees, the place and the
+    two values (``/sections/4/tables/0/rows/3/probability: a -> b``) for each difference."""
     if isinstance(old, float) and isinstance(new, float):
-        return None if numbers_agree(old, new) else f"{where}: {old!r} -> {new!r}"
-    if isinstance(old, str) and isinstance(new, str):
+        yield None if numbers_agree(old, new) else f"{where}: {old!r} -> {new!r}"
+    elif isinstance(old, str) and isinstance(new, str):
         found = first_difference(old, new)
-        return None if found is None else f"{where}: {found}"
-    if isinstance(old, dict) and isinstance(new, dict):
+        if found is not None:
+            yield f"{where}: {found}"
+    elif isinstance(old, dict) and isinstance(new, dict):
         if list(old) != list(new):
-            return f"{where}: keys {list(old)[:6]} -> {list(new)[:6]}"
-        for key in old:
-            found = _json_difference(old[key], new[key], f"{where}/{key}")
-            if found:
-                return found
-        return None
-    if isinstance(old, list) and isinstance(new, list):
+            yield f"{where}: keys {list(old)[:6]} -> {list(new)[:6]}"
+        else:
+            for key in old:
+                yield from _json_walk(old[key], new[key], f"{where}/{key}")
+    elif isinstance(old, list) and isinstance(new, list):
         if len(old) != len(new):
-            return f"{where}: {len(old)} items -> {len(new)}"
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            found = _json_difference(a, b, f"{where}/{i}")
-            if found:
-                return found
-        return None
-    return None if type(old) is type(new) and old == new else f"{where}: {old!r} -> {new!r}"
+            yield f"{where}: {len(old)} items -> {len(new)}"
+        else:
+            for i, (a, b) in enumerate(zip(old, new, strict=True)):
+                yield from _json_walk(a, b, f"{where}/{i}")
+    elif not (type(old) is type(new) and old == new):
+        yield f"{where}: {old!r} -> {new!r}"
+
+
+def json_differences(old: str, new: str) -> tuple[int, list[str]]:
+    """How many figures (floats) of the JSON document ``new`` agree with ``old``'s, and where
+    they part (every place, as ``json_difference`` names the first)."""
+    try:
+        found = list(_json_walk(json.loads(old), json.loads(new), ""))
+    except json.JSONDecodeError as e:
+        return 0, [f"not JSON: {e}"]
+    return found.count(None), [f for f in found if f is not None]
 
 
 def json_difference(old: str, new: str) -> str | None:
     """None when the JSON document ``new`` agrees with ``old`` (the module's rules); else where
     they first part, as a path of keys and indices."""
     try:
-        return _json_difference(json.loads(old), json.loads(new), "")
+        walk = _json_walk(json.loads(old), json.loads(new), "")
     except json.JSONDecodeError as e:
         return f"not JSON: {e}"
+    return next((f for f in walk if f is not None), None)
 
 
 def file_difference(path: str | Path, new: str) -> str | None:
