@@ -11,6 +11,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
+from documents import small_report
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -376,16 +377,6 @@ def test_a_target_is_refused_in_the_same_words_by_the_cli_and_the_api(target, ca
 
 
 # ---- a report's folder: claimed, never a user's file overwritten -----------------------------
-def _made(commit: str = "a" * 40, edge: float = 0.4):
-    from cardedge.reports.core.document import Report, Section, TableView
-    from cardedge.reports.core.render import Table
-
-    table = Table("Edge", [{"decks": 6, "edge_percent": edge}])
-    section = Section("headline", "Edge", (f"The edge is {edge:.4f}%.",), (TableView(table),))
-    provenance = {"version": "0", "commit": commit, "command": "cardedge x report --out r"}
-    return Report("x", "A report", "rules", (section,), provenance)
-
-
 @pytest.mark.parametrize("name", ["report.pdf", "report.json", "report.html"])
 @pytest.mark.parametrize("pdf", [True, False])
 def test_a_users_file_of_a_reports_name_is_refused_before_any_work(tmp_path, name, pdf):
@@ -402,13 +393,13 @@ def test_a_reports_own_files_are_rewritten_and_an_edited_one_is_the_users(tmp_pa
     from cardedge.reports.core.document import REPORT_RECORD, write_report
 
     out = tmp_path / "r"
-    write_report(_made(edge=0.4), out, pdf=False)
+    write_report(small_report(edge=0.4), out, pdf=False)
     assert sorted(p.name for p in out.iterdir()) == [REPORT_RECORD, "report.html", "report.json"]
-    _, written = write_report(_made(edge=0.5), out, pdf=False)
+    _, written = write_report(small_report(edge=0.5), out, pdf=False)
     assert written and "0.5000%" in (out / "report.html").read_text()
     (out / "report.html").write_text("<html><p>my own page</p></html>")  # the user's now
     with pytest.raises(BadValue, match=r"did not write \(report.html\)"):
-        write_report(_made(edge=0.6), out, pdf=False)
+        write_report(small_report(edge=0.6), out, pdf=False)
     assert (out / "report.html").read_text() == "<html><p>my own page</p></html>"
 
 
@@ -418,12 +409,12 @@ def test_a_pdf_a_report_wrote_goes_with_no_pdf_and_a_users_stays(tmp_path):
     from cardedge.reports.core.document import REPORT_RECORD, write_report
 
     out = tmp_path / "r"
-    write_report(_made(), out, pdf=False)
+    write_report(small_report(), out, pdf=False)
     (out / "report.pdf").write_bytes(b"%PDF-1.4 ours")  # as if an earlier report printed it
     record = json.loads((out / REPORT_RECORD).read_text())
     record["files"]["report.pdf"] = [hashlib.sha256(b"%PDF-1.4 ours").hexdigest()]
     (out / REPORT_RECORD).write_text(json.dumps(record))
-    write_report(_made(edge=0.7), out, pdf=False)
+    write_report(small_report(edge=0.7), out, pdf=False)
     assert not (out / "report.pdf").exists()
     assert "report.pdf" not in json.loads((out / REPORT_RECORD).read_text())["files"]
 
@@ -434,9 +425,9 @@ def test_a_reports_files_restored_over_a_newer_record_are_still_its_own(tmp_path
     from cardedge.reports.core.document import check_out, write_report
 
     out = tmp_path / "r"
-    write_report(_made(edge=0.4), out, pdf=False)
+    write_report(small_report(edge=0.4), out, pdf=False)
     kept = {n: (out / n).read_text() for n in ("report.html", "report.json")}
-    write_report(_made(edge=0.5), out, pdf=False)
+    write_report(small_report(edge=0.5), out, pdf=False)
     for name, text in kept.items():
         (out / name).write_text(text)
     assert check_out(out) == out
@@ -484,7 +475,7 @@ def test_a_reports_temporary_folder_is_made_beside_its_folder(tmp_path, monkeypa
         document.tempfile, "mkdtemp", lambda **kw: made.append(kw["dir"]) or real(**kw)
     )
     (tmp_path / "r").mkdir()
-    document.write_report(_made(), tmp_path / "r", pdf=False)
+    document.write_report(small_report(), tmp_path / "r", pdf=False)
     assert [__import__("pathlib").Path(d) for d in made] == [tmp_path]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from documents import small_report
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -187,31 +188,21 @@ def test_a_table_file_that_agrees_is_left_as_it_is(tmp_path):
     assert file_difference(tmp_path / "missing.md", "x") == "cannot be read (FileNotFoundError)"
 
 
-def _report(commit: str, edge: float):
-    from cardedge.reports.core.document import Report, Section, TableView
-    from cardedge.reports.core.render import Table
-
-    table = Table("Edge", [{"decks": 6, "edge_percent": edge}])
-    section = Section("headline", "Edge", (f"The edge is {edge:.4f}%.",), (TableView(table),))
-    provenance = {"version": "0", "commit": commit, "command": "cardedge x report --out r"}
-    return Report("x", "A report", "rules", (section,), provenance)
-
-
 def test_a_report_that_agrees_is_left_naming_the_commit_it_was_made_on(tmp_path):
     from cardedge.reports.core.document import write_report
 
     first, second = "a" * 40, "b" * 40 + "+"
     out = tmp_path / "r"
-    paths, written = write_report(_report(first, 0.4028702361154538), out, pdf=False)
+    paths, written = write_report(small_report(first, 0.4028702361154538), out, pdf=False)
     assert written and sorted(p.name for p in paths) == ["report.html", "report.json"]
     # made again on another commit (or machine): the last bit moved, the words did not
-    _, written = write_report(_report(second, 0.4028702361154539), out, pdf=False)
+    _, written = write_report(small_report(second, 0.4028702361154539), out, pdf=False)
     assert not written
     kept = json.loads((out / "report.json").read_text())
     assert kept["provenance"]["commit"] == first
     assert kept["sections"][0]["tables"][0]["rows"][0]["edge_percent"] == 0.4028702361154538
     # a figure that moved beyond the tolerance: the whole report is written again
-    _, written = write_report(_report(second, 0.40287023611), out, pdf=False)
+    _, written = write_report(small_report(second, 0.40287023611), out, pdf=False)
     assert written
     assert json.loads((out / "report.json").read_text())["provenance"]["commit"] == second
     assert second in (out / "report.html").read_text()
