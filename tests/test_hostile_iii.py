@@ -505,3 +505,33 @@ def test_a_users_report_pdf_survives_the_command_line(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "holds files a report did not write (report.pdf)" in err[0]
     assert (folder / "report.pdf").read_bytes() == b"%PDF my own"
+
+
+def test_a_report_folder_in_a_parent_it_cannot_write_works_inside_the_folder(tmp_path, monkeypatch):
+    """The lock and the temporary folder go beside the report's folder; where its parent is
+    not writable (root ignores permissions: a refusal stood in for), inside it, and both go."""
+    import tempfile
+
+    from cardedge.reports.core import document
+
+    out = tmp_path / "r"
+    out.mkdir()
+    real_mkdtemp, real_touched = tempfile.mkdtemp, document._touched
+
+    def refused_beside(make):
+        def made(*args, **kw):
+            where = kw.get("dir") if "dir" in kw else args[0].parent
+            if __import__("pathlib").Path(where) == tmp_path:
+                raise PermissionError(13, "Permission denied")
+            return make(*args, **kw)
+
+        return made
+
+    monkeypatch.setattr(document.tempfile, "mkdtemp", refused_beside(real_mkdtemp))
+    monkeypatch.setattr(document, "_touched", refused_beside(real_touched))
+    with document.claimed(out):
+        assert [p.name for p in out.iterdir()] == [".r.cardedge-report.lock"]
+        document.write_report(small_report(), out, pdf=False)
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [document.REPORT_RECORD, "report.html", "report.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]

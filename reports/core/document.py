@@ -32,7 +32,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -288,7 +288,13 @@ def check_out(out) -> Path:
         raise BadValue("out", f"{text!r} is a file, not a folder")
     if path.is_dir():
         kept = {*REPORT_FILES, REPORT_RECORD}
-        foreign = sorted(p.name for p in path.iterdir() if p.name not in kept)
+        foreign = sorted(
+            p.name
+            for p in path.iterdir()
+            if p.name not in kept
+            and not p.name.endswith(".cardedge-report.lock")
+            and not p.name.startswith(".cardedge-report-")  # a report's work folder
+        )
         foreign += [n for n in REPORT_FILES if (path / n).exists() and not own_file(path, n)]
         if foreign:
             shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
@@ -305,6 +311,24 @@ def check_out(out) -> Path:
         raise BadValue("out", f"{text!r} cannot be made: {str(parent)!r} is not a folder")
     if not os.access(parent, os.W_OK):
         raise BadValue("out", f"{text!r} cannot be made: {str(parent)!r} is not writable")
+    return path
+
+
+def _beside_or_inside(out: Path, make: Callable[[Path], Path]) -> Path:
+    """``make(folder)`` in the folder beside ``out`` (its nearest existing parent), or, when
+    that one cannot be written, in ``out`` itself: a report folder may be writable in a parent
+    that is not."""
+    try:
+        return make(_existing_parent(out))
+    except OSError:
+        if not out.is_dir():
+            raise
+        return make(out)
+
+
+def _touched(path: Path) -> Path:
+    """``path``, created (empty) if missing: a file a lock can be taken on."""
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o644))
     return path
 
 
@@ -367,7 +391,8 @@ def claimed(out) -> Iterator[Path]:
     import fcntl
 
     path = check_out(out)
-    lock = _existing_parent(path) / f".{path.name or 'report'}.cardedge-report.lock"
+    name = f".{path.name or 'report'}.cardedge-report.lock"
+    lock = _beside_or_inside(path, lambda where: _touched(where / name))
     while True:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         try:
@@ -481,7 +506,9 @@ def write_report(report: Report, out, pdf: bool = True) -> tuple[list[Path], boo
     (``same_report``) is left as it is, naming the commit it was made on."""
     out = check_out(out)
     made = not out.exists()
-    work = Path(tempfile.mkdtemp(prefix=".cardedge-report-", dir=_existing_parent(out)))
+    work = _beside_or_inside(
+        out, lambda where: Path(tempfile.mkdtemp(prefix=".cardedge-report-", dir=where))
+    )
     try:
         page = work / "report.html"
         page.write_text(report_html(report), encoding="utf-8")
