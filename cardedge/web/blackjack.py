@@ -75,6 +75,9 @@ PANELS: list[dict] = [
 ]
 """What the page shows: its panels and the API requests that fill them (``pages.PANELS``)."""
 
+CONTROL_HELP: dict[str, str] = {}
+"""The page options in words: blackjack's page has none beyond its rules."""
+
 UPLOAD_CONTROLS: list[tuple[str, str]] = [
     ("strategy", "your chart (CSV or JSON, as the chart command writes it)"),
 ]

@@ -23,12 +23,13 @@ from pathlib import Path
 from cardedge.core.errors import BadValue
 from cardedge.games import game as game_named
 from cardedge.games import games
+from cardedge.web.core import WebRoom
 
 GAMES: tuple[str, ...] = tuple(game.name for game in games())
 """The registered games (``cardedge.games``)."""
 
 
-def web_room(game: str):
+def web_room(game: str) -> WebRoom:
     """The game's web room (``cardedge/web/<game>.py``): what the web serves of it."""
     return game_named(game).part("web")
 
@@ -381,7 +382,7 @@ def _check_bounds(game: str, command: str, keywords: dict) -> None:
     if "decks" in keywords:
         if len(deck_counts(list(_listed(keywords["decks"])))) > MAX_DECK_COUNTS:
             raise BadValue("decks", f"at most {MAX_DECK_COUNTS} deck counts per request")
-    for name, refused in getattr(web_room(game), "REFUSED_VALUES", {}).items():
+    for name, refused in web_room(game).REFUSED_VALUES.items():
         if keywords.get(name) in refused:
             raise Refused(refused[keywords[name]], 403)
     _check_cost(game, command, keywords)

@@ -1,7 +1,49 @@
-"""What every game's web room builds its page from: the house-edge panel and the chart panel,
-written once."""
+"""What every game's web room is (``WebRoom``: what ``calls.py`` and ``pages.py`` read of it)
+and builds its page from: the house-edge panel and the chart panel, written once."""
 
 from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+
+@runtime_checkable
+class WebRoom(Protocol):
+    """What a game's web room (``cardedge/web/<game>.py``, ``Game.part("web")``) supplies:
+    every name the shared web code reads of it, declared once. ``tests/test_game_contract.py``
+    checks each registered game's room against it, names and values."""
+
+    SERVED: tuple[str, ...]
+    """The commands the web answers (each an API function of the game)."""
+    REPEATABLE: dict[str, tuple[str, ...]]
+    """Keywords a query may give several times, and the commands where."""
+    REFUSED_VALUES: dict[str, dict[str, str]]
+    """Values refused up front (403), by keyword: value -> the line saying why."""
+    COST_SECONDS: dict[str, float]
+    """Seconds one unit (a deck count, a strategy) of a served command costs at most."""
+    GRID_COST_SECONDS: tuple[float, float]
+    """Seconds one grid combination costs at most, without and with the SD."""
+    PAGE_OPTIONS: tuple[str, ...]
+    """The page's controls besides the decks, the declared rules and the shoe."""
+    CONTROL_HELP: dict[str, str]
+    """Each page option in words (the rules explain themselves)."""
+    PANELS: list[dict]
+    """The page's panels, in order."""
+    UPLOAD_CONTROLS: list[tuple[str, str]]
+    """The files the page may upload: (keyword, label)."""
+    INDEX_LINE: str
+    """What the game's page shows, in one line of the index page."""
+
+    def builtin_names(self) -> dict[str, tuple[str, ...]]:
+        """Keywords naming a file on the command line, and the built-in names the web takes."""
+        ...
+
+    def grid_kinds(self) -> dict:
+        """The rules a grid varies, by name, with their kinds."""
+        ...
+
+    def choices(self) -> dict[str, tuple[str, ...]]:
+        """The page options offered as a list."""
+        ...
 
 
 def edge_panel(title: str, strategies: dict[str, str]) -> dict:

@@ -161,7 +161,7 @@ SHOE_HELP = {
 def _controls_explained(game: str) -> str:
     """Each control in words, under the form: a rule's help from its declaration, a page
     option's from the game's web room (``CONTROL_HELP``: a preset explained), the shoe's."""
-    own = getattr(web_room(game), "CONTROL_HELP", {})
+    own = web_room(game).CONTROL_HELP
     rules = RULE_SETS[game]
     items = []
     for name in CONTROLS[game]:
