@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from cardedge.core.files import output_folder, write_if_changed
 from cardedge.games import games
@@ -11,16 +12,38 @@ from cardedge.reports.core.render import Table, render
 
 COMMAND = "make tables  (cardedge tables --out results)"
 
-GAMES = tuple(game.part("results") for game in games())
-"""Each registered game's ``results`` module (``default_tables``, ``default_figures``,
-``eor_series``), from its descriptor."""
+
+@runtime_checkable
+class ResultsRoom(Protocol):
+    """What a game's ``results`` module (``reports/<game>/results.py``, ``Game.part("results")``)
+    supplies: every name this module reads of it. ``tests/test_game_contract.py`` checks each
+    registered game's against it."""
+
+    EOR_NOTE: str | None
+    """The both-games EOR figure's word on the game's lines (None: none)."""
+
+    def default_tables(self) -> dict[str, Table]:
+        """The game's tables of ``results/``, by file stem."""
+        ...
+
+    def default_figures(self, tables: dict[str, Table], out: Path) -> list[Path]:
+        """Write the game's own figures into ``out`` from ``tables``; their paths."""
+        ...
+
+    def eor_series(self, tables: dict[str, Table]) -> dict[str, dict[str, float | None]]:
+        """The game's lines of the both-games EOR figure: label -> rank -> change (points)."""
+        ...
+
+
+GAMES: tuple[ResultsRoom, ...] = tuple(game.part("results") for game in games())
+"""Each registered game's ``results`` module (``ResultsRoom``), from its descriptor."""
 EOR_FIGURE = "eor_both_games.png"
 """The figure of every game's effects of removal, drawn from their tables."""
 EOR_TITLE = "; ".join(
     [
         "Effect of removal: change in the house edge (percentage points) when one card of the "
         "rank is removed from a fresh shoe (exact)",
-        *(note for game in GAMES if (note := getattr(game, "EOR_NOTE", None))),
+        *(note for game in GAMES if (note := game.EOR_NOTE)),
     ]
 )
 """The figure's title, with each game's word on its lines (``EOR_NOTE`` of its module)."""

@@ -1,6 +1,6 @@
 """Every registered game passes the contract of the rooms shared code reads (issue 44; like
 scikit-learn's ``check_estimator``): for now its web room (``cardedge.web.core.WebRoom``), by
-name and by value."""
+name and by value, and its results room (``cardedge.reports.results.ResultsRoom``)."""
 
 from __future__ import annotations
 
@@ -45,3 +45,12 @@ def test_a_room_missing_one_name_breaks_the_contract():
     assert isinstance(types.SimpleNamespace(**names), WebRoom)
     del names["GRID_COST_SECONDS"]
     assert not isinstance(types.SimpleNamespace(**names), WebRoom)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_games_results_room_supplies_what_results_reads(name):
+    from cardedge.reports.results import ResultsRoom
+
+    room = GAMES[name].part("results")
+    assert isinstance(room, ResultsRoom)
+    assert room.EOR_NOTE is None or (isinstance(room.EOR_NOTE, str) and room.EOR_NOTE.strip())

@@ -50,6 +50,10 @@ def results_grid() -> core_grid.GridPlan:
     return core_grid.GridPlan((DEFAULT_SHOE,), axes)
 
 
+EOR_NOTE = None
+"""Blackjack's lines need no word in the both-games EOR figure's title."""
+
+
 def eor_series(tables: dict[str, Table]) -> dict[str, dict[str, float | None]]:
     """Blackjack's lines of the both-games EOR figure: change in the house edge (percentage
     points) by rank removed, 6 decks: the default rules (optimal and basic) and with peek
