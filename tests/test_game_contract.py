@@ -54,3 +54,21 @@ def test_every_games_results_room_supplies_what_results_reads(name):
     room = GAMES[name].part("results")
     assert isinstance(room, ResultsRoom)
     assert room.EOR_NOTE is None or (isinstance(room.EOR_NOTE, str) and room.EOR_NOTE.strip())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_games_api_room_supplies_its_commands_and_reports(name):
+    from cardedge.analysis.core.rules import RuleSet
+    from cardedge.api.core import OBJECTS, SHARED_COMMANDS, ApiRoom
+
+    api = GAMES[name].part("api")
+    assert isinstance(api, ApiRoom)
+    assert isinstance(api.RULES, RuleSet) and api.RULES is GAMES[name].rules
+    assert set(SHARED_COMMANDS) <= set(api.COMMANDS)
+    for command in api.COMMANDS:
+        function = getattr(api, command)
+        assert callable(function) and hasattr(function, "keyword_kinds"), command
+    for name_ in OBJECTS:
+        assert callable(getattr(api, name_)), name_
+    for folder, keywords in api.PUBLISHED_REPORTS.items():
+        assert folder.startswith(name) and set(keywords) <= set(api.report.keyword_kinds)

@@ -33,8 +33,9 @@ import inspect
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from cardedge.analysis.core.rules import RuleSet
 from cardedge.analysis.core.shoe import Shoe, ShoeFormat, check_decks, game_shoe, remove_cards
 from cardedge.core.errors import BadValue, shown
 from cardedge.reports.core.render import Table, Tables
@@ -507,7 +508,7 @@ def published_reports(out) -> list[tuple[Path, Callable[[], object]]]:
 
     calls = []
     for game in games():
-        api = game.part("api")
+        api: ApiRoom = game.part("api")
         for name, keywords in api.PUBLISHED_REPORTS.items():
             folder = Path(out) / REPORTS_FOLDER / name
             calls.append(
@@ -517,6 +518,24 @@ def published_reports(out) -> list[tuple[Path, Callable[[], object]]]:
 
 
 # ---- the public game modules -------------------------------------------------------------------
+@runtime_checkable
+class ApiRoom(Protocol):
+    """What a game's API module (``cardedge/api/<game>.py``, ``Game.part("api")``) supplies to
+    the shared code (``published_reports``, the web's calls, the tests): its rules, its
+    commands (each a function of that name, ``SHARED_COMMANDS`` among them), the reports
+    ``cardedge tables`` writes and the function writing one. ``tests/test_game_contract.py``
+    checks each registered game's against it."""
+
+    RULES: RuleSet
+    """The game's rules, declared once (the API keywords of its rules)."""
+    COMMANDS: tuple[str, ...]
+    """Its commands: ``SHARED_COMMANDS`` and its own, each an API function."""
+    PUBLISHED_REPORTS: dict[str, dict]
+    """The reports ``cardedge tables`` writes: folder name -> ``report`` keywords."""
+    report: Callable[..., Table]
+    """Write the game's analysis document (``report(out=..., **keywords)``)."""
+
+
 SHARED_COMMANDS: tuple[str, ...] = (
     "edge",
     "grid",
