@@ -107,11 +107,18 @@ def test_search_works_on_the_site_opened_from_disk(site):
         driver.get((site / "index.html").as_uri())
         driver.execute_script("document.querySelector('label[for=__search]').click()")
         driver.find_element("css selector", "input.md-search__input").send_keys("Kelly")
-        WebDriverWait(driver, 20).until(
-            lambda d: d.find_elements("css selector", ".md-search-result__item")
-        )
+        # the result items and their count line are filled in separately: wait for both
+        found = r"\d+ matching documents?"
+
+        def counted(d) -> bool:
+            meta = d.find_element("css selector", ".md-search-result__meta").text
+            return bool(d.find_elements("css selector", ".md-search-result__item")) and bool(
+                re.match(found, meta)
+            )
+
+        WebDriverWait(driver, 20).until(counted)
         meta = driver.find_element("css selector", ".md-search-result__meta").text
-        assert re.match(r"\d+ matching documents?", meta), meta
+        assert re.match(found, meta), meta
         pages = driver.find_elements("css selector", ".md-search-result__item")
         assert any("Shoe stud" in p.text for p in pages)  # study.md names the Kelly ramps
     finally:
