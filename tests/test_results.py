@@ -121,7 +121,7 @@ def test_every_committed_report_is_current(name, tmp_path):
     from cardedge.games import games
 
     committed = RESULTS / "reports" / name
-    from cardedge.reports.core.document import REPORT_RECORD
+    from cardedge.reports.core.document import REPORT_RECORD, as_recorded
 
     # a report's record of its files (.gitignore'd) is there once make tables wrote it here
     files = sorted(p.name for p in committed.iterdir() if p.name != REPORT_RECORD)
@@ -135,8 +135,7 @@ def test_every_committed_report_is_current(name, tmp_path):
     fresh = json.loads((made / "report.json").read_text())["provenance"]["commit"]
     old = json.loads((committed / "report.json").read_text())["provenance"]["commit"]
     for file in ("report.html", "report.json"):
-        text = (made / file).read_text().replace(str(made), f"results/reports/{name}")
-        text = text.replace(fresh, old)
+        text = as_recorded((made / file).read_text(), fresh, old, made, f"results/reports/{name}")
         found = file_difference(committed / file, text)
         assert found is None, f"stale {name}/{file} (run `make tables`): {found}"
 

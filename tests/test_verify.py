@@ -52,3 +52,14 @@ def test_a_tampered_figure_is_named_and_exits_1(report, tmp_path, capsys):
 def test_a_path_that_is_no_document_is_refused_in_one_line(tmp_path):
     with pytest.raises(BadValue, match="is no report"):
         verify(str(tmp_path))
+
+
+def test_verify_takes_every_output_format():
+    import click
+
+    from cardedge.cli import cli
+    from cardedge.reports.core.render import FORMATS
+
+    command = cli.get_command(click.Context(cli), "verify")
+    (option,) = [p for p in command.params if p.name == "fmt"]
+    assert tuple(option.type.choices) == FORMATS

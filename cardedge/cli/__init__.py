@@ -73,6 +73,7 @@ def tables(out: str) -> None:
 
 @cli.command()
 @click.argument("path")
+# common.format_option's, written out: this module loads nothing of the API at start-up
 @click.option(
     "--format",
     "fmt",

@@ -269,6 +269,11 @@ def report_html(report: Report) -> str:
 # -- files ----------------------------------------------------------------------------------
 
 
+REPORT_LOCK = ".cardedge-report.lock"
+"""The end of the name of the lock a report holds on its folder (beside it, or inside when its
+parent cannot be written)."""
+REPORT_WORK = ".cardedge-report-"
+"""The start of the name of the temporary folder a report makes its files in."""
 REPORT_RECORD = ".cardedge-report.json"
 """The record a report keeps in its folder: each file it wrote there, by name, with its
 SHA-256. A file of a report's name is the report's own when the record lists it unchanged
@@ -292,8 +297,8 @@ def check_out(out) -> Path:
             p.name
             for p in path.iterdir()
             if p.name not in kept
-            and not p.name.endswith(".cardedge-report.lock")
-            and not p.name.startswith(".cardedge-report-")  # a report's work folder
+            and not p.name.endswith(REPORT_LOCK)
+            and not p.name.startswith(REPORT_WORK)
         )
         foreign += [n for n in REPORT_FILES if (path / n).exists() and not own_file(path, n)]
         if foreign:
@@ -391,7 +396,7 @@ def claimed(out) -> Iterator[Path]:
     import fcntl
 
     path = check_out(out)
-    name = f".{path.name or 'report'}.cardedge-report.lock"
+    name = f".{path.name or 'report'}{REPORT_LOCK}"
     lock = _beside_or_inside(path, lambda where: _touched(where / name))
     while True:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
@@ -485,16 +490,36 @@ def same_report(out: Path, made: Path, commit: str) -> bool:
         old = json.loads((out / "report.json").read_text(encoding="utf-8"))["provenance"]["commit"]
     except (OSError, ValueError, KeyError, TypeError):
         return False
-    named = COMMIT.fullmatch(commit) and isinstance(old, str) and COMMIT.fullmatch(old)
     for name in ("report.html", "report.json"):
-        new = (made / name).read_text(encoding="utf-8")
-        if file_difference(out / name, new.replace(commit, old) if named else new) is not None:
+        new = as_recorded((made / name).read_text(encoding="utf-8"), commit, old)
+        if file_difference(out / name, new) is not None:
             return False
     return True
 
 
 COMMIT = re.compile(r"[0-9a-f]{40}\+?")
 """A commit as ``provenance`` names it (``+``: with changes not yet committed)."""
+
+
+def as_recorded(
+    text: str,
+    commit: str,
+    recorded_commit: object,
+    folder: Path | None = None,
+    recorded_folder: str | None = None,
+) -> str:
+    """A report's file just made (``text``, made on ``commit``, into ``folder``) with what
+    names where and when it was made read as a recorded report names them: its commit
+    (when both are commits) and its folder, so that the two compare by their content."""
+    if folder is not None and recorded_folder is not None:
+        text = text.replace(str(folder), recorded_folder)
+    if (
+        isinstance(recorded_commit, str)
+        and COMMIT.fullmatch(commit)
+        and COMMIT.fullmatch(recorded_commit)
+    ):
+        text = text.replace(commit, recorded_commit)
+    return text
 
 
 def write_report(report: Report, out, pdf: bool = True) -> tuple[list[Path], bool]:
@@ -507,7 +532,7 @@ def write_report(report: Report, out, pdf: bool = True) -> tuple[list[Path], boo
     out = check_out(out)
     made = not out.exists()
     work = _beside_or_inside(
-        out, lambda where: Path(tempfile.mkdtemp(prefix=".cardedge-report-", dir=where))
+        out, lambda where: Path(tempfile.mkdtemp(prefix=REPORT_WORK, dir=where))
     )
     try:
         page = work / "report.html"

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from cardedge.core.agree import NUMBER, first_difference, json_differences
 from cardedge.core.errors import BadValue
+from cardedge.reports.core.document import as_recorded
 
 REPORT_TIMEOUT_S = 3600
 """How long a report made again may take (the published ones take under a minute)."""
@@ -90,9 +91,8 @@ def verify_report(document: Path) -> Verified:
             old = document.parent / name
             if not old.is_file():
                 continue
-            new = (made / name).read_text(encoding="utf-8").replace(str(made), out or "")
-            new = new.replace(new_commit, provenance["commit"])
-            found.add(_compare(old, new))
+            new = (made / name).read_text(encoding="utf-8")
+            found.add(_compare(old, as_recorded(new, new_commit, provenance["commit"], made, out)))
         return found
 
 
