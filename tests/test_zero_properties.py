@@ -26,7 +26,8 @@ rank_shoes = st.lists(st.integers(0, 4), min_size=13, max_size=13).filter(lambda
 def test_dealer_distribution_sums_to_one(shoe, up, threshold):
     out = np.empty(10)
     arr = np.array(shoe, dtype=np.int64)
-    dealer_distribution(arr, up, threshold, out)
+    dealer = ZeroRules(dealer_draws=threshold).kernel_record().dealer
+    dealer_distribution(arr, up, dealer, out)
     assert out.sum() == pytest.approx(1.0, abs=1e-12)
     assert (out >= 0).all()
     assert list(arr) == shoe  # the kernel restores the shoe it borrows
@@ -36,7 +37,8 @@ def test_dealer_distribution_sums_to_one(shoe, up, threshold):
 @settings(max_examples=60, deadline=None)
 def test_optimal_action_beats_every_fixed_action(counts, v1, v2, up):
     shoe = Shoe(tuple(counts))
-    states = ShoeStates(shoe, 5)
+    record = ZeroRules().kernel_record()
+    states = ShoeStates(shoe, record.dealer)
     base = states.base
     if base[v1] < 1 + (v2 == v1) + (up == v1) or base[v2] < 1 + (v1 == v2) + (up == v2):
         return
@@ -51,7 +53,8 @@ def test_optimal_action_beats_every_fixed_action(counts, v1, v2, up):
     memo = states.record
 
     def play(chart2, chart3):
-        return player.two_card_value_entry(memo, Charts(chart2, chart3, splits), up, m, p2, True)[0]
+        ch = Charts(chart2, chart3, splits)
+        return player.two_card_value_entry(memo, ch, up, m, p2, record.double_unsplit)[0]
 
     best = play(opt, opt)
     stand = player.stand_ev(memo, up, m, p2)

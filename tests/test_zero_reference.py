@@ -71,13 +71,13 @@ def test_dealer_distribution_matches_reference_one_deck():
     shoe = Shoe.decks(1)
     table = dealer_table(shoe.by_value((1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0), 10))
     for up in range(10):
-        exact = ref.dealer_final(_value_shoe(shoe, up), up, 1, 5)
+        exact = ref.dealer_final(_value_shoe(shoe, up), up, 1, dealer_of(5))
         np.testing.assert_allclose(table[up], [float(p) for p in exact], rtol=0, atol=1e-15)
 
 
 def test_reference_dealer_hand_of_known_probability():
     shoe = (2, 0, 0, 0, 0, 1, 0, 0, 0, 0)
-    dist = ref.dealer_final(shoe, 5, 1, 5)
+    dist = ref.dealer_final(shoe, 5, 1, dealer_of(5))
     # hole 5 (1/3): total 0. hole 0 (2/3): total 5, draws from {0, 5}: 5 (1/2) -> 0;
     # 0 (1/2) -> 5, draws the last card 5 -> 0. So the dealer always ends on 0.
     assert dist[0] == 1
@@ -92,6 +92,12 @@ def test_split_conventions_are_ordered():
     own = evaluate_round(rules, Shoe(counts), split="optimal-own").ev
     assert standard <= own + TOL
     assert own <= optimal + TOL
+
+
+def dealer_of(threshold):
+    """The twins' dealer record of a dealer drawing on ``threshold``+ (``asked``: the kernels'
+    record as tuples)."""
+    return ref.asked(ZeroRules(dealer_draws=threshold)).dealer
 
 
 def _dealer_by_recursion(shoe, total, n_cards, threshold):
@@ -120,13 +126,13 @@ def _dealer_by_recursion(shoe, total, n_cards, threshold):
     threshold=st.integers(3, 7),
 )
 def test_dealer_ways_are_the_card_by_card_probabilities(shoe, up, n_cards, threshold):
-    assert list(ref.dealer_final(shoe, up, n_cards, threshold)) == _dealer_by_recursion(
+    assert list(ref.dealer_final(shoe, up, n_cards, dealer_of(threshold))) == _dealer_by_recursion(
         shoe, up, n_cards, threshold
     )
 
 
 def test_a_dealer_who_cannot_draw_ends_nowhere():
     # one card left: the hole card makes 5, the dealer must draw on 5 and the shoe is empty
-    assert ref.dealer_final((1,) + (0,) * 9, 5, 1, 5) == (Fraction(0),) * 10
+    assert ref.dealer_final((1,) + (0,) * 9, 5, 1, dealer_of(5)) == (Fraction(0),) * 10
     # drawing only from 6 on, the dealer stands on 5
-    assert ref.dealer_final((1,) + (0,) * 9, 5, 1, 6)[5] == 1
+    assert ref.dealer_final((1,) + (0,) * 9, 5, 1, dealer_of(6))[5] == 1

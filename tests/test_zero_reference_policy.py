@@ -182,16 +182,17 @@ def test_chart_cells_must_be_actions_of_their_block():
 def reference_action_evs(counts, rules, chart, up, hand, seen=(), split_hand=False):
     """The reference's EV of every legal action on ``hand`` (HandEvaluator.action_evs' meaning)."""
     shoe = value_shoe(counts, up, *hand, *seen)
-    thr = rules.dealer_draws
+    thr = ref.asked(rules).dealer
     total = sum(hand) % 10
-    can_double = not split_hand or rules.das
+    can_double = rules.may_double(split_hand, total)
+    doubles = tuple(rules.may_double(split_hand, t) for t in range(10))
     out = {"stand": ref.stand(shoe, up, total, thr)}
     if len(hand) == 3:
         if can_double:
             out["double"] = ref.double(shoe, up, total, thr)
         return out
     out["hit"] = sum(
-        p * ref.three_card(rest, up, (total + v) % 10, can_double, thr, chart)
+        p * ref.three_card(rest, up, (total + v) % 10, doubles, thr, chart)
         for v, p, rest in ref.draws(shoe)
     )
     if not split_hand and total in rules.split_totals:

@@ -69,15 +69,17 @@ def test_the_outcome_distribution_reads_the_states_the_round_filled():
 def test_the_states_are_shared_per_shoe_dealer_rule_and_depth():
     rnd._shoe_states.cache_clear()
     two = Shoe.decks(2)
-    states = shoe_states(two, 5)
-    assert shoe_states(Shoe.decks(2), 5) is states
-    assert shoe_states(two, 4) is not states
-    assert shoe_states(two, 5, 8) is not states
-    assert shoe_states(Shoe.decks(3), 5) is not states
+    states = shoe_states(two, ZeroRules(dealer_draws=5))
+    assert shoe_states(Shoe.decks(2), ZeroRules(dealer_draws=5)) is states
+    assert shoe_states(two, ZeroRules(dealer_draws=4)) is not states
+    # rules the dealer does not obey share them
+    assert shoe_states(two, ZeroRules(das=False, split_totals=frozenset())) is states
+    assert shoe_states(two, ZeroRules(dealer_draws=5), 8) is not states
+    assert shoe_states(Shoe.decks(3), ZeroRules(dealer_draws=5)) is not states
     # a filled memo is the one a second evaluation of the shoe reads
     rnd._shoe_states.cache_clear()
     evaluate_round(preset("published"), two)
-    filled = int(shoe_states(two, 5).record.flags.sum())
+    filled = int(shoe_states(two, ZeroRules(dealer_draws=5)).record.flags.sum())
     assert filled > 0
     evaluate_round(preset("stated"), two)
-    assert int(shoe_states(two, 5).record.flags.sum()) == filled
+    assert int(shoe_states(two, ZeroRules(dealer_draws=5)).record.flags.sum()) == filled

@@ -83,7 +83,8 @@ def test_cell_sums_predict_the_exact_gain_of_flipping_one_cell(charts, block, id
     chart = charts[6]
     shoe = Shoe.decks(6)
     probs = deal_probabilities(shoe)
-    c2, c3, cs = _cell_sums(chart, rules, ShoeStates(shoe, 5), probs.nonpair)
+    states = ShoeStates(shoe, rules.kernel_record().dealer)
+    c2, c3, cs = _cell_sums(chart, rules, states, probs.nonpair)
     sums = {"two": c2, "three": c3, "split": cs}[block][idx]
     current = {"two": chart.two_card, "three": chart.three_card, "split": chart.split}[block][idx]
     now = 1 if current in (Action.HIT, Action.DOUBLE, Action.SPLIT) else 0

@@ -11,12 +11,12 @@ N_TOTALS = 10
 
 
 @inline
-def dealer_distribution(shoe, up, threshold, out):
+def dealer_distribution(shoe, up, dealer, out):
     """Fill ``out[t]`` with P(dealer's final total is t) given the up card.
 
     ``shoe`` holds counts by point value with the up card (and every player card) already
-    removed; the dealer draws the hole card, a third card on a total >= ``threshold`` and a
-    fourth on a three-card total >= ``threshold``. ``shoe`` is restored before returning.
+    removed; the dealer draws the hole card, then a third and a fourth card as ``dealer`` (a
+    ``records.DealerRules``) says. ``shoe`` is restored before returning.
     """
     for t in range(N_TOTALS):
         out[t] = 0.0
@@ -28,7 +28,7 @@ def dealer_distribution(shoe, up, threshold, out):
             continue
         ph = shoe[h] / n
         t2 = (up + h) % 10
-        if t2 < threshold:
+        if not dealer.draws[0, t2]:
             out[t2] += ph
             continue
         shoe[h] -= 1
@@ -37,7 +37,7 @@ def dealer_distribution(shoe, up, threshold, out):
                 continue
             px = ph * shoe[x] / (n - 1)
             t3 = (t2 + x) % 10
-            if t3 < threshold:
+            if not dealer.draws[1, t3]:
                 out[t3] += px
                 continue
             shoe[x] -= 1
@@ -60,16 +60,21 @@ def stand_evs(dist, out):
         below += dist[p]
 
 
-def dealer_table(shoe_values: np.ndarray, threshold: int = 5) -> np.ndarray:
+def dealer_table(shoe_values: np.ndarray, dealer=None) -> np.ndarray:
     """P(final total) for each up card value: rows up 0..9, columns total 0..9 (a fresh shoe).
 
+    ``dealer``: a ``records.DealerRules`` (default: the stated rules' dealer, drawing on 5+).
     Rows for an up card value absent from the shoe are all zero.
     """
+    if dealer is None:
+        from cardedge.analysis.zero.rules import ZeroRules
+
+        dealer = ZeroRules().kernel_record().dealer
     table = np.zeros((N_TOTALS, N_TOTALS))
     for up in range(N_TOTALS):
         if shoe_values[up] == 0:
             continue
         shoe = np.array(shoe_values, dtype=np.int64)
         shoe[up] -= 1
-        dealer_distribution(shoe, up, threshold, table[up])
+        dealer_distribution(shoe, up, dealer, table[up])
     return table

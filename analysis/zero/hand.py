@@ -27,11 +27,8 @@ class HandEvaluator:
         """Memoize every shoe state reached from ``shoe``."""
         self.rules = rules
         self.policy = policy
-        self.states = shoe_states(
-            shoe,
-            rules.dealer_draws,
-            MAX_CARDS_SEEN,
-        )
+        self.record = rules.kernel_record()
+        self.states = shoe_states(shoe, rules, MAX_CARDS_SEEN)
 
     def _removed(self, up: int, cards: tuple[int, ...]) -> np.ndarray:
         m = np.zeros(N_TOTALS, dtype=np.int64)
@@ -61,17 +58,18 @@ class HandEvaluator:
         m = self._removed(up, tuple(hand) + tuple(seen))
         st = self.states.record
         total = sum(hand) % 10
-        can_double = not split_hand or self.rules.das
+        record = self.record
+        may_double = record.double_split if split_hand else record.double_unsplit
         out = {"stand": float(player.stand_ev(st, up, m, total))}
         if len(hand) == 3:
-            if can_double:
+            if may_double[total]:
                 out["double"] = float(player.double_ev(st, up, m, total))
             return out
         charts = self.policy.charts
-        out["hit"] = float(player.hit_value(st, charts, up, m, total, can_double)[0])
-        if not split_hand and total in self.rules.split_totals:
-            das = self.rules.das
-            out["split"] = float(split_value(st, charts, up, m, hand[0], hand[1], das))
+        out["hit"] = float(player.hit_value(st, charts, up, m, total, may_double)[0])
+        if not split_hand and record.split_ok[total]:
+            split_row = record.double_split
+            out["split"] = float(split_value(st, charts, up, m, hand[0], hand[1], split_row))
         return out
 
     def best_action(self, up: int, hand: tuple[int, ...], **kw) -> tuple[str, float]:

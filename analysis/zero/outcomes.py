@@ -73,7 +73,7 @@ def _leaf(leaves, k, p, total, wager, y, x, z):
 
 
 @inner
-def _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves):
+def _split_hand_leaves(st, ch, up, m_dec, m_act, a, may_double, leaves):
     """Fill ``leaves`` with every final state of a split hand starting with card a; how many.
 
     Decisions use the state ``m_dec`` (split cards + own cards), probabilities the actual shoe
@@ -89,7 +89,7 @@ def _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves):
         m_dec[y] += 1
         m_act[y] += 1
         p2 = (a + y) % 10
-        _, action, _ = player.two_card_value(st, ch, up, m_dec, p2, das)
+        _, action, _ = player.two_card_value(st, ch, up, m_dec, p2, may_double)
         if action == Action.STAND:
             k = _leaf(leaves, k, py, p2, 1, y, -1, -1)
         else:
@@ -101,7 +101,7 @@ def _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves):
                 m_dec[x] += 1
                 m_act[x] += 1
                 p3 = (p2 + x) % 10
-                _, dbl = player.three_card_value(st, up, m_dec, p3, das, ch.three[p3, up])
+                _, dbl = player.three_card_value(st, up, m_dec, p3, may_double, ch.three[p3, up])
                 if dbl == 0:
                     k = _leaf(leaves, k, px, p3, 1, y, x, -1)
                 else:
@@ -167,7 +167,7 @@ def _merged_leaves(leaves, n, index, out, orders):
 
 
 @inner
-def _split_outcomes(st, ch, up, m, w, a, b, das, out):
+def _split_outcomes(st, ch, up, m, w, a, b, may_double, out):
     """Add the split's joint outcome distribution (weight ``w``) to ``out``; returns E[wager]."""
     leaves = _empty_leaves()
     first = _empty_leaves()
@@ -176,13 +176,13 @@ def _split_outcomes(st, ch, up, m, w, a, b, das, out):
     orders = np.empty(MAX_LEAVES, dtype=np.int64)
     m_dec = m.copy()
     m_act = m.copy()
-    n1 = _split_hand_leaves(st, ch, up, m_dec, m_act, a, das, leaves)
+    n1 = _split_hand_leaves(st, ch, up, m_dec, m_act, a, may_double, leaves)
     n1 = _merged_leaves(leaves, n1, index, first, orders)
     # The second hand's decisions ignore the first hand's cards, so its final hands are the
     # same for every first-hand outcome; only their probabilities change with the shoe. Every
     # order of one multiset of cards is equally likely, so a merged leaf weighs its number of
     # orders times the chance of one of them.
-    n2 = _split_hand_leaves(st, ch, up, m_dec, m_act, b, das, leaves)
+    n2 = _split_hand_leaves(st, ch, up, m_dec, m_act, b, may_double, leaves)
     n2 = _merged_leaves(leaves, n2, index, second, orders)
     wager = 0.0
     for i in range(n1):
@@ -226,7 +226,7 @@ def _draw_probability(st, up, m, cards, j):
 
 
 @inner
-def _hit_outcomes(st, ch, up, m, w, p2, out, wager):
+def _hit_outcomes(st, ch, up, m, w, p2, may_double, out, wager):
     """Add the outcomes of hitting two-card total p2 (weight ``w``) to ``out``.
 
     Returns ``wager`` plus this hand's expected amount wagered (added term by term, in the
@@ -240,7 +240,7 @@ def _hit_outcomes(st, ch, up, m, w, p2, out, wager):
         px = w * cx / n
         m[x] += 1
         p3 = (p2 + x) % 10
-        _, dbl = player.three_card_value(st, up, m, p3, player.UNSPLIT_MAY_DOUBLE, ch.three[p3, up])
+        _, dbl = player.three_card_value(st, up, m, p3, may_double, ch.three[p3, up])
         if dbl == 0:
             _settle(px, p3, 1, player.dealer_row(st, up, m), out)
             wager += px
@@ -279,12 +279,14 @@ def nonpair_outcomes(st, ch, play, weights, out):
                 m[v2] += 1
                 p2 = (v1 + v2) % 10
                 if action == Action.SPLIT:
-                    wager += _split_outcomes(st, ch, up, m, w, v1, v2, play.das, out)
+                    wager += _split_outcomes(st, ch, up, m, w, v1, v2, play.rules.double_split, out)
                 elif action == Action.STAND:
                     _settle(w, p2, 1, player.dealer_row(st, up, m), out)
                     wager += w
                 else:
-                    wager = _hit_outcomes(st, ch, up, m, w, p2, out, wager)
+                    wager = _hit_outcomes(
+                        st, ch, up, m, w, p2, play.rules.double_unsplit, out, wager
+                    )
     return wager
 
 
@@ -397,7 +399,7 @@ def _nonpair_outcomes(play: PlayRules, shoe: Shoe, policy: ZeroPolicy):
 @lru_cache(maxsize=OUTCOMES_MEMO)
 def _nonpair_outcomes_of(play: PlayRules, shoe: Shoe, cells: _Cells):
     policy = cells.policy
-    states = shoe_states(shoe, play.dealer_draws, 8)
+    states = shoe_states(shoe, play, 8)
     probs = deal_probabilities(shoe)
     out = np.zeros(N_BINS)
     wager = nonpair_outcomes(

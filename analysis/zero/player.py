@@ -15,18 +15,10 @@ Splits are in ``split``, the loop over initial deals in ``round``.
 
 from __future__ import annotations
 
-import numpy as np
-
 from cardedge.analysis.core.kernels import entry, inline, inner
 from cardedge.analysis.core.memo import multiset_rank
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS, dealer_distribution, stand_evs
-
-UNSPLIT_MAY_DOUBLE = np.True_
-"""An unsplit hand may always double its three-card hand: the ``can_double`` the kernels pass
-for it. A numpy boolean, not the literal ``True``: numba types a literal argument as its own
-type (``Literal[bool](True)``) and would compile every kernel below it a second time beside the
-``bool`` a split hand passes (a cold ``zero edge`` spent about a sixth more CPU so)."""
 
 
 @inline
@@ -51,7 +43,7 @@ def _fill_state(st, up, m, r):
     for v in range(N_TOTALS):
         shoe[v] = card_count(st, up, m, v)
     dist = st.memo[up, r, N_TOTALS:]
-    dealer_distribution(shoe, up, st.threshold, dist)
+    dealer_distribution(shoe, up, st.dealer, dist)
     stand_evs(dist, st.memo[up, r, :N_TOTALS])
     st.flags[up, r] = 1
 
@@ -120,10 +112,13 @@ def double_ev(st, up, m, p3):
 
 
 @inline
-def three_card_value(st, up, m, p3, can_double, code):
-    """(EV, 1 if doubled else 0) of a three-card total p3 under cell ``code`` (stand wins ties)."""
+def three_card_value(st, up, m, p3, may_double, code):
+    """(EV, 1 if doubled else 0) of a three-card total p3 under cell ``code`` (stand wins ties).
+
+    ``may_double[total]``: the hand's doubling rule, a row of the ``KernelRules`` record
+    (``double_unsplit`` or ``double_split``)."""
     stand = stand_ev(st, up, m, p3)
-    if not can_double or code == Action.STAND:
+    if not may_double[p3] or code == Action.STAND:
         return stand, 0
     dbl = double_ev(st, up, m, p3)
     if code == Action.DOUBLE or dbl > stand:
@@ -132,7 +127,7 @@ def three_card_value(st, up, m, p3, can_double, code):
 
 
 @inline
-def hit_value(st, ch, up, m, p2, can_double):
+def hit_value(st, ch, up, m, p2, may_double):
     """(EV, P(double)) of hitting a two-card total p2, the three-card hand then per ``ch``."""
     n = cards_left(st, m)
     ev = 0.0
@@ -143,7 +138,7 @@ def hit_value(st, ch, up, m, p2, can_double):
             continue
         p3 = (p2 + x) % 10
         m[x] += 1
-        v, d = three_card_value(st, up, m, p3, can_double, ch.three[p3, up])
+        v, d = three_card_value(st, up, m, p3, may_double, ch.three[p3, up])
         m[x] -= 1
         ev += c / n * v
         p_double += c / n * d
@@ -151,7 +146,7 @@ def hit_value(st, ch, up, m, p2, can_double):
 
 
 @inner
-def two_card_value(st, ch, up, m, p2, can_double):
+def two_card_value(st, ch, up, m, p2, may_double):
     """(EV, action, P(double)) of a two-card total p2 played by the charts (stand wins ties).
 
     ``action`` is ``Action.STAND`` or ``Action.HIT``; EV is per unit of the hand's wager.
@@ -160,13 +155,13 @@ def two_card_value(st, ch, up, m, p2, can_double):
     code = ch.two[p2, up]
     if code == Action.STAND:
         return stand, Action.STAND, 0.0
-    hit, p_double = hit_value(st, ch, up, m, p2, can_double)
+    hit, p_double = hit_value(st, ch, up, m, p2, may_double)
     if code == Action.HIT or hit > stand:
         return hit, Action.HIT, p_double
     return stand, Action.STAND, 0.0
 
 
 @entry
-def two_card_value_entry(st, ch, up, m, p2, can_double):
+def two_card_value_entry(st, ch, up, m, p2, may_double):
     """``two_card_value`` for Python (tests, notebooks): the kernel itself is ``inner``."""
-    return two_card_value(st, ch, up, m, p2, can_double)
+    return two_card_value(st, ch, up, m, p2, may_double)

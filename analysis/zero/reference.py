@@ -19,10 +19,12 @@ from functools import cache
 from math import perm
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
+from cardedge.analysis.core.records import frozen
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.actions import Action as codes
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from cardedge.analysis.zero.rules import ZeroRules
+from cardedge.analysis.zero.records import DealerRules, KernelRules
+from cardedge.analysis.zero.rules import PlayRules, ZeroRules
 
 Shoe10 = tuple[int, ...]
 """Counts by point value 0..9."""
@@ -102,15 +104,24 @@ def _without(shoe: Shoe10, v: int) -> Shoe10:
     return tuple(rest)
 
 
+@cache
+def asked(rules: ZeroRules | PlayRules) -> KernelRules:
+    """The rules as the twins read them: the kernels' own record (``kernel_record``, built
+    from the rules' questions), its tables as tuples (``frozen``: hashable, for the caches)."""
+    return frozen(rules.kernel_record())
+
+
 DEALER_MAX_CARDS = 4
 """The dealer's hand never holds more than four cards (the up card, the hole card, two draws)."""
 
 
 @cache
-def dealer_final(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tuple[Fraction, ...]:
+def dealer_final(
+    shoe: Shoe10, total: int, n_cards: int, dealer: DealerRules
+) -> tuple[Fraction, ...]:
     """P(final total t) for a dealer holding ``n_cards`` cards totalling ``total``."""
     den = perm(sum(shoe), _draws_left(shoe, n_cards))
-    return tuple(Fraction(w, den) for w in _dealer_ways(shoe, total, n_cards, threshold))
+    return tuple(Fraction(w, den) for w in _dealer_ways(shoe, total, n_cards, dealer))
 
 
 def _draws_left(shoe: Shoe10, n_cards: int) -> int:
@@ -119,7 +130,7 @@ def _draws_left(shoe: Shoe10, n_cards: int) -> int:
 
 
 @cache
-def _dealer_ways(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tuple[int, ...]:
+def _dealer_ways(shoe: Shoe10, total: int, n_cards: int, dealer: DealerRules) -> tuple[int, ...]:
     """``dealer_final`` times ``perm(sum(shoe), _draws_left(shoe, n_cards))``, in integers.
 
     Every hand is counted as if the dealer went on drawing as far as ``_draws_left`` allows:
@@ -127,7 +138,7 @@ def _dealer_ways(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tupl
     probabilities share one denominator and no fraction is reduced on the way. A hand that
     must draw from an empty shoe counts nothing (it never ends).
     """
-    must_draw = n_cards == 1 or (n_cards in (2, 3) and total >= threshold)
+    must_draw = n_cards == 1 or (n_cards in (2, 3) and dealer.draws[n_cards - 2][total])
     if not must_draw:
         ways = perm(sum(shoe), _draws_left(shoe, n_cards))
         return tuple(ways if t == total else 0 for t in range(10))
@@ -136,71 +147,86 @@ def _dealer_ways(shoe: Shoe10, total: int, n_cards: int, threshold: int) -> tupl
         if c:
             rest = list(shoe)
             rest[v] -= 1
-            child = _dealer_ways(tuple(rest), (total + v) % 10, n_cards + 1, threshold)
+            child = _dealer_ways(tuple(rest), (total + v) % 10, n_cards + 1, dealer)
             for t in range(10):
                 out[t] += c * child[t]
     return tuple(out)
 
 
-def stand(shoe: Shoe10, up: int, p: int, threshold: int) -> Fraction:
+def stand(shoe: Shoe10, up: int, p: int, dealer: DealerRules) -> Fraction:
     """EV of standing on total p: +1 if the dealer ends higher, -1 lower, 0 equal."""
-    below = _dealer_below(shoe, up, threshold)
+    below = _dealer_below(shoe, up, dealer)
     return (below[10] - below[p + 1]) - below[p]
 
 
 @cache
-def _dealer_below(shoe: Shoe10, up: int, threshold: int) -> tuple[Fraction, ...]:
+def _dealer_below(shoe: Shoe10, up: int, dealer: DealerRules) -> tuple[Fraction, ...]:
     """``[k]``: P(the dealer ends on a total below k), k = 0..10 (running sums of
     ``dealer_final``, kept: every total a player stands on reads them)."""
     out = [Fraction(0)]
-    for q in dealer_final(shoe, up, 1, threshold):
+    for q in dealer_final(shoe, up, 1, dealer):
         out.append(out[-1] + q)
     return tuple(out)
 
 
-def double(shoe: Shoe10, up: int, p3: int, threshold: int) -> Fraction:
+def double(shoe: Shoe10, up: int, p3: int, dealer: DealerRules) -> Fraction:
     """EV per initial wager of doubling a three-card total p3: one more card, twice the stake."""
     return sum(
-        (2 * p * stand(rest, up, (p3 + v) % 10, threshold) for v, p, rest in draws(shoe)),
+        (2 * p * stand(rest, up, (p3 + v) % 10, dealer) for v, p, rest in draws(shoe)),
         Fraction(0),
     )
 
 
 @cache
 def three_card_play(
-    shoe: Shoe10, up: int, p3: int, can_double: bool, threshold: int, chart: Chart = OPTIMAL_CHART
+    shoe: Shoe10,
+    up: int,
+    p3: int,
+    may_double: tuple[bool, ...],
+    dealer: DealerRules,
+    chart: Chart = OPTIMAL_CHART,
 ) -> tuple[Fraction, str]:
     """(EV, STAND or DOUBLE) of a three-card total played by ``chart``."""
     cell = chart.three[p3][up]
-    stand_ev = stand(shoe, up, p3, threshold)
-    if not can_double or cell == STAND:
+    stand_ev = stand(shoe, up, p3, dealer)
+    if not may_double[p3] or cell == STAND:
         return stand_ev, STAND
-    dbl = double(shoe, up, p3, threshold)
+    dbl = double(shoe, up, p3, dealer)
     if cell == DOUBLE or dbl > stand_ev:
         return dbl, DOUBLE
     return stand_ev, STAND
 
 
 def three_card(
-    shoe: Shoe10, up: int, p3: int, can_double: bool, threshold: int, chart: Chart = OPTIMAL_CHART
+    shoe: Shoe10,
+    up: int,
+    p3: int,
+    may_double: tuple[bool, ...],
+    dealer: DealerRules,
+    chart: Chart = OPTIMAL_CHART,
 ) -> Fraction:
     """EV of a three-card total: stand, or double for exactly one more card (per ``chart``)."""
-    return three_card_play(shoe, up, p3, can_double, threshold, chart)[0]
+    return three_card_play(shoe, up, p3, may_double, dealer, chart)[0]
 
 
 @cache
 def two_card_play(
-    shoe: Shoe10, up: int, p2: int, can_double: bool, threshold: int, chart: Chart = OPTIMAL_CHART
+    shoe: Shoe10,
+    up: int,
+    p2: int,
+    may_double: tuple[bool, ...],
+    dealer: DealerRules,
+    chart: Chart = OPTIMAL_CHART,
 ) -> tuple[Fraction, str]:
     """(EV, STAND or HIT) of a two-card total played by ``chart``; a hit takes one card and the
     three-card hand is played by ``chart`` too."""
     cell = chart.two[p2][up]
-    stand_ev = stand(shoe, up, p2, threshold)
+    stand_ev = stand(shoe, up, p2, dealer)
     if cell == STAND:
         return stand_ev, STAND
     hit = sum(
         (
-            p * three_card(rest, up, (p2 + v) % 10, can_double, threshold, chart)
+            p * three_card(rest, up, (p2 + v) % 10, may_double, dealer, chart)
             for v, p, rest in draws(shoe)
         ),
         Fraction(0),
@@ -211,10 +237,15 @@ def two_card_play(
 
 
 def two_card(
-    shoe: Shoe10, up: int, p2: int, can_double: bool, threshold: int, chart: Chart = OPTIMAL_CHART
+    shoe: Shoe10,
+    up: int,
+    p2: int,
+    may_double: tuple[bool, ...],
+    dealer: DealerRules,
+    chart: Chart = OPTIMAL_CHART,
 ) -> Fraction:
     """EV of a two-card total: stand, or hit once and play the three-card hand (per ``chart``)."""
-    return two_card_play(shoe, up, p2, can_double, threshold, chart)[0]
+    return two_card_play(shoe, up, p2, may_double, dealer, chart)[0]
 
 
 @cache
@@ -229,8 +260,8 @@ def split_hand(
                 rest,
                 up,
                 (a + v) % 10,
-                rules.may_double(split_hand=True),
-                rules.dealer_draws,
+                asked(rules).double_split,
+                asked(rules).dealer,
                 chart,
             )
             for v, p, rest in draws(shoe)
@@ -244,7 +275,7 @@ def _first_hand(
     shoe: Shoe10, up: int, total: int, n_cards: int, b: int, rules: ZeroRules
 ) -> Fraction:
     """Best EV of first split hand plus the second hand played knowing the first's cards."""
-    thr = rules.dealer_draws
+    thr = asked(rules).dealer
     if n_cards == 1:
         return sum(
             (
@@ -263,7 +294,7 @@ def _first_hand(
             Fraction(0),
         )
         return max(best, hit)
-    if rules.may_double(split_hand=True):
+    if asked(rules).double_split[total]:
         dbl = sum(
             (
                 p * (2 * stand(rest, up, (total + v) % 10, thr) + split_hand(rest, up, b, rules))
@@ -303,12 +334,12 @@ def _deal_play(
         shoe,
         up,
         (v1 + v2) % 10,
-        rules.may_double(split_hand=False),
-        rules.dealer_draws,
+        asked(rules).double_unsplit,
+        asked(rules).dealer,
         chart,
     )
     cell = chart.split[v1][v2][up]
-    if not rules.may_split((v1 + v2) % 10) or cell == NO_SPLIT:
+    if not asked(rules).split_ok[(v1 + v2) % 10] or cell == NO_SPLIT:
         return best, action
     if split == "standard":
         sv = split_hand(shoe, up, v1, rules, chart) + split_hand(shoe, up, v2, rules, chart)
@@ -444,8 +475,8 @@ def _hand_ends(
     up: int,
     total: int,
     n_cards: int,
-    can_double: bool,
-    threshold: int,
+    may_double: tuple[bool, ...],
+    dealer: DealerRules,
     chart: Chart,
 ):
     """Every way a hand of ``n_cards`` (1 to 3) cards totalling ``total`` ends under ``chart``.
@@ -457,22 +488,22 @@ def _hand_ends(
     if n_cards == 1:
         for v, p, rest in draws(actual):
             for q, t, bet, left in _hand_ends(
-                rest, _without(decide, v), up, (total + v) % 10, 2, can_double, threshold, chart
+                rest, _without(decide, v), up, (total + v) % 10, 2, may_double, dealer, chart
             ):
                 yield p * q, t, bet, left
         return
     if n_cards == 2:
-        action = two_card_play(decide, up, total, can_double, threshold, chart)[1]
+        action = two_card_play(decide, up, total, may_double, dealer, chart)[1]
         if action == STAND:
             yield Fraction(1), total, 1, actual
             return
         for v, p, rest in draws(actual):
             for q, t, bet, left in _hand_ends(
-                rest, _without(decide, v), up, (total + v) % 10, 3, can_double, threshold, chart
+                rest, _without(decide, v), up, (total + v) % 10, 3, may_double, dealer, chart
             ):
                 yield p * q, t, bet, left
         return
-    action = three_card_play(decide, up, total, can_double, threshold, chart)[1]
+    action = three_card_play(decide, up, total, may_double, dealer, chart)[1]
     if action == STAND:
         yield Fraction(1), total, 1, actual
         return
@@ -489,13 +520,13 @@ def _merged(ends) -> list:
     return list(out.items())
 
 
-def _settle(ends: dict, up: int, threshold: int) -> tuple[dict[int, Fraction], Fraction]:
+def _settle(ends: dict, up: int, dealer: DealerRules) -> tuple[dict[int, Fraction], Fraction]:
     """P(net) and E[wager] of hands that ended as ``ends``: {(((total, wager), ...), shoe
     left): probability}, settled against one dealer hand drawn from that shoe."""
     dist: dict[int, Fraction] = {}
     wager = Fraction(0)
     for (hands, left), p in ends.items():
-        finals = dealer_final(left, up, 1, threshold)
+        finals = dealer_final(left, up, 1, dealer)
         for d, q in enumerate(finals):
             if q:
                 net = sum(_result(t, bet, d) for t, bet in hands)
@@ -515,19 +546,25 @@ def deal_outcomes(
     left, each deciding on its own cards and both split cards only; one dealer hand then draws
     from what both left.
     """
-    thr = rules.dealer_draws
+    thr = asked(rules).dealer
     if _deal_play(shoe, up, v1, v2, rules, "standard", chart)[1] == SPLIT:
-        das = rules.may_double(split_hand=True)
+        split_doubles = asked(rules).double_split
         ends: dict = {}
-        for (t1, b1, left1), p1 in _merged(_hand_ends(shoe, shoe, up, v1, 1, das, thr, chart)):
-            for (t2, b2, left2), p2 in _merged(_hand_ends(left1, shoe, up, v2, 1, das, thr, chart)):
+        for (t1, b1, left1), p1 in _merged(
+            _hand_ends(shoe, shoe, up, v1, 1, split_doubles, thr, chart)
+        ):
+            for (t2, b2, left2), p2 in _merged(
+                _hand_ends(left1, shoe, up, v2, 1, split_doubles, thr, chart)
+            ):
                 key = (((t1, b1), (t2, b2)), left2)
                 ends[key] = ends.get(key, Fraction(0)) + p1 * p2
     else:
         ends = {
             (((t, b),), left): p
             for (t, b, left), p in _merged(
-                _hand_ends(shoe, shoe, up, (v1 + v2) % 10, 2, True, thr, chart)
+                _hand_ends(
+                    shoe, shoe, up, (v1 + v2) % 10, 2, asked(rules).double_unsplit, thr, chart
+                )
             )
         }
     return _settle(ends, up, thr)

@@ -11,12 +11,13 @@ import numpy as np
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.kernels import entry, inline, inner
 from cardedge.analysis.core.memo import binomial_table, multiset_count
+from cardedge.analysis.core.records import frozen, thawed, without
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero import player
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from cardedge.analysis.zero.records import Play, SplitMemo, StateMemo
+from cardedge.analysis.zero.records import DealerRules, Play, SplitMemo, StateMemo
 from cardedge.analysis.zero.rules import PlayRules, ZeroRules, distinct_play_rules
 from cardedge.analysis.zero.split import (
     SPLIT_OPTIMAL,
@@ -45,9 +46,9 @@ _BINOM = binomial_table()
 
 
 @inline
-def _unsplit_value(st, ch, up, m, v1, v2):
+def _unsplit_value(st, ch, play, up, m, v1, v2):
     """(EV, action, P(double)) of playing the deal v1, v2 (in ``m``) without splitting."""
-    return player.two_card_value(st, ch, up, m, (v1 + v2) % 10, player.UNSPLIT_MAY_DOUBLE)
+    return player.two_card_value(st, ch, up, m, (v1 + v2) % 10, play.rules.double_unsplit)
 
 
 @inline
@@ -71,11 +72,11 @@ def deal_value(st, ch, play, up, v1, v2, m):
 @inline
 def _dealt_value(st, ch, play, up, m, v1, v2):
     """``deal_value`` once the player's cards v1, v2 are in ``m``."""
-    ev, action, p_double = _unsplit_value(st, ch, up, m, v1, v2)
+    ev, action, p_double = _unsplit_value(st, ch, play, up, m, v1, v2)
     cell = ch.split[v1, v2, up]
-    if not play.split_ok[(v1 + v2) % 10] or cell == Action.NO_SPLIT:
+    if not play.rules.split_ok[(v1 + v2) % 10] or cell == Action.NO_SPLIT:
         return ev, action, p_double
-    sv = split_value(st, ch, up, m, v1, v2, play.das)
+    sv = split_value(st, ch, up, m, v1, v2, play.rules.double_split)
     if cell == Action.SPLIT or sv > ev:
         return sv, Action.SPLIT, 0.0
     return ev, action, p_double
@@ -90,11 +91,11 @@ def optimal_split_deal_value(st, ch, play, h2, up, v1, v2, m):
     """
     m[v1] += 1
     m[v2] += 1
-    ev, action, p_double = _unsplit_value(st, ch, up, m, v1, v2)
+    ev, action, p_double = _unsplit_value(st, ch, play, up, m, v1, v2)
     cell = ch.split[v1, v2, up]
-    if play.split_ok[(v1 + v2) % 10] and cell != Action.NO_SPLIT:
+    if play.rules.split_ok[(v1 + v2) % 10] and cell != Action.NO_SPLIT:
         joint = play.split_mode == SPLIT_OPTIMAL
-        sv = optimal_split_value(st, ch, h2, up, m, v1, v2, play.das, joint)
+        sv = optimal_split_value(st, ch, h2, up, m, v1, v2, play.rules.double_split, joint)
         if cell == Action.SPLIT or sv > ev:
             ev, action, p_double = sv, Action.SPLIT, 0.0
     m[v1] -= 1
@@ -159,12 +160,13 @@ class ShoeStates:
     ``record`` is the ``StateMemo`` the kernels take; it fills in as they visit states.
     """
 
-    def __init__(self, shoe: Shoe, threshold: int, max_player_cards: int = 5) -> None:
-        """States are ``shoe`` less an up card and up to ``max_player_cards`` player cards."""
+    def __init__(self, shoe: Shoe, dealer: DealerRules, max_player_cards: int = 5) -> None:
+        """States are ``shoe`` less an up card and up to ``max_player_cards`` player cards; the
+        dealer plays by ``dealer`` (the rules record's ``DealerRules``)."""
         n_keys = multiset_count(N_TOTALS, max_player_cards)
         self.record = StateMemo(
             base=shoe.by_value(BACCARAT_VALUES, N_TOTALS),
-            threshold=int(threshold),
+            dealer=dealer,
             binom=_BINOM,
             memo=np.zeros((N_TOTALS, n_keys, 2 * N_TOTALS)),
             flags=np.zeros((N_TOTALS, n_keys), dtype=np.uint8),
@@ -184,17 +186,20 @@ class ShoeStates:
         return SplitMemo(np.zeros(shape), np.zeros(shape, dtype=np.uint8))
 
 
-def shoe_states(shoe: Shoe, threshold: int, max_player_cards: int = 5) -> ShoeStates:
-    """The ``ShoeStates`` of ``shoe``, shared by every evaluation of it in the process (the
-    last three): its stand and double EVs depend on the shoe and the dealer's draw rule only,
-    not on the policy, the split and double rules or the payouts, so a notebook or the web
-    server evaluating a shoe again reads the states it filled before."""
-    return _shoe_states(shoe, int(threshold), int(max_player_cards))
+def shoe_states(shoe: Shoe, rules: ZeroRules | PlayRules, max_player_cards: int = 5) -> ShoeStates:
+    """The ``ShoeStates`` of ``shoe`` under ``rules``, shared by every evaluation in the process
+    (the last three) whose kernels read the same: the states' stand and double EVs are filled
+    by the dealer kernels, which take the shoe and the rules record's ``dealer`` alone, so they
+    are kept under exactly those. Rules that differ in anything else (the policy, the split
+    and double rules, the payouts) share them; a rule the dealer obeys is in its record, so it
+    parts the key by construction."""
+    dealer = frozen(rules.kernel_record().dealer)
+    return _shoe_states(shoe, dealer, int(max_player_cards))
 
 
 @lru_cache(maxsize=3)
-def _shoe_states(shoe: Shoe, threshold: int, max_player_cards: int) -> ShoeStates:
-    return ShoeStates(shoe, threshold, max_player_cards)
+def _shoe_states(shoe: Shoe, dealer: DealerRules, max_player_cards: int) -> ShoeStates:
+    return ShoeStates(shoe, thawed(dealer), max_player_cards)
 
 
 @dataclass(frozen=True)
@@ -315,7 +320,14 @@ def split_mask(rules: ZeroRules | PlayRules) -> np.ndarray:
 
 def play_record(rules: ZeroRules | PlayRules, split: str = "standard") -> Play:
     """The ``Play`` record of ``rules`` with the split convention ``split``."""
-    return Play(bool(rules.das), split_mask(rules), _SPLIT_CODES[split])
+    return Play(rules.kernel_record(), _SPLIT_CODES[split])
+
+
+def all_but_splitting(rules: ZeroRules | PlayRules) -> tuple:
+    """The key of work shared by rules that split different totals: their kernel record less
+    ``split_ok`` (a new rule is in the record, so in the key, by construction). Two rule sets
+    of one key play every hand alike but for which two-card totals may split."""
+    return without(rules.kernel_record(), "split_ok")
 
 
 @dataclass(frozen=True)
@@ -400,7 +412,7 @@ def evaluate_policies(
     if shoe.size < MIN_SHOE:
         raise ValueError(f"shoe has {shoe.size} cards; at least {MIN_SHOE} are needed")
     fully_optimal = split != "standard"
-    states = shoe_states(shoe, play.dealer_draws, 8 if fully_optimal else 5)
+    states = shoe_states(shoe, play, 8 if fully_optimal else 5)
     probabilities = deal_probabilities(shoe)
     record = play_record(play, split)
     out = []
@@ -454,9 +466,9 @@ def evaluate_rules(
 def evaluate_split_rules(
     plays: Iterable[PlayRules], shoe: Shoe, policy: ZeroPolicy = OPTIMAL_POLICY
 ) -> dict[PlayRules, PlayResult]:
-    """``evaluate_play`` of each of ``plays`` (one dealer rule and one DAS rule, any split
-    totals) by ``policy`` in two kernel runs, whatever their number: never splitting, and
-    splitting every total any of them splits.
+    """``evaluate_play`` of each of ``plays`` (rules records alike but for ``split_ok``: any
+    split totals, ``all_but_splitting``) by ``policy`` in two kernel runs, whatever their
+    number: never splitting, and splitting every total any of them splits.
 
     A deal's value depends on its own total's split rule only (a split hand never splits
     again, and its value does not depend on which other totals split), so the deals of a
@@ -464,7 +476,7 @@ def evaluate_split_rules(
     the same numbers, bit for bit, as a run of each (the tests compare them).
     """
     plays = list(dict.fromkeys(plays))
-    if len({(p.dealer_draws, p.das) for p in plays}) > 1:
+    if len({all_but_splitting(p) for p in plays}) > 1:
         raise ValueError("evaluate_split_rules takes play rules differing in split totals only")
     union = frozenset().union(*(p.split_totals for p in plays))
     never = evaluate_play(replace(plays[0], split_totals=frozenset()), shoe, policy)

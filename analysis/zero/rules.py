@@ -9,7 +9,7 @@ its payouts never change a decision: one evaluation of the play rules prices eve
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 
@@ -24,7 +24,7 @@ from cardedge.analysis.core.rules import (
     payout_text,
 )
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.analysis.zero.records import KernelRules
+from cardedge.analysis.zero.records import DealerRules, KernelRules
 
 PRESETS: tuple[str, ...] = ("stated", "published")
 
@@ -101,7 +101,9 @@ def trips_notes(played: Mapping[str, ZeroRules]) -> list[str]:
 @dataclass(frozen=True)
 class PlayRules:
     """The rules that decide how every hand is played, hence, with the shoe, every kernel's
-    result."""
+    result: every rule of ``ZeroRules`` but the payouts (``PAYOUTS``), by construction
+    (``ZeroRules.play_rules`` copies them by name, and this module refuses to load if a rule
+    is in neither)."""
 
     dealer_draws: int
     das: bool
@@ -111,18 +113,32 @@ class PlayRules:
         """Itself, so that code needing only the play rules takes these or a ``ZeroRules``."""
         return self
 
+    def dealer_draws_on(self, n_cards: int, total: int) -> bool:
+        """Does a dealer holding ``n_cards`` cards (2 or 3) of this total (0..9) take another?
+        (rule 7: on a two- or three-card total at or above ``dealer_draws``; never a fifth
+        card)."""
+        return n_cards in (2, 3) and total >= self.dealer_draws
+
     def may_split(self, total: int) -> bool:
         """May an unsplit two-card hand of this total (0..9) split? (Split hands never do.)"""
         return total in self.split_totals
 
-    def may_double(self, split_hand: bool) -> bool:
-        """May a three-card hand double? An unsplit one always; a split one with DAS."""
+    def may_double(self, split_hand: bool, total: int) -> bool:
+        """May a three-card hand of this total (0..9) double? An unsplit one always; a split
+        one with DAS."""
         return not split_hand or self.das
 
     def kernel_record(self) -> KernelRules:
-        """The play rules as the numba kernels read them (``records.KernelRules``)."""
-        split_ok = np.array([self.may_split(t) for t in range(10)], dtype=np.bool_)
-        return KernelRules(int(self.dealer_draws), bool(self.das), split_ok)
+        """The play rules as every kernel reads them (``records.KernelRules``), built from the
+        questions above: a rule reaches the kernels only through them."""
+        totals = range(10)
+        draws = [[self.dealer_draws_on(n, t) for t in totals] for n in (2, 3)]
+        return KernelRules(
+            DealerRules(np.array(draws, dtype=np.bool_)),
+            np.array([self.may_double(False, t) for t in totals], dtype=np.bool_),
+            np.array([self.may_double(True, t) for t in totals], dtype=np.bool_),
+            np.array([self.may_split(t) for t in totals], dtype=np.bool_),
+        )
 
 
 @dataclass(frozen=True)
@@ -149,20 +165,24 @@ class ZeroRules:
         RULES.check(self)
 
     def play_rules(self) -> PlayRules:
-        """The rules that decide play: all but the Zero Pair and trips payouts."""
-        return PlayRules(self.dealer_draws, self.das, self.split_totals)
+        """The rules that decide play: all but the Zero Pair and trips payouts (``PAYOUTS``)."""
+        return PlayRules(**{name: getattr(self, name) for name in _PLAY_FIELDS})
 
     def kernel_record(self) -> KernelRules:
         """The play rules as the numba kernels read them (``records.KernelRules``)."""
         return self.play_rules().kernel_record()
 
+    def dealer_draws_on(self, n_cards: int, total: int) -> bool:
+        """Does the dealer take another card? (``PlayRules.dealer_draws_on``)"""
+        return self.play_rules().dealer_draws_on(n_cards, total)
+
     def may_split(self, total: int) -> bool:
         """May an unsplit two-card hand of this total (0..9) split? (``PlayRules.may_split``)"""
         return self.play_rules().may_split(total)
 
-    def may_double(self, split_hand: bool) -> bool:
-        """May a three-card hand double? (``PlayRules.may_double``)"""
-        return self.play_rules().may_double(split_hand)
+    def may_double(self, split_hand: bool, total: int) -> bool:
+        """May a three-card hand of this total double? (``PlayRules.may_double``)"""
+        return self.play_rules().may_double(split_hand, total)
 
     @property
     def trips_payout(self) -> float:
@@ -181,6 +201,24 @@ class ZeroRules:
     def words(self) -> str:
         """The rules' words alone, as ``describe`` names them after the shoe."""
         return ", ".join(RULES.titles(self))
+
+
+PAYOUTS: tuple[str, ...] = ("zero_pair_pays", "trips_pays")
+"""The rules that only price a round (a Zero Pair wins at once): the rest are ``PlayRules``."""
+_PLAY_FIELDS = tuple(f.name for f in fields(PlayRules))
+
+
+def _check_play_fields() -> None:
+    """Every rule is a payout or a play rule, never neither: a rule left out of ``PlayRules``
+    would let two rule sets that play differently share one kernel run."""
+    rules = [f.name for f in fields(ZeroRules)]
+    if sorted(rules) != sorted([*PAYOUTS, *_PLAY_FIELDS]):
+        raise TypeError(
+            f"ZeroRules {rules} must be PAYOUTS {list(PAYOUTS)} plus PlayRules {list(_PLAY_FIELDS)}"
+        )
+
+
+_check_play_fields()
 
 
 def _split_title(rules: ZeroRules) -> str:

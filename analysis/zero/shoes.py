@@ -22,7 +22,7 @@ DEALER_MAX_CARDS = 4
 def deepest_round_cards(rules: ZeroRules | PlayRules) -> int:
     """Most cards one round can use under ``rules``: two split hands (or one hand) and the
     dealer's."""
-    hands = 2 if rules.split_totals else 1
+    hands = 2 if rules.kernel_record().split_ok.any() else 1
     return hands * HAND_MAX_CARDS + DEALER_MAX_CARDS
 
 

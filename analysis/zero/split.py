@@ -32,11 +32,12 @@ SPLIT_STANDARD, SPLIT_OPTIMAL, SPLIT_OPTIMAL_OWN = 0, 1, 2
 
 
 @inner
-def split_hand_value(st, ch, up, m, a, das):
+def split_hand_value(st, ch, up, m, a, may_double):
     """EV of one split hand starting with a card of value a (already in ``m``).
 
     The hand draws its second card from the state's shoe and is played by the charts; no Zero
-    Pair, no resplit; it may double on three cards only if ``das``.
+    Pair, no resplit; it may double a three-card total where ``may_double`` (the rules record's
+    ``double_split``) allows.
     """
     n = cards_left(st, m)
     ev = 0.0
@@ -45,35 +46,37 @@ def split_hand_value(st, ch, up, m, a, das):
         if c <= 0:
             continue
         m[y] += 1
-        v, _, _ = two_card_value(st, ch, up, m, (a + y) % 10, das)
+        v, _, _ = two_card_value(st, ch, up, m, (a + y) % 10, may_double)
         m[y] -= 1
         ev += c / n * v
     return ev
 
 
 @inline
-def split_value(st, ch, up, m, a, b, das):
+def split_value(st, ch, up, m, a, b, may_double):
     """EV of splitting a and b (both in ``m``) by the standard convention."""
-    return split_hand_value(st, ch, up, m, a, das) + split_hand_value(st, ch, up, m, b, das)
+    return split_hand_value(st, ch, up, m, a, may_double) + split_hand_value(
+        st, ch, up, m, b, may_double
+    )
 
 
 @inner
-def _optimal_two_card_value(st, ch, h2, up, m, p2, das):
+def _optimal_two_card_value(st, ch, h2, up, m, p2, may_double):
     """Optimal EV of a split hand's two-card total p2 in state ``m``, memoized in ``h2``.
 
     Keyed on (up, rank(m), p2): many orders of first-hand and second-hand cards reach the same
-    multiset. Valid within one run, where ``das`` and the (all OPTIMAL) charts are fixed.
+    multiset. Valid within one run, where the rules and the (all OPTIMAL) charts are fixed.
     """
     r = multiset_rank(m, st.binom)
     if h2.flags[up, r, p2] == 0:
-        v, _, _ = two_card_value(st, ch, up, m, p2, das)
+        v, _, _ = two_card_value(st, ch, up, m, p2, may_double)
         h2.values[up, r, p2] = v
         h2.flags[up, r, p2] = 1
     return h2.values[up, r, p2]
 
 
 @inner
-def _second_hand_value(st, ch, h2, up, m, b, das):
+def _second_hand_value(st, ch, h2, up, m, b, may_double):
     """EV of the second split hand (card b) once the first hand's cards, in ``m``, are seen."""
     n = cards_left(st, m)
     ev = 0.0
@@ -82,17 +85,17 @@ def _second_hand_value(st, ch, h2, up, m, b, das):
         if c <= 0:
             continue
         m[y] += 1
-        ev += c / n * _optimal_two_card_value(st, ch, h2, up, m, (b + y) % 10, das)
+        ev += c / n * _optimal_two_card_value(st, ch, h2, up, m, (b + y) % 10, may_double)
         m[y] -= 1
     return ev
 
 
 @inner
-def _first_three(st, ch, h2, up, m, p3, b, das, joint):
+def _first_three(st, ch, h2, up, m, p3, b, may_double, joint):
     """(own EV, own + second-hand EV) of the first hand at three-card total p3."""
     own = stand_ev(st, up, m, p3)
-    both = own + _second_hand_value(st, ch, h2, up, m, b, das)
-    if not das:
+    both = own + _second_hand_value(st, ch, h2, up, m, b, may_double)
+    if not may_double[p3]:
         return own, both
     n = cards_left(st, m)
     dbl_own = double_ev(st, up, m, p3)
@@ -102,7 +105,7 @@ def _first_three(st, ch, h2, up, m, p3, b, das, joint):
         if c <= 0:
             continue
         m[z] += 1
-        dbl_both += c / n * _second_hand_value(st, ch, h2, up, m, b, das)
+        dbl_both += c / n * _second_hand_value(st, ch, h2, up, m, b, may_double)
         m[z] -= 1
     if (dbl_both > both) if joint else (dbl_own > own):
         return dbl_own, dbl_both
@@ -110,10 +113,10 @@ def _first_three(st, ch, h2, up, m, p3, b, das, joint):
 
 
 @inner
-def _first_two(st, ch, h2, up, m, p2, b, das, joint):
+def _first_two(st, ch, h2, up, m, p2, b, may_double, joint):
     """(own EV, own + second-hand EV) of the first hand at two-card total p2."""
     own = stand_ev(st, up, m, p2)
-    both = own + _second_hand_value(st, ch, h2, up, m, b, das)
+    both = own + _second_hand_value(st, ch, h2, up, m, b, may_double)
     n = cards_left(st, m)
     hit_own = 0.0
     hit_both = 0.0
@@ -122,7 +125,7 @@ def _first_two(st, ch, h2, up, m, p2, b, das, joint):
         if c <= 0:
             continue
         m[x] += 1
-        o, t = _first_three(st, ch, h2, up, m, (p2 + x) % 10, b, das, joint)
+        o, t = _first_three(st, ch, h2, up, m, (p2 + x) % 10, b, may_double, joint)
         m[x] -= 1
         hit_own += c / n * o
         hit_both += c / n * t
@@ -132,7 +135,7 @@ def _first_two(st, ch, h2, up, m, p2, b, das, joint):
 
 
 @inner
-def _ordered_split_value(st, ch, h2, up, m, a, b, das, joint):
+def _ordered_split_value(st, ch, h2, up, m, a, b, may_double, joint):
     """EV of splitting with the a-hand played first and the b-hand knowing its cards.
 
     ``joint``: the first hand's choices maximise both hands' EV, not only its own.
@@ -144,16 +147,16 @@ def _ordered_split_value(st, ch, h2, up, m, a, b, das, joint):
         if c <= 0:
             continue
         m[y] += 1
-        _, t = _first_two(st, ch, h2, up, m, (a + y) % 10, b, das, joint)
+        _, t = _first_two(st, ch, h2, up, m, (a + y) % 10, b, may_double, joint)
         m[y] -= 1
         ev += c / n * t
     return ev
 
 
 @inner
-def optimal_split_value(st, ch, h2, up, m, a, b, das, joint):
+def optimal_split_value(st, ch, h2, up, m, a, b, may_double, joint):
     """EV of the fully optimal split of a and b (in ``m``): the better order of play."""
-    first_a = _ordered_split_value(st, ch, h2, up, m, a, b, das, joint)
+    first_a = _ordered_split_value(st, ch, h2, up, m, a, b, may_double, joint)
     if a == b:
         return first_a
-    return max(first_a, _ordered_split_value(st, ch, h2, up, m, b, a, das, joint))
+    return max(first_a, _ordered_split_value(st, ch, h2, up, m, b, a, may_double, joint))

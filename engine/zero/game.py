@@ -64,8 +64,9 @@ def zero_pair_net(rules: ZeroRules, c1: int, c2: int, up: int) -> float:
 
 
 def dealer_draws(total: int, n_cards: int, rules: ZeroRules) -> bool:
-    """True when the dealer takes another card: fewer than four cards and total >= threshold."""
-    return n_cards < MAX_HAND_CARDS and total >= rules.dealer_draws
+    """True when the dealer takes another card (the rules' ``dealer_draws_on``; never a card
+    beyond ``MAX_HAND_CARDS``)."""
+    return n_cards < MAX_HAND_CARDS and rules.dealer_draws_on(n_cards, total)
 
 
 def settle_hand(player_total: int, dealer_total: int, wager: float) -> float:
@@ -189,7 +190,7 @@ class ZeroRound(Round):
             if len(self.hands) == 1 and not hand.is_split and self.rules.may_split(hand.total):
                 out.append(SPLIT)
             return tuple(out)
-        if len(hand.cards) == 3 and self.rules.may_double(hand.is_split):
+        if len(hand.cards) == 3 and self.rules.may_double(hand.is_split, hand.total):
             return (STAND, DOUBLE)
         return (STAND,)
 

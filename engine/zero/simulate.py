@@ -58,8 +58,9 @@ def zero_rounds(rng, rounds, shoe, value, rank, rules, tables, side_index, count
     """
     outcomes, decisions, side = counts
     init, three, split_two, split_three = tables
-    thr = rules.threshold
-    das = rules.das
+    draws = rules.dealer.draws
+    split_doubles = rules.double_split
+    unsplit_doubles = rules.double_unsplit
     split_ok = rules.split_ok
     totals = np.zeros(2, dtype=np.int64)
     wagers = np.zeros(2, dtype=np.int64)
@@ -95,7 +96,7 @@ def zero_rounds(rng, rounds, shoe, value, rank, rules, tables, side_index, count
                     x = value[draw(rng, shoe, dealt)]
                     dealt += 1
                     t = (t + x) % 10
-                    if das and split_three[sa, sb, y, x, up] != 0:
+                    if split_doubles[t] and split_three[sa, sb, y, x, up] != 0:
                         z = value[draw(rng, shoe, dealt)]
                         dealt += 1
                         t = (t + z) % 10
@@ -110,7 +111,7 @@ def zero_rounds(rng, rounds, shoe, value, rank, rules, tables, side_index, count
                 x = value[draw(rng, shoe, dealt)]
                 dealt += 1
                 t = (t + x) % 10
-                if three[v1, v2, x, up] != 0:
+                if unsplit_doubles[t] and three[v1, v2, x, up] != 0:
                     z = value[draw(rng, shoe, dealt)]
                     dealt += 1
                     t = (t + z) % 10
@@ -124,7 +125,7 @@ def zero_rounds(rng, rounds, shoe, value, rank, rules, tables, side_index, count
             wagers[0] = w
         d = (up + value[ch]) % 10
         n_dealer = 2
-        while n_dealer < 4 and d >= thr:
+        while n_dealer < 4 and draws[n_dealer - 2, d]:
             d = (d + value[draw(rng, shoe, dealt)]) % 10
             dealt += 1
             n_dealer += 1

@@ -25,7 +25,7 @@ from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import card_count, three_card_value, two_card_value
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from cardedge.analysis.zero.round import play_record, shoe_states, split_mask
+from cardedge.analysis.zero.round import shoe_states, split_mask
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.split import split_value
 
@@ -73,12 +73,13 @@ def chart_tables(policy: ZeroPolicy, rules: ZeroRules) -> ZeroTables:
     split = split_mask(rules)[t2][:, :, None] & (policy.chart_split == Action.SPLIT)
     init = np.where(split, Action.SPLIT, np.where(hit2, Action.HIT, Action.STAND))
     t3 = (v[:, None, None] + v[None, :, None] + v[None, None, :]) % 10
-    three = policy.chart3[t3[..., None], v[None, None, None, :]] == Action.DOUBLE
+    doubles = policy.chart3[t3[..., None], v[None, None, None, :]] == Action.DOUBLE
+    record = rules.kernel_record()
+    three = doubles & record.double_unsplit[t3][..., None]
     # split hands: a, b, y -> total a + y; a, b, y, x -> total a + y + x (b never counts)
     two_split = np.broadcast_to(hit2[:, None, :, :], (N_TOTALS,) * 4)
-    dbl_split = np.broadcast_to(three[:, None, :, :, :], (N_TOTALS,) * 5)
-    if not rules.may_double(split_hand=True):
-        dbl_split = np.zeros_like(dbl_split)
+    split_doubles = doubles & record.double_split[t3][..., None]
+    dbl_split = np.broadcast_to(split_doubles[:, None, :, :, :], (N_TOTALS,) * 5)
     return ZeroTables(policy.name, init, three, two_split.copy(), dbl_split.copy())
 
 
@@ -92,11 +93,11 @@ def _possible(st, up, m):
 
 
 @entry
-def _optimal_tables(st, ch, play):
+def _optimal_tables(st, ch, rules):
     """(init, three, split_two, split_three): the exact best action of every situation.
 
-    ``ch`` is all OPTIMAL. Situations the shoe cannot produce are left at 0 (stand). Splits by
-    the standard convention.
+    ``ch`` is all OPTIMAL; ``rules`` the ``KernelRules`` record. Situations the shoe cannot
+    produce are left at 0 (stand). Splits by the standard convention.
     """
     n = N_TOTALS
     init = np.zeros((n, n, n), dtype=np.int8)
@@ -113,31 +114,33 @@ def _optimal_tables(st, ch, play):
                 if not _possible(st, up, m):
                     continue
                 p2 = (v1 + v2) % 10
-                ev, act, _ = two_card_value(st, ch, up, m, p2, True)
-                if play.split_ok[p2]:
-                    if split_value(st, ch, up, m, v1, v2, play.das) > ev:
+                ev, act, _ = two_card_value(st, ch, up, m, p2, rules.double_unsplit)
+                if rules.split_ok[p2]:
+                    if split_value(st, ch, up, m, v1, v2, rules.double_split) > ev:
                         act = Action.SPLIT
                 init[v1, v2, up] = act
                 for x in range(N_TOTALS):
                     m[x] += 1
                     if _possible(st, up, m):
-                        _, d = three_card_value(st, up, m, (p2 + x) % 10, True, Action.OPTIMAL)
+                        p3 = (p2 + x) % 10
+                        _, d = three_card_value(st, up, m, p3, rules.double_unsplit, Action.OPTIMAL)
                         three[v1, v2, x, up] = d
                     m[x] -= 1
-                if not play.split_ok[p2]:
+                if not rules.split_ok[p2]:
                     continue
                 # a split hand of split card v1 (the other is v2): second card y, then x
                 for y in range(N_TOTALS):
                     m[y] += 1
                     if _possible(st, up, m):
                         q2 = (v1 + y) % 10
-                        _, a2, _ = two_card_value(st, ch, up, m, q2, play.das)
+                        _, a2, _ = two_card_value(st, ch, up, m, q2, rules.double_split)
                         split_two[v1, v2, y, up] = 1 if a2 == Action.HIT else 0
                         for x in range(N_TOTALS):
                             m[x] += 1
                             if _possible(st, up, m):
                                 q3 = (q2 + x) % 10
-                                _, d = three_card_value(st, up, m, q3, play.das, Action.OPTIMAL)
+                                may = rules.double_split
+                                _, d = three_card_value(st, up, m, q3, may, Action.OPTIMAL)
                                 split_three[v1, v2, y, x, up] = d
                             m[x] -= 1
                     m[y] -= 1
@@ -147,7 +150,7 @@ def _optimal_tables(st, ch, play):
 def optimal_tables(rules: ZeroRules, shoe: Shoe) -> ZeroTables:
     """Tables of composition-dependent optimal play for ``shoe``, the pre-deal shoe
     (standard split)."""
-    states = shoe_states(shoe, rules.dealer_draws, 5)
+    states = shoe_states(shoe, rules, 5)
     return ZeroTables(
-        "optimal", *_optimal_tables(states.record, OPTIMAL_POLICY.charts, play_record(rules))
+        "optimal", *_optimal_tables(states.record, OPTIMAL_POLICY.charts, rules.kernel_record())
     )

@@ -17,7 +17,6 @@ from cardedge.analysis.core.kernels import entry, inline
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import (
-    UNSPLIT_MAY_DOUBLE,
     card_count,
     cards_left,
     double_ev,
@@ -39,17 +38,17 @@ def empty_cell_sums() -> CellSums:
 
 
 @inline
-def _visit_three(st, up, m, p3, w, can_double, sums, t):
+def _visit_three(st, up, m, p3, w, may_double, sums, t):
     stand = stand_ev(st, up, m, p3)
-    dbl = double_ev(st, up, m, p3) if can_double else stand
+    dbl = double_ev(st, up, m, p3) if may_double[p3] else stand
     sums.three[t, p3, up, 0] += w * stand
     sums.three[t, p3, up, 1] += w * dbl
 
 
 @inline
-def _visit_two(st, ch, up, m, p2, w, can_double, sums, t):
+def _visit_two(st, ch, up, m, p2, w, may_double, sums, t):
     stand = stand_ev(st, up, m, p2)
-    hit, _ = hit_value(st, ch, up, m, p2, can_double)
+    hit, _ = hit_value(st, ch, up, m, p2, may_double)
     sums.two[t, p2, up, 0] += w * stand
     sums.two[t, p2, up, 1] += w * hit
     if ch.two[p2, up] != Action.HIT:
@@ -60,19 +59,19 @@ def _visit_two(st, ch, up, m, p2, w, can_double, sums, t):
         if c <= 0:
             continue
         m[x] += 1
-        _visit_three(st, up, m, (p2 + x) % 10, w * c / n, can_double, sums, t)
+        _visit_three(st, up, m, (p2 + x) % 10, w * c / n, may_double, sums, t)
         m[x] -= 1
 
 
 @inline
-def _visit_split_hand(st, ch, up, m, a, w, das, sums, t):
+def _visit_split_hand(st, ch, up, m, a, w, may_double, sums, t):
     n = cards_left(st, m)
     for y in range(N_TOTALS):
         c = card_count(st, up, m, y)
         if c <= 0:
             continue
         m[y] += 1
-        _visit_two(st, ch, up, m, (a + y) % 10, w * c / n, das, sums, t)
+        _visit_two(st, ch, up, m, (a + y) % 10, w * c / n, may_double, sums, t)
         m[y] -= 1
 
 
@@ -85,7 +84,7 @@ def empty_total_sums() -> CellSums:
 
 
 @entry
-def cell_values_by_total(st, ch, eligible, need_all, das, weights, split_part, kept, plain):
+def cell_values_by_total(st, ch, eligible, need_all, rules, weights, split_part, kept, plain):
     """The reach-weighted action EVs of every cell of ``ch``, kept apart by the initial deal's
     total ``t`` (each sum's leading axis), so that one run serves several split rules whose
     charts agree on the cells they consult.
@@ -96,7 +95,9 @@ def cell_values_by_total(st, ch, eligible, need_all, das, weights, split_part, k
     split by some of the rules): ``plain[t]`` gets every deal's two-card visits, as if ``t``
     were never split. A rule's sums are then, total by total, ``split_part + kept`` for the
     totals it splits and ``plain`` for the others (``strategy.zero.charts._rule_sums``).
-    ``weights[v1, v2, up]`` is P(non-pair initial deal); splits by the standard convention.
+    ``rules``: the ``KernelRules`` record (its doubling rows; which totals split is
+    ``eligible``/``need_all``'s); ``weights[v1, v2, up]`` is P(non-pair initial deal); splits by
+    the standard convention.
     """
     m = np.zeros(N_TOTALS, dtype=np.int64)
     for v1 in range(N_TOTALS):
@@ -110,14 +111,16 @@ def cell_values_by_total(st, ch, eligible, need_all, das, weights, split_part, k
                 m[v2] += 1
                 t = (v1 + v2) % 10
                 if eligible[t]:
-                    keep, _, _ = two_card_value(st, ch, up, m, t, UNSPLIT_MAY_DOUBLE)
-                    sv = split_value(st, ch, up, m, v1, v2, das)
+                    keep, _, _ = two_card_value(st, ch, up, m, t, rules.double_unsplit)
+                    sv = split_value(st, ch, up, m, v1, v2, rules.double_split)
                     split_part.split[t, v1, v2, up, 0] += w * keep
                     split_part.split[t, v1, v2, up, 1] += w * sv
                     if ch.split[v1, v2, up] == Action.SPLIT:
                         for a in (v1, v2):
-                            _visit_split_hand(st, ch, up, m, a, w, das, split_part, t)
+                            _visit_split_hand(
+                                st, ch, up, m, a, w, rules.double_split, split_part, t
+                            )
                     else:
-                        _visit_two(st, ch, up, m, t, w, True, kept, t)
+                        _visit_two(st, ch, up, m, t, w, rules.double_unsplit, kept, t)
                 if need_all[t]:
-                    _visit_two(st, ch, up, m, t, w, True, plain, t)
+                    _visit_two(st, ch, up, m, t, w, rules.double_unsplit, plain, t)

@@ -17,9 +17,11 @@ import numpy as np
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
+from cardedge.analysis.zero.records import KernelRules
 from cardedge.analysis.zero.round import (
     RoundResult,
     ShoeStates,
+    all_but_splitting,
     deal_probabilities,
     evaluate_round,
     shoe_states,
@@ -213,8 +215,8 @@ def _cell_sums(
 ):
     """Reach-weighted cell sums ``(two, three, split)`` of ``chart`` under ``rules`` (a split
     cell's sums cover both deal orders of its pair)."""
-    split_totals = frozenset(rules.split_totals)
-    parts = _total_sums(chart, [split_totals], states, weights, bool(rules.das))
+    split_totals = splitting_totals(rules)
+    parts = _total_sums(chart, [split_totals], states, weights, rules.kernel_record())
     return _rule_sums(parts, split_totals)
 
 
@@ -223,17 +225,18 @@ def _total_sums(
     split_rules: list[frozenset[int]],
     states: ShoeStates,
     weights: np.ndarray,
-    das: bool,
+    record: KernelRules,
 ) -> tuple[CellSums, CellSums, CellSums]:
     """One kernel run's sums by the deal's total (``cell_values_by_total``) for the split
-    rules ``split_rules``, whose charts agree with ``chart`` on every cell they consult."""
+    rules ``split_rules``, whose charts agree with ``chart`` on every cell they consult;
+    ``record``: the rules record all of them share but for ``split_ok``."""
     union = frozenset().union(*split_rules)
     common = frozenset.intersection(*split_rules)
     eligible = np.array([t in union for t in range(10)])
     need_all = np.array([t not in common for t in range(10)])
     parts = (empty_total_sums(), empty_total_sums(), empty_total_sums())
     cell_values_by_total(
-        states.record, chart.policy().charts, eligible, need_all, das, weights, *parts
+        states.record, chart.policy().charts, eligible, need_all, record, weights, *parts
     )
     return parts
 
@@ -285,9 +288,10 @@ def derive_best_charts(
     plays: list[PlayRules], shoe: Shoe, max_iterations: int = 50
 ) -> dict[PlayRules, tuple[ZeroChart, int]]:
     """``derive_best_chart`` of each of ``plays``, the same charts bit for bit, with fewer
-    kernel runs: at each step the rules of one dealer rule and DAS whose charts agree on the
-    cells each consults (the same two- and three-card cells; the same split cells of every
-    total two of them split) share one run (``_total_sums``): split rules differ in their
+    kernel runs: at each step the rules whose records differ in ``split_ok`` only
+    (``all_but_splitting``) and whose charts agree on the cells each consults (the same two-
+    and three-card cells; the same split cells of every total two of them split) share one
+    run (``_total_sums``): split rules differ in their
     split cells only until their two-card cells part, usually after the last step."""
     out: dict[PlayRules, tuple[ZeroChart, int]] = {}
     charts = {play: _start_chart(play) for play in dict.fromkeys(plays)}
@@ -296,13 +300,14 @@ def derive_best_charts(
         if not charts:
             return out
         for group in _sharing_groups(charts):
-            states = shoe_states(shoe, group[0].dealer_draws)
+            states = shoe_states(shoe, group[0])
             merged = _merged_chart([charts[p] for p in group])
-            splits = [frozenset(p.split_totals) for p in group]
-            parts = _total_sums(merged, splits, states, weights, bool(group[0].das))
+            splits = [splitting_totals(p) for p in group]
+            record = group[0].kernel_record()
+            parts = _total_sums(merged, splits, states, weights, record)
             for play in group:
                 chart = charts[play]
-                c2, c3, cs = _rule_sums(parts, frozenset(play.split_totals))
+                c2, c3, cs = _rule_sums(parts, splitting_totals(play))
                 new = ZeroChart(
                     "basic",
                     _better(chart.two_card, c2, (Action.STAND, Action.HIT)),
@@ -323,15 +328,17 @@ def derive_best_charts(
 
 
 def _sharing_groups(charts: dict[PlayRules, ZeroChart]) -> list[list[PlayRules]]:
-    """The rules whose current charts one kernel run can serve: one dealer rule and DAS, the
+    """The rules whose current charts one kernel run can serve: kernel records alike but for
+    which totals split (``all_but_splitting``: a new rule parts them by construction), the
     same two- and three-card cells, and the same split cells of every total two of them split
     (a greedy grouping, in the given order)."""
     groups: list[list[PlayRules]] = []
+    keys = {play: all_but_splitting(play) for play in charts}
     for play, chart in charts.items():
         for group in groups:
             first = group[0]
             if (
-                (first.dealer_draws, first.das) == (play.dealer_draws, play.das)
+                keys[first] == keys[play]
                 and np.array_equal(charts[first].two_card, chart.two_card)
                 and np.array_equal(charts[first].three_card, chart.three_card)
                 and all(_same_splits(charts[other], chart) for other in group)
@@ -375,8 +382,13 @@ def _start_chart(rules: ZeroRules | PlayRules) -> ZeroChart:
         np.full((10, 10), Action.STAND, dtype=np.int8),
         np.full((10, 10), Action.STAND, dtype=np.int8),
         np.full((10, 10, 10), Action.NO_SPLIT, dtype=np.int8),
-        frozenset(rules.split_totals),
+        splitting_totals(rules),
     )
+
+
+def splitting_totals(rules: ZeroRules | PlayRules) -> frozenset[int]:
+    """The two-card totals ``rules`` let split, as the kernels read them (``split_ok``)."""
+    return frozenset(int(t) for t in np.flatnonzero(rules.kernel_record().split_ok))
 
 
 def _same_cells(a: ZeroChart, b: ZeroChart) -> bool:
