@@ -61,6 +61,7 @@ bench: install
 	$(BIN)/python bench/make_tables.py
 	$(BIN)/python bench/study.py
 	$(BIN)/python bench/whole_process.py
+	$(BIN)/python bench/memory.py
 	$(BIN)/python bench/serve.py
 
 # numba's on-disk cache tracks each kernel's own file, not the kernels it calls in other files:

@@ -1,7 +1,10 @@
 """Render a titled table for a person (aligned text, Markdown) or a program (CSV, JSON).
 
 pandas is imported only when a table's DataFrame is needed: a table built from row dicts
-renders as JSON without it (``cardedge zero edge --format json`` never loads pandas).
+renders as JSON without it, and as text, Markdown or HTML too when each of its columns holds
+one plain kind of value (``plain_cells``): ``cardedge zero edge`` and ``cardedge blackjack
+edge`` never load pandas (with pyarrow, which it brings, about 70 MB, most of such a
+command's memory beyond numba's).
 """
 
 from __future__ import annotations
@@ -152,6 +155,8 @@ def plain_records(rows: list[dict] | None) -> list[dict] | None:
 
 
 def _display_frame(table: Table) -> tuple[pd.DataFrame, list[str]]:
+    """The table's frame with its cells as shown (``shown_cells``) and each column's
+    alignment."""
     import pandas as pd
 
     out = table.data.copy()
@@ -171,8 +176,68 @@ def _display_frame(table: Table) -> tuple[pd.DataFrame, list[str]]:
 def shown_cells(table: Table) -> tuple[list[str], list[list], list[str]]:
     """The table as a person reads it: column names, rows of cell texts (``digits`` decimals,
     blanks for missing values) and each column's alignment ('left' or 'right')."""
+    plain = plain_cells(table)
+    if plain is not None:
+        return plain
     shown, align = _display_frame(table)
     return [str(c) for c in shown.columns], [list(r) for r in shown.values], align
+
+
+def plain_cells(table: Table) -> tuple[list[str], list[list], list[str]] | None:
+    """``shown_cells`` of a table given as row dicts, without pandas, when that is sure to give
+    the same: it has rows and columns, and every column holds only strings, only floats (None
+    allowed: a blank), only ints, only bools, or only None (in every row). Else None (let
+    pandas infer the columns).
+
+    As pandas has them: floats to ``digits`` decimals, right-aligned like ints; strings, bools
+    and an empty column left-aligned, an empty column's cells blank.
+    """
+    if table._frame is not None or not table._rows:
+        return None
+    rows = table._rows
+    names = list(dict.fromkeys(k for row in rows for k in row))
+    if not names:
+        return None
+    columns, align = [], []
+    for name in names:
+        values = [row.get(name) for row in rows]
+        kind = _plain_kind(values)
+        # a column of None alone is pandas' objects; with a row lacking it, pandas' NaNs
+        if kind is None or (kind == "none" and any(name not in row for row in rows)):
+            return None
+        if kind == "float":
+            d = table.digits.get(name, table.default_digits)
+            values = [_fixed(v, d) for v in values]
+        elif kind == "none":
+            values = [""] * len(values)
+        else:
+            values = [_plain(v) for v in values]
+        columns.append(values)
+        align.append("right" if kind in ("float", "int") else "left")
+    return [str(n) for n in names], [list(r) for r in zip(*columns, strict=True)], align
+
+
+def _plain_kind(values: list) -> str | None:
+    """The one kind of value a column holds, as pandas would store it: 'str', 'float' (None
+    allowed), 'int' (in int64), 'bool', 'none' (only None); None for any other column."""
+    present = [v for v in values if v is not None]
+    if not present:
+        return "none"
+    missing = len(present) < len(values)
+    if all(isinstance(v, float) for v in present):
+        return "float"
+    if missing:
+        return None
+    if all(isinstance(v, str) for v in present):
+        return "str"
+    if all(isinstance(v, bool | np.bool_) for v in present):
+        return "bool"
+    if all(
+        isinstance(v, int | np.integer) and not isinstance(v, bool) and _INT64[0] <= v <= _INT64[1]
+        for v in present
+    ):
+        return "int"
+    return None
 
 
 def _fixed(x: float | None, digits: int) -> str:
@@ -216,7 +281,7 @@ def render(
     from tabulate import tabulate
 
     notes = [empty, *table.notes] if empty else table.notes
-    shown, align = _display_frame(table)
+    shown, headers, align = _tabulate_input(table)
     if fmt == "markdown":
         lines = [f"## {table.title}", ""]
         lines += [f"_{line}_  " for line in header]
@@ -225,7 +290,7 @@ def render(
         lines.append(
             tabulate(
                 shown,
-                headers="keys",
+                headers=headers,
                 tablefmt="pipe",
                 showindex=False,
                 disable_numparse=True,
@@ -238,7 +303,7 @@ def render(
         return "\n".join(lines) + "\n"
     body = tabulate(
         shown,
-        headers="keys",
+        headers=headers,
         tablefmt="simple",
         showindex=False,
         disable_numparse=True,
@@ -251,12 +316,23 @@ def render(
     return "\n".join(lines) + "\n"
 
 
+def _tabulate_input(table: Table) -> tuple[object, str | list[str], list[str]]:
+    """What ``tabulate`` is given for the table as shown: (its rows, their ``headers``, the
+    columns' alignment), from ``plain_cells`` when it can, else the displayed frame."""
+    plain = plain_cells(table)
+    if plain is not None:
+        names, rows, align = plain
+        return rows, names, align
+    shown, align = _display_frame(table)
+    return shown, "keys", align
+
+
 def html_table(table: Table) -> str:
     """``table`` as an HTML fragment: a heading (the title), the rows as shown to a person
     (``digits`` decimals), then the notes as a list; every text is escaped."""
-    shown, align = _display_frame(table)
-    cells = [[html.escape(str(c)) for c in shown.columns]]
-    cells += [["" if v is None else html.escape(str(v)) for v in row] for row in shown.values]
+    names, rows, align = shown_cells(table)
+    cells = [[html.escape(str(c)) for c in names]]
+    cells += [["" if v is None else html.escape(str(v)) for v in row] for row in rows]
     style = [f' style="text-align: {a}"' for a in align]
     head = "".join(f"<th{st}>{c}</th>" for c, st in zip(cells[0], style, strict=True))
     body = "".join(
