@@ -122,10 +122,12 @@ class TrainingSession:
     ) -> None:
         if bet <= 0:
             raise ValueError(f"the bet must be positive, got {bet!r}")
-        # the coach says whether its game has a side bet (none unless it says so): this room
-        # names no game
-        if side_bet < 0 or (side_bet and not getattr(coach, "side_bets", False)):
-            has = "has one" if getattr(coach, "side_bets", False) else "has none"
+        # the game's descriptor says whether it has a side bet: this room names no game
+        from cardedge.games import game as game_named
+
+        has_side_bet = game_named(game).has_side_bet
+        if side_bet < 0 or (side_bet and not has_side_bet):
+            has = "has one" if has_side_bet else "has none"
             raise ValueError(
                 f"a side bet is only for a game that has one ({game} {has}) and >= 0, "
                 f"got {side_bet!r}"
