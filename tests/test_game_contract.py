@@ -191,6 +191,24 @@ def test_a_training_session_takes_a_side_bet_exactly_when_the_game_has_one(name)
             session()
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_with_a_chart_has_a_coach_for_its_trainer(name):
+    """The trainer (``play``) judges every decision against the chart: its coach, in the
+    game's engine room (``engine/<game>/coach.py``), is a ``Coach``."""
+    from cardedge.engine.core.training import Coach
+
+    if not GAMES[name].has_chart:
+        pytest.skip("a game without a chart has no trainer")
+    module = room_module("cardedge.engine", name, "coach")
+    coaches = [
+        c
+        for c in vars(module).values()
+        if isinstance(c, type) and c.__module__ == module.__name__ and hasattr(c, "judge")
+    ]
+    assert len(coaches) == 1 and coaches[0].game == name
+    assert isinstance(coaches[0], Coach)  # its class holds every name a coach supplies
+
+
 # ---- no upper layer named below it -------------------------------------------------------------
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("cardedge/core", "cardedge/extras.py")),

@@ -11,6 +11,7 @@ engine alone deals and settles the rounds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -101,6 +102,25 @@ class SessionStats:
         return points
 
 
+@runtime_checkable
+class Coach(Protocol):
+    """What a game's coach (``engine/<game>/coach.py``) supplies to a training session: the
+    game it judges, a new round, and the judgement of an action on the hand being decided.
+    Whether the game takes a side bet is the game's capability (``Game.has_side_bet``), not
+    the coach's."""
+
+    game: str
+    """The name of the game it judges (``Game.name``)."""
+
+    def deal(self, shoe: ShuffledShoe, side_units: float = 0.0) -> Any:
+        """A new round from ``shoe``; ``side_units``: the side bet's stake per initial wager."""
+        ...
+
+    def judge(self, view: Any, action: str) -> Judgement:
+        """``action`` on the hand of ``view`` against basic strategy and exact play."""
+        ...
+
+
 class TrainingSession:
     """Deals rounds of one game and judges every decision of the person playing.
 
@@ -114,7 +134,7 @@ class TrainingSession:
         game: str,
         rules,
         decks: int,
-        coach,
+        coach: Coach,
         seed: int | None,
         bet: float,
         balance: float,
