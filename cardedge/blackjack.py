@@ -52,9 +52,9 @@ if TYPE_CHECKING:  # imported when first used (``lazy_exports``): no kernels on 
 # tests/test_api.py checks the list against the API's COMMANDS, OBJECTS and classes.
 # fmt: off
 __all__ = [
-    "edge", "grid", "solve", "chart", "hands", "exceptions", "returns", "eor", "count",
-    "indices", "compare", "variants", "simulate", "study", "report", "dealer",
-    "rules", "shoe", "evaluate", "basic_chart", "policy", "evaluate_chart", "load_chart",
+    "edge", "grid", "solve", "hands", "returns", "eor", "count", "compare", "variants",
+    "simulate", "report", "chart", "exceptions", "indices", "study", "dealer",
+    "rules", "shoe", "evaluate", "policy", "basic_chart", "evaluate_chart", "load_chart",
     "Shoe", "Table", "Tables", "render_many", "Rules", "Chart", "RoundResult", "OPTIMAL",
 ]
 # fmt: on

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from cardedge.core.files import output_folder, write_if_changed
-from cardedge.games import games
+from cardedge.games import games, room_module
 from cardedge.reports.core.render import Table, render
 
 COMMAND = "make tables  (cardedge tables --out results)"
@@ -15,9 +15,9 @@ COMMAND = "make tables  (cardedge tables --out results)"
 
 @runtime_checkable
 class ResultsRoom(Protocol):
-    """What a game's ``results`` module (``reports/<game>/results.py``, ``Game.part("results")``)
-    supplies: every name this module reads of it. ``tests/test_game_contract.py`` checks each
-    registered game's against it."""
+    """What a game's ``results`` module (``reports/<game>/results.py``, found by
+    ``results_room``) supplies: every name this module reads of it.
+    ``tests/test_game_contract.py`` checks each registered game's against it."""
 
     EOR_NOTE: str | None
     """The both-games EOR figure's word on the game's lines (None: none)."""
@@ -35,8 +35,13 @@ class ResultsRoom(Protocol):
         ...
 
 
-GAMES: tuple[ResultsRoom, ...] = tuple(game.part("results") for game in games())
-"""Each registered game's ``results`` module (``ResultsRoom``), from its descriptor."""
+def results_room(game: str) -> ResultsRoom:
+    """The ``results`` module of the game named ``game`` (``reports/<game>/results.py``)."""
+    return room_module("cardedge.reports", game, "results", kind=ResultsRoom)
+
+
+GAMES: tuple[ResultsRoom, ...] = tuple(results_room(game.name) for game in games())
+"""Each registered game's ``results`` module (``ResultsRoom``), in the registry's order."""
 EOR_FIGURE = "eor_both_games.png"
 """The figure of every game's effects of removal, drawn from their tables."""
 EOR_TITLE = "; ".join(

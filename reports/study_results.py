@@ -35,13 +35,13 @@ STUDIES: dict[str, list[str]] = {
         "1-8",
         *(a for b in BANKROLLS for a in ("--bankroll", f"{b}")),
     ]
-    for game, system in ((g.name, g.count_system) for g in games())
+    for game, system in ((g.name, g.count_system) for g in games() if g.has_chart)
     for pen in (0.75, 0.85)
 }
 """Each published study's command line (after ``cardedge``), by folder name: 6 decks, 200
 shoes, seed 1, 75% and 85% penetration, each game's best standard count (Zero Hi-Opt II,
 blackjack Hi-Lo) with its index plays, the 1-8 ramp, the risk of ruin with 1,000 and 2,000
-units."""
+units. Only games with a chart (``Game.has_chart``): a study plays the chart."""
 
 TABLE_SHOES = "100"
 TABLE_PLAYERS: tuple[int, ...] = (3, 5)
@@ -69,7 +69,7 @@ def table_folders(out="results/study") -> dict[str, list]:
     return {
         game: [Path(out) / f"{game}_6d_75"]
         + [Path(out) / f"{game}_6d_75_{p}p" for p in TABLE_PLAYERS]
-        for game in (g.name for g in games())
+        for game in (g.name for g in games() if g.has_chart)
     }
 
 

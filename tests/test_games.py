@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardedge.analysis.core.game import PARTS, Game
+from cardedge.analysis.core.game import Game
 from cardedge.games import NAMES, game, games
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,37 +92,46 @@ def test_the_registry_gives_each_games_descriptor_in_order():
         game("poker")
 
 
-LAYER_OF_PART = {part: words.split(":")[0] for part, words in PARTS.items()}
-
-
 @pytest.mark.parametrize("name", NAMES)
-def test_every_part_of_a_descriptor_is_found_in_its_games_room_of_its_layer(name):
+def test_a_descriptor_holds_only_its_layers_facts_and_its_capabilities(name):
+    """Issue 44: no module of an upper layer named in the descriptor (they find their rooms
+    by the game's name); every field a fact of the analysis layer or a yes/no capability."""
     g = game(name)
-    for part, where in g.parts.items():
-        module = where.split(":")[0]
-        layer = LAYER_OF_PART[part]
-        assert module.startswith(f"cardedge.{layer}.") and name in module.split("."), where
-        assert g.part(part) is not None, where
     assert g.rules_class.__module__ == f"cardedge.analysis.{name}.rules"
-    assert g.part("api").RULES is g.rules
+    assert set(g.capabilities()) == {"has_chart", "has_side_bet"}
+    assert all(isinstance(v, bool) for v in g.capabilities().values())
+    texts = [v for v in g.__dict__.values() if isinstance(v, str)]
+    assert texts and not [t for t in texts if "cardedge" in t or ":" in t]
 
 
-def test_a_descriptor_must_name_every_part():
+def test_a_descriptor_must_declare_every_capability():
     g = game("zero")
-    with pytest.raises(ValueError, match=r"parts missing \['web'\]"):
-        Game(**{**g.__dict__, "parts": {k: v for k, v in g.parts.items() if k != "web"}})
+    facts = {k: v for k, v in g.__dict__.items() if k != "has_side_bet"}
+    with pytest.raises(TypeError, match="has_side_bet"):
+        Game(**facts)
+    with pytest.raises(TypeError):
+        Game(*g.__dict__.values())  # by keyword only: a capability is never a position
+
+
+def test_a_layer_finds_a_games_room_by_its_name_and_refuses_an_unknown_game():
+    from cardedge.games import room_module
+
+    assert room_module("cardedge.analysis", "zero", "game").GAME is game("zero")
+    with pytest.raises(ValueError, match="unknown game 'poker'"):
+        room_module("cardedge.analysis", "poker", "game")
 
 
 def test_the_shared_layers_iterate_the_registry():
     from cardedge.cli import GAMES as CLI_GAMES
     from cardedge.reports.results import GAMES as RESULT_MODULES
+    from cardedge.reports.results import results_room
     from cardedge.reports.study_results import STUDIES
     from cardedge.web import calls, pages
 
     assert tuple(CLI_GAMES) == NAMES and calls.GAMES == NAMES
     assert tuple(pages.CONTROLS) == NAMES
-    assert RESULT_MODULES == tuple(g.part("results") for g in games())
-    assert {args[0] for args in STUDIES.values()} == set(NAMES)
+    assert RESULT_MODULES == tuple(results_room(g.name) for g in games())
+    assert {args[0] for args in STUDIES.values()} == {g.name for g in games() if g.has_chart}
     for g in games():
         assert g.rules.names == tuple(n for n in pages.CONTROLS[g.name] if n in g.rules.names)
 
@@ -130,14 +139,15 @@ def test_the_shared_layers_iterate_the_registry():
 def test_every_game_colours_a_kind_of_play_alike():
     """Issue 33: a hit, a stand, a double and a split have one colour in every game's chart
     (PNG, report, web page) and on a terminal; Zero's hit was white beside blackjack's red."""
+    from cardedge.reports.blackjack.colours import CHART_COLOURS as BLACKJACK_COLOURS
+    from cardedge.reports.blackjack.colours import TERMINAL as BLACKJACK_TERMINAL
     from cardedge.reports.core.colours import PLAY_COLOURS, TERMINAL_COLOURS
+    from cardedge.reports.zero.colours import CHART_COLOURS as ZERO_COLOURS
+    from cardedge.reports.zero.colours import TERMINAL as ZERO_TERMINAL
 
     same = {"hit": ("H", "H"), "stand": ("S", "S"), "double": ("D", "Dh"), "split": ("P", "P")}
-    zero, blackjack = game("zero"), game("blackjack")
     for play, (z, b) in same.items():
-        assert zero.part("colours")[z] == blackjack.part("colours")[b] == PLAY_COLOURS[play]
-    from cardedge.reports.blackjack.colours import TERMINAL as BLACKJACK_TERMINAL
-    from cardedge.reports.zero.colours import TERMINAL as ZERO_TERMINAL
+        assert ZERO_COLOURS[z] == BLACKJACK_COLOURS[b] == PLAY_COLOURS[play]
 
     for play, (z, b) in same.items():
         assert ZERO_TERMINAL[z] == BLACKJACK_TERMINAL[b] == TERMINAL_COLOURS[play]

@@ -118,6 +118,7 @@ def test_every_committed_report_is_current(name, tmp_path):
     temporary one) and the commit (the checkout's, which the committed files cannot name)."""
     import json
 
+    from cardedge.api.core import api_room
     from cardedge.games import games
 
     committed = RESULTS / "reports" / name
@@ -126,10 +127,8 @@ def test_every_committed_report_is_current(name, tmp_path):
     # a report's record of its files (.gitignore'd) is there once make tables wrote it here
     files = sorted(p.name for p in committed.iterdir() if p.name != REPORT_RECORD)
     assert files == ["report.html", "report.json"]
-    keywords = next(
-        kw for game in games() for n, kw in game.part("api").PUBLISHED_REPORTS.items() if n == name
-    )
-    api = next(g.part("api") for g in games() if name in g.part("api").PUBLISHED_REPORTS)
+    api = next(api_room(g.name) for g in games() if name in api_room(g.name).PUBLISHED_REPORTS)
+    keywords = api.PUBLISHED_REPORTS[name]
     made = tmp_path / name
     api.report(out=str(made), **keywords)
     fresh = json.loads((made / "report.json").read_text())["provenance"]["commit"]

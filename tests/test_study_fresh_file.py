@@ -19,7 +19,7 @@ from cardedge.analysis.zero.rules import preset
 from cardedge.reports.core import study as shared
 from cardedge.reports.core import study_cache
 from cardedge.reports.core.files import png_source
-from cardedge.reports.zero.study import ZERO_STUDIES
+from cardedge.reports.zero.study import STUDIES as ZERO_STUDIES
 from cardedge.zero import study
 
 FIGURES = ("edge_by_true_count.png", "edge_by_depth.png")

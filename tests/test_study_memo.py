@@ -10,7 +10,7 @@ from cardedge.analysis.core.counts import resolve_system
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import preset
 from cardedge.reports.core import study as shared
-from cardedge.reports.zero.study import ZERO_STUDIES
+from cardedge.reports.zero.study import STUDIES as ZERO_STUDIES
 
 HIOPT2 = resolve_system("hiopt2")
 

@@ -1,48 +1,35 @@
-"""A game, described once: ``Game``, the one object every shared layer asks about a game.
+"""A game, described once: ``Game``, the facts and capabilities every shared layer asks about.
 
 Each game's room has one (``analysis/<game>/game.py``: ``GAME``), and ``cardedge/games.py``,
 the one registry, lists them. Shared code never names a game: the command line, the web, the
 published tables (``results/``), the studies and the engine iterate ``cardedge.games.games()``
-and ask each ``Game`` for what they need.
+and ask each ``Game`` what they need.
 
-A descriptor holds the game's facts (name, title, its rules' declarations and class, how its
-shoe is written, its default count system) and names its parts in the upper layers as
-``"module:attribute"`` (``Game.part``), imported when first asked for: the descriptor itself
-loads no kernel, and a layer asks only for parts of its own layer or below.
+A descriptor holds only what this layer knows: the game's names, its rules' declarations and
+class, how its shoe is written, its default count system, and its **capabilities** (``has_*``),
+the yes/no facts shared code branches on (a game without a chart has no chart commands, no
+studies, no chart colours). It names no module of another layer: each upper layer finds a
+game's room of that layer by its own convention (``cardedge.<layer>.<game.name>``, e.g.
+``web.core.web_room``, ``api.core.api_room``, ``reports.results.results_room``), typed by that
+layer's Protocol; ``tests/test_game_contract.py`` checks every registered game against all of
+them, and that the rooms agree with the capabilities declared here.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from cardedge.analysis.core.rules import RuleSet
 from cardedge.analysis.core.shoe import ShoeFormat
 
-PARTS: dict[str, str] = {
-    "evaluate": "analysis: the exact round, evaluate(rules, shoe, policy=...)",
-    "chart": "strategy: the chart class (a total-dependent strategy a player learns)",
-    "engine_round": "engine: the rules engine's round, new_round(rules, shoe)",
-    "coach": "engine: the trainer's coach class (what each decision cost against optimal play)",
-    "trainer": "reports: the training session, trainer(rules, basic, seed, bet, balance, ...)",
-    "studies": "reports: the study room (StudyRoom) of the shoe studies",
-    "results": "reports: the module of the game's tables in results/",
-    "colours": "reports: the chart's colours by action letter",
-    "api": "api: the public module of one function per command",
-    "cli": "cli: the click group of the game's commands",
-    "web": "web: the calculator page's panels and the commands it serves",
-}
-"""The parts every game names (``Game.parts``), with the layer each lives in."""
 
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Game:
-    """One game: what the shared layers need to know, in one place."""
+    """One game: what the shared layers need to know of it, in one place."""
 
     name: str
-    """The game's word on the command line, in the API (``cardedge.<name>``) and the web."""
+    """The game's word on the command line, in the API (``cardedge.<name>``), the web, and the
+    name of its room in every layer (``<layer>/<name>``)."""
     title: str
     """The game's name for a person, as a page's heading ('Zero', 'European blackjack')."""
     label: str
@@ -56,18 +43,13 @@ class Game:
     """How its shoe is written (``--shoe``, ``--remove``)."""
     count_system: str
     """The default count system of its indices and studies."""
-    parts: Mapping[str, str] = field(default_factory=dict)
-    """Each of ``PARTS`` as ``"module:attribute"`` (or ``"module"`` for a module)."""
+    has_chart: bool
+    """A strategy chart a player learns (a play per total and up card): the chart commands
+    (``api.core.CHART_COMMANDS``: chart, exceptions, indices, study), the chart objects, the
+    trainer (``play``), the shoe studies (which play the chart) and the chart's colours."""
+    has_side_bet: bool
+    """A side bet beside the main wager (Zero Pays): a training session takes its stake."""
 
-    def __post_init__(self) -> None:
-        missing = sorted(set(PARTS) - set(self.parts))
-        unknown = sorted(set(self.parts) - set(PARTS))
-        if missing or unknown:
-            raise ValueError(f"game {self.name}: parts missing {missing}, unknown {unknown}")
-
-    def part(self, name: str) -> Any:
-        """The part ``name`` (one of ``PARTS``), imported on first use."""
-        where = self.parts[name]
-        module, _, attribute = where.partition(":")
-        loaded = importlib.import_module(module)
-        return getattr(loaded, attribute) if attribute else loaded
+    def capabilities(self) -> dict[str, bool]:
+        """Every ``has_*`` capability by name (what the contract test checks the rooms against)."""
+        return {k: v for k, v in self.__dict__.items() if k.startswith("has_")}

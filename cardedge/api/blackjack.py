@@ -21,11 +21,11 @@ from cardedge.reports.core.render import Table, Tables
 
 GAME = BLACKJACK_GAME
 """The game's descriptor (``analysis/blackjack/game.py``)."""
-COMMANDS: tuple[str, ...] = (*core.SHARED_COMMANDS, "dealer")
+COMMANDS: tuple[str, ...] = (*core.SHARED_COMMANDS, *core.CHART_COMMANDS, "dealer")
 """The API functions of the command line's commands."""
 CLASSES = core.game_classes(GAME.name, "BlackjackRules", "Chart")
 """The classes ``cardedge.blackjack`` exports (imported when first used)."""
-__all__ = [*COMMANDS, *core.OBJECTS]
+__all__ = [*COMMANDS, *core.OBJECTS, *core.CHART_OBJECTS]
 DEFAULT_DECKS = 6
 RULE_DEFAULTS: dict[str, object] = RULES.defaults(BlackjackRules)
 """Each rule keyword's default: ``BlackjackRules``' own (the rules page)."""

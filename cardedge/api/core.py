@@ -508,7 +508,7 @@ def published_reports(out) -> list[tuple[Path, Callable[[], object]]]:
 
     calls = []
     for game in games():
-        api: ApiRoom = game.part("api")
+        api = api_room(game.name)
         for name, keywords in api.PUBLISHED_REPORTS.items():
             folder = Path(out) / REPORTS_FOLDER / name
             calls.append(
@@ -520,51 +520,55 @@ def published_reports(out) -> list[tuple[Path, Callable[[], object]]]:
 # ---- the public game modules -------------------------------------------------------------------
 @runtime_checkable
 class ApiRoom(Protocol):
-    """What a game's API module (``cardedge/api/<game>.py``, ``Game.part("api")``) supplies to
+    """What a game's API module (``cardedge/api/<game>.py``, found by ``api_room``) supplies to
     the shared code (``published_reports``, the web's calls, the tests): its rules, its
-    commands (each a function of that name, ``SHARED_COMMANDS`` among them), the reports
-    ``cardedge tables`` writes and the function writing one. ``tests/test_game_contract.py``
-    checks each registered game's against it."""
+    commands (each a function of that name, ``SHARED_COMMANDS`` among them, and
+    ``CHART_COMMANDS`` for a game with a chart), the reports ``cardedge tables`` writes and the
+    function writing one. ``tests/test_game_contract.py`` checks each registered game's
+    against it."""
 
     RULES: RuleSet
     """The game's rules, declared once (the API keywords of its rules)."""
     COMMANDS: tuple[str, ...]
-    """Its commands: ``SHARED_COMMANDS`` and its own, each an API function."""
+    """Its commands: ``SHARED_COMMANDS``, ``CHART_COMMANDS`` with a chart, and its own, each an
+    API function."""
     PUBLISHED_REPORTS: dict[str, dict]
     """The reports ``cardedge tables`` writes: folder name -> ``report`` keywords."""
     report: Callable[..., Table]
     """Write the game's analysis document (``report(out=..., **keywords)``)."""
 
 
+def api_room(game: str) -> ApiRoom:
+    """The API module of the game named ``game`` (``cardedge/api/<game>.py``)."""
+    from cardedge.games import room_module
+
+    return room_module("cardedge.api", game, kind=ApiRoom)
+
+
 SHARED_COMMANDS: tuple[str, ...] = (
     "edge",
     "grid",
     "solve",
-    "chart",
     "hands",
-    "exceptions",
     "returns",
     "eor",
     "count",
-    "indices",
     "compare",
     "variants",
     "simulate",
-    "study",
     "report",
 )
-"""The commands both games have, with the same API function names."""
+"""The commands every game has, with the same API function names."""
 
-OBJECTS: tuple[str, ...] = (
-    "rules",
-    "shoe",
-    "evaluate",
-    "basic_chart",
-    "policy",
-    "evaluate_chart",
-    "load_chart",
-)
-"""The functions on the objects underneath, the same names in both games."""
+CHART_COMMANDS: tuple[str, ...] = ("chart", "exceptions", "indices", "study")
+"""The commands of a game with a strategy chart (``Game.has_chart``): the chart, its
+composition-dependent exceptions, its index plays, and the shoe study that plays it."""
+
+OBJECTS: tuple[str, ...] = ("rules", "shoe", "evaluate", "policy")
+"""The functions on the objects underneath, the same names in every game."""
+CHART_OBJECTS: tuple[str, ...] = ("basic_chart", "evaluate_chart", "load_chart")
+"""The functions on a game's chart (``Game.has_chart``), the same names in every game with
+one."""
 
 
 def game_classes(game: str, rules: str, chart: str) -> dict[str, str]:

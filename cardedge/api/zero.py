@@ -24,11 +24,11 @@ from cardedge.reports.core.render import Table, Tables
 
 GAME = ZERO_GAME
 """The game's descriptor (``analysis/zero/game.py``)."""
-COMMANDS: tuple[str, ...] = (*core.SHARED_COMMANDS, "pays")
+COMMANDS: tuple[str, ...] = (*core.SHARED_COMMANDS, *core.CHART_COMMANDS, "pays")
 """The API functions of the command line's commands."""
 CLASSES = core.game_classes(GAME.name, "ZeroRules", "ZeroChart")
 """The classes ``cardedge.zero`` exports (imported when first used)."""
-__all__ = [*COMMANDS, *core.OBJECTS]
+__all__ = [*COMMANDS, *core.OBJECTS, *core.CHART_OBJECTS]
 DEFAULT_DECKS = 6
 RULES_BOTH = ("stated", "published", "both")
 STUDY_SYSTEM = "hiopt2"

@@ -14,11 +14,11 @@ import click
 
 from cardedge import __version__
 from cardedge.cli.core.lazy import LazyGroup, RegisteredGroups
-from cardedge.games import NAMES, game
+from cardedge.games import NAMES
 
-GAMES = RegisteredGroups(NAMES, lambda name: game(name).parts["cli"])
-"""One command group per registered game (``cardedge.games``), its place read from the game's
-descriptor and the group loaded when first used."""
+GAMES = RegisteredGroups(NAMES)
+"""One command group per registered game (``cardedge.games``), in the game's CLI room
+(``cardedge.cli.<game>``) and loaded when first used."""
 
 
 class OutputLost(Exception):

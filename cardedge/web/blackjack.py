@@ -1,10 +1,11 @@
 """European blackjack's calculator page and what the web serves of it (the game's web room):
 the commands answered, the keywords a query may repeat, the built-in names that stand for
 files, the panels and the files a page may upload. ``cardedge/web/calls.py`` and ``pages.py``
-read them through the game's descriptor (``Game.part("web")``)."""
+find the room by the game's name (``web.core.web_room``)."""
 
 from __future__ import annotations
 
+from cardedge.reports.blackjack.colours import CHART_COLOURS as CHART_COLOURS
 from cardedge.strategy.blackjack.legend import LEGEND as CHART_LEGEND
 from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel
 

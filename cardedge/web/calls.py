@@ -23,15 +23,10 @@ from pathlib import Path
 from cardedge.core.errors import BadValue
 from cardedge.games import game as game_named
 from cardedge.games import games
-from cardedge.web.core import WebRoom
+from cardedge.web.core import web_room
 
 GAMES: tuple[str, ...] = tuple(game.name for game in games())
 """The registered games (``cardedge.games``)."""
-
-
-def web_room(game: str) -> WebRoom:
-    """The game's web room (``cardedge/web/<game>.py``): what the web serves of it."""
-    return game_named(game).part("web")
 
 
 SERVED: dict[str, tuple[str, ...]] = {game: web_room(game).SERVED for game in GAMES}
@@ -295,7 +290,7 @@ def value_kind(game: str, command: str, name: str):
     function = api_function(game, command)
     kind = function.keyword_kinds[name]
     if kind is None:
-        return game_named(game).part("api").RULES[name].kind
+        return game_named(game).rules[name].kind
     return kind
 
 

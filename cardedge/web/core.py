@@ -1,14 +1,17 @@
-"""What every game's web room is (``WebRoom``: what ``calls.py`` and ``pages.py`` read of it)
-and builds its page from: the house-edge panel and the chart panel, written once."""
+"""What every game's web room is (``WebRoom``: what ``calls.py`` and ``pages.py`` read of it,
+found by ``web_room``) and builds its page from: the house-edge panel and the chart panel,
+written once."""
 
 from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from cardedge.games import room_module
+
 
 @runtime_checkable
 class WebRoom(Protocol):
-    """What a game's web room (``cardedge/web/<game>.py``, ``Game.part("web")``) supplies:
+    """What a game's web room (``cardedge/web/<game>.py``, found by ``web_room``) supplies:
     every name the shared web code reads of it, declared once. ``tests/test_game_contract.py``
     checks each registered game's room against it, names and values."""
 
@@ -32,6 +35,9 @@ class WebRoom(Protocol):
     """The files the page may upload: (keyword, label)."""
     INDEX_LINE: str
     """What the game's page shows, in one line of the index page."""
+    CHART_COLOURS: dict[str, str]
+    """The chart's colours by action letter, as its PNG charts and the terminal show them
+    (empty for a game without a chart: ``Game.has_chart``)."""
 
     def builtin_names(self) -> dict[str, tuple[str, ...]]:
         """Keywords naming a file on the command line, and the built-in names the web takes."""
@@ -44,6 +50,12 @@ class WebRoom(Protocol):
     def choices(self) -> dict[str, tuple[str, ...]]:
         """The page options offered as a list."""
         ...
+
+
+def web_room(game: str) -> WebRoom:
+    """The web room of the game named ``game`` (``cardedge/web/<game>.py``): what the web
+    serves of it."""
+    return room_module("cardedge.web", game, kind=WebRoom)
 
 
 def edge_panel(title: str, strategies: dict[str, str]) -> dict:

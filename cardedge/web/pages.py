@@ -27,8 +27,9 @@ TITLE = "cardedge: exact " + " and ".join(game_named(g).label for g in GAMES)
 
 
 def colours(game: str) -> dict[str, str]:
-    """The game's chart colours, as its PNG charts and the terminal show them."""
-    return game_named(game).part("colours")
+    """The game's chart colours, as its PNG charts and the terminal show them (none without a
+    chart)."""
+    return web_room(game).CHART_COLOURS
 
 
 def _choices(game: str) -> dict[str, tuple[str, ...]]:
@@ -332,7 +333,9 @@ The list of commands and options: <a href="/api">/api</a>.</p>
 
 def game_page(game: str) -> str:
     """A game's calculator: its rule controls and the panels ``app.js`` fills."""
-    params = parameters(game, "edge") | parameters(game, "chart")  # chart: rules=published
+    params = parameters(game, "edge")
+    if game_named(game).has_chart:
+        params |= parameters(game, "chart")  # chart: rules=published
     controls = "\n".join(_control(game, params[name]) for name in CONTROLS[game])
     grid = _grid_request(game)
     config = {

@@ -1,11 +1,12 @@
 """Zero's calculator page and what the web serves of Zero (the game's web room): the commands
 answered, the keywords a query may repeat, the built-in names that stand for files, the
 panels and the files a page may upload. ``cardedge/web/calls.py`` and ``pages.py`` read them
-through the game's descriptor (``Game.part("web")``)."""
+through ``web.core.web_room``, by the game's name."""
 
 from __future__ import annotations
 
 from cardedge.analysis.zero.rules import TRIPS_NOTE
+from cardedge.reports.zero.colours import CHART_COLOURS as CHART_COLOURS
 from cardedge.strategy.zero.legend import LEGEND as CHART_LEGEND
 from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel
 

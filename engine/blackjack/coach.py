@@ -32,8 +32,6 @@ class BlackjackCoach:
         self._contexts: dict[tuple[int, int], object] = {}
 
     game = "blackjack"
-    side_bets = False
-    """This blackjack has no side bet."""
 
     def deal(self, shoe: ShuffledShoe, side_units: float = 0.0) -> bj.BlackjackRound:
         """A new round from ``shoe`` (blackjack has no side bet: ``side_units`` must be 0)."""

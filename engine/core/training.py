@@ -11,6 +11,7 @@ engine alone deals and settles the rounds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -101,6 +102,25 @@ class SessionStats:
         return points
 
 
+@runtime_checkable
+class Coach(Protocol):
+    """What a game's coach (``engine/<game>/coach.py``) supplies to a training session: the
+    game it judges, a new round, and the judgement of an action on the hand being decided.
+    Whether the game takes a side bet is the game's capability (``Game.has_side_bet``), not
+    the coach's."""
+
+    game: str
+    """The name of the game it judges (``Game.name``)."""
+
+    def deal(self, shoe: ShuffledShoe, side_units: float = 0.0) -> Any:
+        """A new round from ``shoe``; ``side_units``: the side bet's stake per initial wager."""
+        ...
+
+    def judge(self, view: Any, action: str) -> Judgement:
+        """``action`` on the hand of ``view`` against basic strategy and exact play."""
+        ...
+
+
 class TrainingSession:
     """Deals rounds of one game and judges every decision of the person playing.
 
@@ -114,7 +134,7 @@ class TrainingSession:
         game: str,
         rules,
         decks: int,
-        coach,
+        coach: Coach,
         seed: int | None,
         bet: float,
         balance: float,
@@ -122,10 +142,12 @@ class TrainingSession:
     ) -> None:
         if bet <= 0:
             raise ValueError(f"the bet must be positive, got {bet!r}")
-        # the coach says whether its game has a side bet (none unless it says so): this room
-        # names no game
-        if side_bet < 0 or (side_bet and not getattr(coach, "side_bets", False)):
-            has = "has one" if getattr(coach, "side_bets", False) else "has none"
+        # the game's descriptor says whether it has a side bet: this room names no game
+        from cardedge.games import game as game_named
+
+        has_side_bet = game_named(game).has_side_bet
+        if side_bet < 0 or (side_bet and not has_side_bet):
+            has = "has one" if has_side_bet else "has none"
             raise ValueError(
                 f"a side bet is only for a game that has one ({game} {has}) and >= 0, "
                 f"got {side_bet!r}"

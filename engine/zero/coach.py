@@ -25,8 +25,6 @@ class ZeroCoach:
         self.optimal = EvaluatorPlayer(rules, shoe, HandEvaluator(rules, shoe))
 
     game = "zero"
-    side_bets = True
-    """Zero offers a side bet (Zero Pays) beside the round."""
 
     def deal(self, shoe: ShuffledShoe, side_units: float = 0.0) -> zr.ZeroRound:
         """A new round from ``shoe``; ``side_units``: Zero Pays stake per initial wager."""

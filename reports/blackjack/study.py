@@ -70,9 +70,10 @@ def fresh_shoe(game: BlackjackStudy) -> FreshShoe:
     )
 
 
-BLACKJACK_STUDIES = StudyRoom(study_chart, study_indices, BlackjackStudy, fresh_shoe)
-blackjack_study = BLACKJACK_STUDIES.study
+STUDIES = StudyRoom(study_chart, study_indices, BlackjackStudy, fresh_shoe)
+"""Blackjack's study hooks (found by ``reports.core.study.study_room``)."""
+blackjack_study = STUDIES.study
 """The blackjack study object: ``rules`` played by the chart ``strategy`` (and, with
 ``indices``, the departures of ``system``, default Hi-Lo)."""
-blackjack_study_tables = BLACKJACK_STUDIES.tables
+blackjack_study_tables = STUDIES.tables
 """Every table of a blackjack study (``reports/core/study.py``)."""

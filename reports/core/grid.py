@@ -24,10 +24,14 @@ import math
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from cardedge.analysis.core.rules import Kind, Payout, RuleSet, Switch, Totals, Whole
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.core.errors import BadValue
+
+if TYPE_CHECKING:
+    from cardedge.reports.core.render import Table
 
 MAX_COMBINATIONS = 1_000_000
 """The most combinations a grid computes: a larger one is refused up front, with its count."""
@@ -206,6 +210,46 @@ class GridValues:
     """NaN when not asked (``GridColumns.basic``)."""
     sd: float
     """NaN when not asked (``GridColumns.sd``)."""
+
+
+@runtime_checkable
+class GridRoom(Protocol):
+    """What a game's grid room (``reports/<game>/grid.py``, found by ``grid_room``) supplies to
+    the shared grid code (``grid_table`` here, ``api.core.run_grid``, the web's grid costs):
+    the rules a grid may vary, and how the game splits a grid into tasks that share work,
+    computes one and titles the table. ``base`` is the game's base setup (its rules object, or
+    Zero's preset and changes); ``tests/test_game_contract.py`` checks each registered game's
+    room against it."""
+
+    def kinds(self) -> dict[str, Kind]:
+        """The rules ``--vary`` takes, by name, with their kinds (the game's own axes too)."""
+        ...
+
+    def identity(self, base: Any) -> dict:
+        """The base setup as text, by rule name: a resumed grid's parts must agree with it."""
+        ...
+
+    def grid_tasks(self, base: Any, plan: GridPlan, columns: GridColumns) -> list:
+        """The grid's tasks, each a group of combinations computed together (``rows``: their
+        row numbers), pure functions of their rules and shoe."""
+        ...
+
+    def compute_task(self, task: Any) -> list[GridValues]:
+        """One task's ``GridValues``, one per combination in its ``rows`` order."""
+        ...
+
+    def grid_table(
+        self, base: Any, plan: GridPlan, rows: list[dict], columns: GridColumns
+    ) -> Table:
+        """The grid's ``Table`` from its rows (``grid_rows``), titled and noted by the game."""
+        ...
+
+
+def grid_room(game: str) -> GridRoom:
+    """The grid room of the game named ``game`` (``reports/<game>/grid.py``)."""
+    from cardedge.games import room_module
+
+    return room_module("cardedge.reports", game, "grid", kind=GridRoom)
 
 
 def additive_estimates(plan: GridPlan, optimal: Sequence[float]) -> list[float]:
@@ -449,7 +493,9 @@ def grid_frame(rows: list[dict]):
     return pd.DataFrame(rows)
 
 
-def grid_table(room, base, plan: GridPlan, columns: GridColumns, results=None, tasks=None):
+def grid_table(
+    room: GridRoom, base, plan: GridPlan, columns: GridColumns, results=None, tasks=None
+):
     """The grid's ``Table`` and each row's ``GridValues``, from its tasks' ``results`` (given,
     or computed here one by one): ``room`` is the game's grid room (``reports/<game>/grid.py``:
     ``grid_tasks``, ``compute_task``, ``grid_table``)."""

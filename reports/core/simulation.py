@@ -18,7 +18,7 @@ import pandas as pd
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.engine.core.simulation import Simulation
-from cardedge.engine.core.training import TrainingSession
+from cardedge.engine.core.training import Coach, TrainingSession
 from cardedge.reports.core.render import Table
 
 SUMMARY_COLUMNS = (
@@ -233,7 +233,7 @@ class Trainer:
     when ``basic`` names no chart)."""
 
     game: str
-    coach: Callable[[Any, Shoe, str], Any]
+    coach: Callable[[Any, Shoe, str], Coach]
 
     def session(
         self,

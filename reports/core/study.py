@@ -73,9 +73,13 @@ def _remember(memo: dict, key, value) -> None:
 
 @dataclass(frozen=True)
 class StudyRoom:
-    """What a game hands the shared study reports: how a strategy's name becomes a chart, the
-    game's indices table, its study object and the exact analysis of a fresh shoe. A game's
-    ``zero_study``/``blackjack_study`` and its tables are this room's ``study`` and ``tables``."""
+    """A game's study hooks, what it hands the shared study reports: how a strategy's name
+    becomes a chart, the game's indices table, its study object and the exact analysis of a
+    fresh shoe; its ``study`` and ``tables`` are the game's study and its tables, written once
+    here. Each game with a chart (``Game.has_chart``: a study plays the chart) has one,
+    ``STUDIES`` of ``reports/<game>/study.py`` (found by ``study_room``). The hooks are typed
+    fields of this frozen record, so a room lacking one cannot be made: the record is the
+    interface (a Protocol would restate the same four fields)."""
 
     chart: Callable[[Any, Shoe, str], tuple[str, Any]]
     """``chart(rules, shoe, strategy)``: the strategy's label and chart for a fresh ``shoe``
@@ -159,6 +163,17 @@ class StudyRoom:
             fresh.rules_key,
             bankrolls,
         )
+
+
+def study_room(game: str) -> StudyRoom:
+    """The study hooks of the game named ``game`` (``STUDIES`` of ``reports/<game>/study.py``);
+    TypeError for a game whose room has none (a game without a chart has no studies)."""
+    from cardedge.games import room_module
+
+    room = getattr(room_module("cardedge.reports", game, "study"), "STUDIES", None)
+    if not isinstance(room, StudyRoom):
+        raise TypeError(f"the game {game!r} has no study hooks (STUDIES, a StudyRoom)")
+    return room
 
 
 def study_report(

@@ -55,9 +55,10 @@ def fresh_shoe(game: ZeroStudy) -> FreshShoe:
     )
 
 
-ZERO_STUDIES = StudyRoom(study_chart, study_indices, ZeroStudy, fresh_shoe)
-zero_study = ZERO_STUDIES.study
+STUDIES = StudyRoom(study_chart, study_indices, ZeroStudy, fresh_shoe)
+"""Zero's study hooks (found by ``reports.core.study.study_room``)."""
+zero_study = STUDIES.study
 """The Zero study object: ``rules`` played by the chart ``strategy`` (and, with ``indices``,
 its departures for ``system``)."""
-zero_study_tables = ZERO_STUDIES.tables
+zero_study_tables = STUDIES.tables
 """Every table of a Zero study (``reports/core/study.py``)."""

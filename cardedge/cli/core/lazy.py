@@ -82,27 +82,31 @@ def built_for_good(make: Callable[[], T]) -> T:
 
 class RegisteredGroups(Mapping[str, str]):
     """The games' command groups as ``LazyGroup``'s ``lazy`` mapping: name ->
-    ``"module:attribute"``, the names from the registry (``cardedge.games.NAMES``: light) and
-    each group's place from the game's descriptor, read only when that game's command runs
-    (the descriptor imports the analysis package, numba with it: under ``built_for_good``)."""
+    ``"cardedge.cli.<name>:<name>"``, the names from the registry (``cardedge.games.NAMES``:
+    light). A game's group lives in its CLI room by convention (``cli/<game>/__init__.py``,
+    a ``click.Group`` of the game's name), so listing the groups reads no descriptor and
+    imports no layer below (``cardedge --help`` loads no kernel); a group's module is imported
+    only when that game's command runs (``LazyGroup.get_command``)."""
 
-    def __init__(self, names: tuple[str, ...], part: Callable[[str], str]) -> None:
+    def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
-        self.part = part
 
     def __getitem__(self, name: str) -> str:
         if name not in self.names:
             raise KeyError(name)
-        return built_for_good(lambda: self.part(name))
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.names  # without reading the descriptor
+        return cli_room(name)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.names)
 
     def __len__(self) -> int:
         return len(self.names)
+
+
+def cli_room(name: str) -> str:
+    """Where the game ``name``'s command group is, as ``"module:attribute"``: its CLI room
+    ``cardedge.cli.<name>``, the group named after the game."""
+    return f"cardedge.cli.{name}:{name}"
 
 
 def refuse_repeated_options(command: click.Command, args: list[str]) -> None:
