@@ -5,12 +5,15 @@ calling the public functions, which would read the keywords again."""
 
 import ast
 import inspect
+import re
 import textwrap
 from pathlib import Path
 
+import click
 import pytest
 
-from cardedge.api import blackjack, core, keywords, zero
+from cardedge.api import blackjack, core, keywords, options, zero
+from cardedge.cli import cli
 
 API = Path(core.__file__).parent
 
@@ -74,3 +77,71 @@ def test_a_bound_call_holds_the_rules_and_the_shoes():
 def test_a_marked_block_left_open_is_refused():
     with pytest.raises(ValueError, match="never closed"):
         keywords.rewritten(f"    {keywords.VALUES_BEGIN}\n", zero.RULES, zero.RULE_DEFAULTS)
+
+
+# ---- every non-rule option declared once -------------------------------------------------------
+FAMILIES = {"grid": options.GRID, "study": options.STUDY, "report": options.REPORT}
+FAMILIES["simulate"] = options.SIMULATE
+
+
+def _game_commands():
+    ctx = click.Context(cli)
+    for game in ("zero", "blackjack"):
+        group = cli.get_command(ctx, game)
+        for name in group.list_commands(ctx):
+            yield game, name, group.get_command(ctx, name)
+
+
+def _as_pattern(help_text: str) -> str:
+    """A declared help as a pattern: its ``{words}`` any text."""
+    return ".+".join(re.escape(part) for part in re.split(r"\{\w+\}", help_text))
+
+
+@pytest.mark.parametrize("game,name,command", list(_game_commands()), ids=lambda x: str(x)[:20])
+def test_each_option_is_its_declaration(game, name, command):
+    """Every option made from a declaration says its help (the command's words filled in) and
+    takes its default; every option of a declared family (grid, study, report, simulate) is
+    made from its declaration, none written by hand beside it."""
+    family = FAMILIES.get(name, {})
+    for param in command.params:
+        declaration = getattr(param, "declaration", None)
+        if declaration is None:
+            assert param.name not in family, f"{game} {name} --{param.name}: hand-written"
+            continue
+        if param.name in family:
+            assert declaration is family[param.name], f"{game} {name} --{param.name}"
+        assert re.fullmatch(_as_pattern(declaration.help), param.help or ""), param.name
+        default = declaration.default
+        if param.name == "system":  # the game's count
+            default = getattr(zero if game == "zero" else blackjack, "STUDY_SYSTEM", None)
+            default = default or blackjack.DEFAULT_SYSTEM
+        if param.name == "digits" and name == "pays":
+            default = 6
+        if declaration.required:
+            assert param.required
+            continue
+        got = list(param.default) if param.multiple else param.default
+        want = list(default) if declaration.multiple else default
+        assert got == want, f"{game} {name} --{param.name}"
+
+
+@pytest.mark.parametrize("module", [zero, blackjack], ids=["zero", "blackjack"])
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_each_api_default_is_its_declaration(module, name):
+    """The API function of a declared family takes each declared keyword with the declared
+    default (``study``'s shared keywords come from the declarations themselves)."""
+    parameters = inspect.signature(getattr(module, name)).parameters
+    for declaration in FAMILIES[name].values():
+        given = parameters[declaration.name]
+        if declaration.required:
+            assert given.default is inspect.Parameter.empty, declaration.name
+        elif declaration.name == "system":
+            assert given.default in (zero.STUDY_SYSTEM, blackjack.DEFAULT_SYSTEM)
+        else:
+            assert given.default == declaration.default, f"{name} {declaration.name}"
+
+
+def test_the_docs_option_tables_are_the_declarations():
+    assert options.stale_pages() == [], "run: python -m cardedge.api.options"
+    page = (options.DOCS / "study.md").read_text(encoding="utf-8")
+    assert "| `--penetration` (`penetration`) | `0.75` |" in page

@@ -53,6 +53,11 @@ def rules_for(**rules) -> BlackjackRules:
     return BlackjackRules(**rules)
 
 
+def RULE_SETS() -> dict[str, BlackjackRules]:  # noqa: N802 (a constant, made when first needed)
+    """The named rule sets the docs' rule table gives each rule's value in: the rules page."""
+    return {"the rules page": BlackjackRules()}
+
+
 @dataclass(frozen=True)
 class BlackjackCall(core.Bound):
     """A blackjack API call's keywords bound once (``bind``): the rules and the shoes."""

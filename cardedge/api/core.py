@@ -38,9 +38,9 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from cardedge.analysis.core.rules import RuleSet
 from cardedge.analysis.core.shoe import Shoe, ShoeFormat, check_decks, parse_shoe, remove_cards
+from cardedge.api.options import REPORT_ROUNDS, REPORT_SEED, STUDY
 from cardedge.core.errors import BadValue, shown
 from cardedge.reports.core.render import Table, Tables
-from cardedge.study.core.plan import DEFAULT_BATCH_SHOES  # noqa: F401 (a default of both games)
 
 if TYPE_CHECKING:
     from cardedge.analysis.core.counts import CountSystem
@@ -308,20 +308,25 @@ def simulation_result(report) -> Tables:
 
 # ---- study -------------------------------------------------------------------------------------
 STUDY_KEYWORDS: dict[str, object] = {
-    "penetration": 0.75,
-    "shoes": 200,
-    "seed": 1,
-    "system": None,
-    "spread": "1-8",
-    "ramp_start": 1,
-    "bankroll": (),
-    "indices": False,
-    "workers": None,
-    "scheduler": None,
-    "batch_shoes": DEFAULT_BATCH_SHOES,
-    "players": 1,
-    "seat": 1,
-    "resume": False,
+    **{
+        name: STUDY[name].default
+        for name in (
+            "penetration",
+            "shoes",
+            "seed",
+            "system",
+            "spread",
+            "ramp_start",
+            "bankroll",
+            "indices",
+            "workers",
+            "scheduler",
+            "batch_shoes",
+            "players",
+            "seat",
+            "resume",
+        )
+    },
     "progress": None,
     "log": None,
 }
@@ -748,12 +753,6 @@ def grid_plan(shoes: list[Shoe], vary, kinds: dict, base_values: dict):
 
 
 # ---- the analysis document ---------------------------------------------------------------------
-REPORT_ROUNDS = 10_000_000
-"""Rounds of a report's Monte Carlo witness, by default."""
-REPORT_SEED = 1
-"""The witness's seed, by default: a report is the same document every time it is made."""
-
-
 def start_report(out, rounds: int, seed: int, pdf: bool, study_folder) -> list[str]:
     """Check what a report needs before any work (the ``report`` extra, the folder ``out``, a
     browser when ``pdf``; its keywords' values were checked by ``params.checked``): the

@@ -106,6 +106,11 @@ def bind(
     return ZeroCall(tuple(shoes), name, changes, played)
 
 
+def RULE_SETS() -> dict[str, ZeroRules]:  # noqa: N802 (a constant, made when first needed)
+    """The named rule sets the docs' rule table gives each rule's value in: the presets."""
+    return {name: _preset(name, {}) for name in PRESETS}
+
+
 def _preset(name: str, changes: Mapping[str, object]) -> ZeroRules:
     from cardedge.analysis.zero.rules import preset
 
