@@ -145,3 +145,26 @@ def test_the_docs_option_tables_are_the_declarations():
     assert options.stale_pages() == [], "run: python -m cardedge.api.options"
     page = (options.DOCS / "study.md").read_text(encoding="utf-8")
     assert "| `--penetration` (`penetration`) | `0.75` |" in page
+
+
+def test_the_zero_variants_rows_are_the_rule_declarations():
+    """``zero variants`` lists the preset, then each rule's declared variations: a rule
+    declared with variations reaches the table with no other edit."""
+    from dataclasses import replace
+
+    from cardedge.analysis.core.rules import Rule, Switch
+    from cardedge.analysis.zero.rules import RULES
+    from cardedge.reports.zero.strategy import VARIANTS
+
+    assert VARIANTS[0] == ("as the preset", {})
+    assert list(VARIANTS[1:]) == RULES.variants()
+    assert [label for label, _ in VARIANTS[1:4]] == [
+        "zero pair pays 1:1",
+        "zero pair pays 6:5",
+        "zero pair pays 2:1",
+    ]
+    assert ("no split", {"split_totals": frozenset()}) in VARIANTS
+    more = Rule("new_rule", Switch(), "A new rule.", lambda r: None, variants=(("new", True),))
+    grown = replace(RULES, rules=(*RULES.rules, more))
+    assert grown.variants()[-1] == ("new", {"new_rule": True})
+    assert grown.variants()[:-1] == RULES.variants()
