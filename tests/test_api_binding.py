@@ -102,7 +102,8 @@ def test_each_option_is_its_declaration(game, name, command):
     """Every option made from a declaration says its help (the command's words filled in) and
     takes its default; every option of a declared family (grid, study, report, simulate) is
     made from its declaration, none written by hand beside it."""
-    family = FAMILIES.get(name, {})
+    module = zero if game == "zero" else blackjack
+    family = {**FAMILIES.get(name, {}), **module.OPTIONS.get(name, {})}
     for param in command.params:
         declaration = getattr(param, "declaration", None)
         if declaration is None:
@@ -125,13 +126,21 @@ def test_each_option_is_its_declaration(game, name, command):
         assert got == want, f"{game} {name} --{param.name}"
 
 
-@pytest.mark.parametrize("module", [zero, blackjack], ids=["zero", "blackjack"])
-@pytest.mark.parametrize("name", sorted(FAMILIES))
-def test_each_api_default_is_its_declaration(module, name):
-    """The API function of a declared family takes each declared keyword with the declared
-    default (``study``'s shared keywords come from the declarations themselves)."""
+FAMILY_CASES = [(m, n, FAMILIES[n]) for m in (zero, blackjack) for n in sorted(FAMILIES)]
+FAMILY_CASES += [(m, n, f) for m in (zero, blackjack) for n, f in m.OPTIONS.items()]
+
+
+@pytest.mark.parametrize(
+    "module,name,family",
+    FAMILY_CASES,
+    ids=[f"{m.__name__.split('.')[-1]}-{n}" for m, n, _ in FAMILY_CASES],
+)
+def test_each_api_default_is_its_declaration(module, name, family):
+    """The API function of a declared family (or a game's own command) takes each declared
+    keyword with the declared default (``study``'s shared keywords come from the declarations
+    themselves)."""
     parameters = inspect.signature(getattr(module, name)).parameters
-    for declaration in FAMILIES[name].values():
+    for declaration in family.values():
         given = parameters[declaration.name]
         if declaration.required:
             assert given.default is inspect.Parameter.empty, declaration.name

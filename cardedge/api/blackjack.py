@@ -18,7 +18,7 @@ from cardedge.analysis.blackjack.game import GAME as BLACKJACK_GAME
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.counts import BUILTIN
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.api import core, params
+from cardedge.api import core, options, params
 from cardedge.reports.core.render import Table, Tables
 
 GAME = BLACKJACK_GAME
@@ -41,6 +41,32 @@ REMAINING_DECKS = 5
 the shoe's decks less one)."""
 EOR_STRATEGIES = ("optimal", "basic")
 """``eor``'s strategies: CDZ- optimal (re-optimised on each shoe), the shoe's chart held fixed."""
+
+
+OPTIONS: dict[str, dict[str, options.Keyword]] = {
+    "hands": options.by_name(
+        options.Keyword("up", None, "Only this up card (A, 2..9, T).", parsed=False),
+    ),
+    "exceptions": options.by_name(
+        options.Keyword(
+            "max_cards",
+            3,
+            "Largest hand (in cards) whose departures from basic strategy are listed.",
+        ),
+    ),
+    "indices": options.by_name(
+        options.Keyword(
+            "decks_left",
+            None,
+            "Decks left in the shoe where the true counts are taken [default: "
+            f"{REMAINING_DECKS}, or --decks - 1 for a smaller shoe] (at most --decks; Hi-Lo "
+            "with 5 makes every even true count an exact composition, others use true counts "
+            "in steps of 10/decks-left).",
+            kind=params.DECKS_LEFT_OR_NONE,
+        ),
+    ),
+}
+"""The options of blackjack's own commands, declared once (``api/options.py``), by command."""
 
 
 def rules_for(**rules) -> BlackjackRules:
@@ -884,10 +910,7 @@ def _count(call: BlackjackCall, system=BUILTIN, progress: core.Progress | None =
     return count_table(jobs, core.count_systems(system), core.tracker(progress, "Blackjack count"))
 
 
-@checked(
-    system=params.SYSTEM,
-    decks_left=params.Maybe(params.Whole(1, 8), "5, or decks - 1 for a smaller shoe"),
-)
+@checked(system=params.SYSTEM, decks_left=params.DECKS_LEFT_OR_NONE)
 def indices(
     *,
     decks=DEFAULT_DECKS,

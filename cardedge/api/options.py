@@ -65,7 +65,8 @@ class Keyword:
         return self.help.format(**words) if words else self.help
 
 
-def _by_name(*rows: Keyword) -> dict[str, Keyword]:
+def by_name(*rows: Keyword) -> dict[str, Keyword]:
+    """A family of declarations, by keyword."""
     return {row.name: row for row in rows}
 
 
@@ -91,7 +92,7 @@ SIMULATED_ROUNDS = 1_000_000
 WORKERS = "workers"
 SCHEDULER = "scheduler"
 
-SHOWN = _by_name(
+SHOWN = by_name(
     Keyword(
         "digits",
         4,
@@ -100,7 +101,7 @@ SHOWN = _by_name(
 )
 """How a table is shown (``digits``: a command may default otherwise, ``pays`` 6)."""
 
-GRID = _by_name(
+GRID = by_name(
     Keyword(
         "vary",
         (),
@@ -161,7 +162,7 @@ GRID = _by_name(
 )
 """The ``grid`` commands' options (both games)."""
 
-STUDY = _by_name(
+STUDY = by_name(
     Keyword(
         "strategy",
         "basic",
@@ -259,7 +260,7 @@ STUDY = _by_name(
 )
 """The ``study`` commands' options (both games; ``system``'s default is the game's)."""
 
-REPORT = _by_name(
+REPORT = by_name(
     Keyword(
         "out",
         None,
@@ -293,7 +294,7 @@ REPORT = _by_name(
 )
 """The ``report`` commands' options (both games)."""
 
-SIMULATE = _by_name(
+SIMULATE = by_name(
     Keyword(
         "rounds",
         SIMULATED_ROUNDS,

@@ -20,7 +20,7 @@ from cardedge.analysis.core.counts import BUILTIN
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.game import GAME as ZERO_GAME
 from cardedge.analysis.zero.rules import PRESETS, RULES, ZeroRules
-from cardedge.api import core, params
+from cardedge.api import core, options, params
 from cardedge.reports.core.render import Table, Tables
 
 GAME = ZERO_GAME
@@ -38,6 +38,42 @@ it tracks Zero best, betting correlation 0.957)."""
 REMAINING_DECKS = 5
 """``indices``: decks left in the shoe where the true counts are taken, by default."""
 
+
+OPTIONS: dict[str, dict[str, options.Keyword]] = {
+    "edge": options.by_name(
+        options.Keyword(
+            "by_upcard", False, "Add EV and decisions by dealer up card.", switch="flag"
+        ),
+    ),
+    "count": options.by_name(
+        options.Keyword(
+            "best",
+            True,
+            "Also find the best linear count and the best level-1 and level-2 integer tags.",
+            switch="pair",
+        ),
+    ),
+    "indices": options.by_name(
+        options.Keyword(
+            "decks_left",
+            REMAINING_DECKS,
+            "Decks left in the shoe where the true counts are taken (true counts in steps of "
+            "10/decks-left from -10 to +10).",
+        ),
+    ),
+    "pays": options.by_name(
+        options.Keyword("eor", False, "Add the effect of removal of each rank.", switch="flag"),
+        options.Keyword(
+            "side_bet_size",
+            (),
+            "Add the combined edge of Zero plus a side bet of S per unit Zero wager (at most "
+            f"{params.MAX_SIDE_BET_SIZE}); repeatable.",
+            multiple=True,
+            metavar="S",
+        ),
+    ),
+}
+"""The options of Zero's own commands, declared once (``api/options.py``), by command."""
 
 RULE_DEFAULTS: dict[str, object] = dict.fromkeys(RULES.names)
 """Each rule keyword's default: None, 'as the preset' (``rules=``) has it."""
