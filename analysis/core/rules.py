@@ -330,6 +330,9 @@ class Rule:
     """The rule's words in a title (``describe()``), from the rules object; None: left out."""
     off: str | None = None
     """A switch's option for False, when not ``no-NAME`` (``--h17/--s17``)."""
+    variants: tuple[tuple[str, object], ...] = ()
+    """The common variations of this rule a variants table lists, each (its label, the value):
+    ``("dealer draws on 4+", 4)``."""
 
     @property
     def option(self) -> str:
@@ -349,6 +352,9 @@ class RuleSet:
     """A game's rules, in the order titles name them."""
 
     rules: tuple[Rule, ...]
+    variants_first: tuple[str, ...] = ()
+    """The rules whose variations lead a variants table, in this order (the published table's);
+    every other rule's follow in the declarations' order."""
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules)
@@ -390,6 +396,17 @@ class RuleSet:
             made = f.default_factory is not MISSING
             out[name] = f.default_factory() if made else f.default  # type: ignore[misc]
         return out
+
+    def variants(self) -> list[tuple[str, dict[str, object]]]:
+        """Every rule's declared variations as a variants table's rows: (label, the one rule
+        changed -> its checked value), ``variants_first`` leading."""
+        first = [self[name] for name in self.variants_first]
+        ordered = [*first, *(r for r in self.rules if r.name not in self.variants_first)]
+        return [
+            (label, {rule.name: rule.check(value)})
+            for rule in ordered
+            for label, value in rule.variants
+        ]
 
     def titles(self, rules: object) -> list[str]:
         """Every rule's words in a title, in order (``describe()``)."""

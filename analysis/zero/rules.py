@@ -235,6 +235,11 @@ RULES = RuleSet(
             f"What a Zero Pair ({ZERO_PAIR}) wins, per unit wagered: a ratio like 3:2 or "
             "2:1, or a decimal like 1.75.",
             lambda r: f"zero pair {r.zero_pair_pays:g}:1",
+            variants=(
+                ("zero pair pays 1:1", 1.0),
+                ("zero pair pays 6:5", 1.2),
+                ("zero pair pays 2:1", 2.0),
+            ),
         ),
         Rule(
             "trips_pays",
@@ -248,20 +253,25 @@ RULES = RuleSet(
             Whole(0, 10),
             "The dealer draws on a two- or three-card total at or above this (0..10).",
             lambda r: f"dealer draws on {r.dealer_draws}+",
+            variants=(("dealer draws on 4+", 4), ("dealer draws on 6+", 6)),
         ),
         Rule(
             "split_totals",
             Totals(0, 9),
             "Two-card totals that may split: none, one (9), a range (8-9) or a list (7+9).",
             _split_title,
+            variants=(("no split", "none"), ("split 7, 8 or 9", "7-9")),
         ),
         Rule(
             "das",
             Switch(),
             "A split hand may double (double after split).",
             lambda r: "DAS" if r.das else "no DAS",
+            variants=(("no double after split", False),),
         ),
-    )
+    ),
+    # the published variants table's rows: payout, dealer, DAS, then splitting
+    variants_first=("zero_pair_pays", "dealer_draws", "das"),
 )
 """Zero's rules, declared once, in the order titles name them."""
 

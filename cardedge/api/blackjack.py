@@ -12,11 +12,13 @@ into the signatures. A refused value raises ``BadValue`` naming the keyword.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from cardedge.analysis.blackjack.game import GAME as BLACKJACK_GAME
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.counts import BUILTIN
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.api import core, params
+from cardedge.api import core, options, params
 from cardedge.reports.core.render import Table, Tables
 
 GAME = BLACKJACK_GAME
@@ -41,6 +43,32 @@ EOR_STRATEGIES = ("optimal", "basic")
 """``eor``'s strategies: CDZ- optimal (re-optimised on each shoe), the shoe's chart held fixed."""
 
 
+OPTIONS: dict[str, dict[str, options.Keyword]] = {
+    "hands": options.by_name(
+        options.Keyword("up", None, "Only this up card (A, 2..9, T).", parsed=False),
+    ),
+    "exceptions": options.by_name(
+        options.Keyword(
+            "max_cards",
+            3,
+            "Largest hand (in cards) whose departures from basic strategy are listed.",
+        ),
+    ),
+    "indices": options.by_name(
+        options.Keyword(
+            "decks_left",
+            None,
+            "Decks left in the shoe where the true counts are taken [default: "
+            f"{REMAINING_DECKS}, or --decks - 1 for a smaller shoe] (at most --decks; Hi-Lo "
+            "with 5 makes every even true count an exact composition, others use true counts "
+            "in steps of 10/decks-left).",
+            kind=params.DECKS_LEFT_OR_NONE,
+        ),
+    ),
+}
+"""The options of blackjack's own commands, declared once (``api/options.py``), by command."""
+
+
 def rules_for(**rules) -> BlackjackRules:
     """The ``BlackjackRules`` of the rule keywords (the others at their defaults);
     ``BadValue`` for a bad value, TypeError for an unknown keyword."""
@@ -51,17 +79,63 @@ def rules_for(**rules) -> BlackjackRules:
     return BlackjackRules(**rules)
 
 
-def _rules(given: dict[str, object]) -> BlackjackRules:
-    """The rules of an API call (its ``locals()``)."""
-    return rules_for(**{name: given[name] for name in RULES.names})
+def RULE_SETS() -> dict[str, BlackjackRules]:  # noqa: N802 (a constant, made when first needed)
+    """The named rule sets the docs' rule table gives each rule's value in: the rules page."""
+    return {"the rules page": BlackjackRules()}
 
 
-def _setup(given: dict[str, object]) -> tuple[BlackjackRules, list[Shoe]]:
-    """The rules and shoes of an API call (its ``locals()``: ``decks``, the rule keywords,
-    ``shoe`` and ``remove`` when it takes them): one shoe per deck count, or the one shoe."""
-    rules = _rules(given)  # the rules are checked before the shoe is read
-    shoes = core.shoes_for(GAME.shoe, given["decks"], given.get("shoe"), given.get("remove"))
-    return rules, shoes
+@dataclass(frozen=True)
+class BlackjackCall(core.Bound):
+    """A blackjack API call's keywords bound once (``bind``): the rules and the shoes."""
+
+    rules: BlackjackRules
+
+
+def bind(
+    decks=None,
+    shoe=None,
+    remove=None,
+    *,
+    # rule keywords (python -m cardedge.api.keywords)
+    h17: bool = False,
+    peek: bool = False,
+    das: bool = True,
+    double: str = "any",
+    split_hands: int | str = 4,
+    rsa: bool = False,
+    hit_split_aces: bool = False,
+    surrender: bool = False,
+    natural: str | float = "3:2",
+    five_card: bool = False,
+    # end of rule keywords
+) -> BlackjackCall:
+    """The ``BlackjackCall`` of an API call's keywords, each checked (``BadValue`` naming it):
+    the rules first, then the shoes (``core.shoes_for``: one per deck count, or the one
+    ``shoe``; none when neither ``decks`` nor ``shoe`` is given).
+
+    Examples:
+        >>> from cardedge.api.blackjack import bind
+        >>> bind(6, peek=True).rules.peek
+        True
+    """
+    # BlackjackRules checks (and parses) each value by its declaration
+    rules = BlackjackRules(
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    dealt = decks is not None or shoe is not None
+    shoes = core.shoes_for(GAME.shoe, decks, shoe, remove) if dealt else []
+    return BlackjackCall(tuple(shoes), rules)
 
 
 @checked(strategy=params.STRATEGIES)
@@ -98,11 +172,34 @@ def edge(
         >>> edge(decks=6, peek=True).rows()[0]["house_edge_percent"]
         0.40287023611541156
     """
-    rules, dealt_shoes = _setup(locals())
+    call = bind(
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _edge(call, strategy, digits, progress)
+
+
+def _edge(
+    call: BlackjackCall, strategy="optimal", digits: int = 4, progress: core.Progress | None = None
+) -> Table:
+    """``edge``'s table of a bound call."""
     from cardedge.reports.blackjack import strategy as bj_reports
 
     results = bj_reports.edge_results(
-        [(rules, one) for one in dealt_shoes],
+        [(call.rules, one) for one in call.shoes],
         core.listed(strategy),
         core.tracker(progress, "Blackjack edge"),
     )
@@ -143,11 +240,38 @@ def chart(
         >>> chart(decks=6).title.startswith("Blackjack basic strategy (basic): 6 decks")
         True
     """
-    rules, dealt_shoes = _setup(locals())
+    call = bind(
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _chart(call, das_marks, png, log)
+
+
+def _chart(
+    call: BlackjackCall,
+    das_marks: bool = True,
+    png: str | None = None,
+    log: core.Log | None = None,
+) -> Table:
+    """``chart``'s table of a bound call (its one shoe)."""
     from cardedge.reports.blackjack import strategy as bj_reports
 
+    rules = call.rules
     png = core.checked_png(png)
-    one = core.one_shoe(dealt_shoes, "chart")
+    one = call.one_shoe("chart")
     ch = bj_reports.basic_chart(rules, one, das_marks)
     table = bj_reports.chart_table(ch, rules, one)
     if png:
@@ -184,7 +308,23 @@ def hands(
         >>> from cardedge.blackjack import hands
         >>> table = hands(decks=1, up="T")  # doctest: +SKIP
     """
-    rules, dealt_shoes = _setup(locals())
+    call = bind(
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
     from cardedge.analysis.blackjack.hands import VALUE_LABELS
     from cardedge.reports.blackjack import strategy as bj_reports
 
@@ -194,7 +334,7 @@ def hands(
         if key not in VALUE_LABELS:
             raise core.BadValue("up", f"{up!r} is not an up card (A, 2..9, T)", quoted=False)
         u = VALUE_LABELS.index(key)
-    return bj_reports.hands_table(rules, core.one_shoe(dealt_shoes, "hands"), u)
+    return bj_reports.hands_table(call.rules, call.one_shoe("hands"), u)
 
 
 @checked()
@@ -225,13 +365,34 @@ def exceptions(
         >>> from cardedge.blackjack import exceptions
         >>> table = exceptions(decks=1, max_cards=2)  # doctest: +SKIP
     """
-    rules, dealt_shoes = _setup(locals())
+    call = bind(
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _exceptions(call, max_cards, strategy)
+
+
+def _exceptions(call: BlackjackCall, max_cards: int = 3, strategy: str = "basic") -> Table:
+    """``exceptions``' table of a bound call (its one shoe)."""
     from cardedge.reports.blackjack import strategy as bj_reports
 
     if isinstance(max_cards, bool) or max_cards not in (2, 3, 4):
         raise core.BadValue("max_cards", f"{max_cards!r} is not in the range 2<=x<=4")
-    one = core.one_shoe(dealt_shoes, "exceptions")
-    return bj_reports.exceptions_table(rules, one, max_cards, strategy)
+    one = call.one_shoe("exceptions")
+    return bj_reports.exceptions_table(call.rules, one, max_cards, strategy)
 
 
 @checked()
@@ -259,11 +420,30 @@ def compare(
         >>> from cardedge.blackjack import compare
         >>> table = compare(decks=[1, 2])  # doctest: +SKIP
     """
-    rules = _rules(locals())
+    call = bind(
+        decks,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _compare(call, progress)
+
+
+def _compare(call: BlackjackCall, progress: core.Progress | None = None) -> Table:
+    """``compare``'s table of a bound call (its shoes' deck counts)."""
     from cardedge.reports.blackjack import strategy as bj_reports
 
     trace = core.tracker(progress, "Blackjack decks")
-    return bj_reports.compare_table(core.deck_counts(decks), rules, trace)
+    return bj_reports.compare_table(call.deck_counts(), call.rules, trace)
 
 
 @checked()
@@ -291,11 +471,31 @@ def variants(
         >>> from cardedge.blackjack import variants
         >>> table = variants(decks=1)  # doctest: +SKIP
     """
-    rules, shoes = _setup(locals())
+    call = bind(
+        decks,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _variants(call, progress)
+
+
+def _variants(call: BlackjackCall, progress: core.Progress | None = None) -> Table:
+    """``variants``' table of a bound call (its one shoe)."""
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    one = core.one_shoe(shoes, "variants")
-    return bj_reports.variants_table(rules, one, core.tracker(progress, "Blackjack variants"))
+    one = call.one_shoe("variants")
+    trace = core.tracker(progress, "Blackjack variants")
+    return bj_reports.variants_table(call.rules, one, trace)
 
 
 @checked(out=params.OPTIONAL_PATH)
@@ -343,13 +543,61 @@ def grid(
         >>> from cardedge.blackjack import grid
         >>> table = grid(vary=["h17", "das"], decks=1)  # doctest: +SKIP
     """
-    rules, shoes = _setup(locals())
+    call = bind(
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _grid(
+        call,
+        vary,
+        basic=basic,
+        sd=sd,
+        digits=digits,
+        png=png,
+        out=out,
+        resume=resume,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        log=log,
+    )
+
+
+def _grid(
+    call: BlackjackCall,
+    vary,
+    *,
+    basic: bool = True,
+    sd: bool = True,
+    digits: int = 4,
+    png: str | None = None,
+    out: str | None = None,
+    resume: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: core.Progress | None = None,
+    log: core.Log | None = None,
+) -> Table:
+    """``grid``'s table of a bound call."""
     from cardedge.reports.blackjack import grid as room
 
-    plan = core.grid_plan(shoes, vary, room.kinds(), room.base_values(rules))
+    plan = core.grid_plan(list(call.shoes), vary, room.kinds(), room.base_values(call.rules))
     return core.run_grid(
         room,
-        rules,
+        call.rules,
         plan,
         basic=basic,
         sd=sd,
@@ -398,12 +646,28 @@ def solve(
         >>> solve(target=1.0, decks=6).rows()[0]["pays_decimal"]  # doctest: +SKIP
         1.3...
     """
-    rules, shoes = _setup(locals())
+    call = bind(
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
     from cardedge.reports.blackjack import solve as room
 
-    one = core.one_shoe(shoes, "solve")
+    one = call.one_shoe("solve")
     return room.solve_table(
-        rules, one, strategy, core.choice("pay", pay, room.PAYS), core.target(target)
+        call.rules, one, strategy, core.choice("pay", pay, room.PAYS), core.target(target)
     )
 
 
@@ -434,12 +698,33 @@ def returns(
         >>> from cardedge.blackjack import returns
         >>> table = returns(decks=1)  # doctest: +SKIP
     """
-    rules, shoes = _setup(locals())
+    call = bind(
+        decks,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _returns(call, strategy, progress)
+
+
+def _returns(
+    call: BlackjackCall, strategy="optimal", progress: core.Progress | None = None
+) -> Table | Tables:
+    """``returns``' tables of a bound call: one per shoe and strategy."""
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    jobs = [(one, s) for one in shoes for s in core.listed(strategy)]
+    jobs = [(one, s) for one in call.shoes for s in core.listed(strategy)]
     trace = core.tracker(progress, "Blackjack returns")
-    return core.result(bj_reports.returns_table(rules, one, s) for one, s in trace(jobs))
+    return core.result(bj_reports.returns_table(call.rules, one, s) for one, s in trace(jobs))
 
 
 @checked()
@@ -467,10 +752,29 @@ def dealer(
         >>> dealer(decks=1).rows()[0]["up"]
         '2'
     """
-    rules, shoes = _setup(locals())
+    call = bind(
+        decks,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _dealer(call)
+
+
+def _dealer(call: BlackjackCall) -> Table | Tables:
+    """``dealer``'s tables of a bound call: one per shoe."""
     from cardedge.reports.blackjack import strategy as bj_reports
 
-    return core.result(bj_reports.dealer_table(rules, one) for one in shoes)
+    return core.result(bj_reports.dealer_table(call.rules, one) for one in call.shoes)
 
 
 @checked(strategy=params.STRATEGIES)
@@ -502,7 +806,33 @@ def eor(
         >>> from cardedge.blackjack import eor
         >>> table = eor(decks=1, strategy="optimal")  # doctest: +SKIP
     """
-    rules, dealt_shoes = _setup(locals())
+    call = bind(
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _eor(call, strategy, png, progress)
+
+
+def _eor(
+    call: BlackjackCall,
+    strategy=EOR_STRATEGIES,
+    png: str | None = None,
+    progress: core.Progress | None = None,
+) -> Table:
+    """``eor``'s table of a bound call: one row per shoe and strategy."""
     from cardedge.reports.blackjack.eor import eor_results, eor_table
 
     png = core.checked_png(png)
@@ -511,7 +841,9 @@ def eor(
         if s not in EOR_STRATEGIES:
             raise core.BadValue("strategy", f"{s!r} is not one of {', '.join(EOR_STRATEGIES)}")
     results = eor_results(
-        [(rules, one) for one in dealt_shoes], strategies, core.tracker(progress, "Blackjack EOR")
+        [(call.rules, one) for one in call.shoes],
+        strategies,
+        core.tracker(progress, "Blackjack EOR"),
     )
     table = eor_table(results)
     if png:
@@ -550,17 +882,35 @@ def count(
         >>> from cardedge.blackjack import count
         >>> table = count(decks=1, system="hilo")  # doctest: +SKIP
     """
-    rules, dealt_shoes = _setup(locals())
+    call = bind(
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _count(call, system, progress)
+
+
+def _count(call: BlackjackCall, system=BUILTIN, progress: core.Progress | None = None) -> Table:
+    """``count``'s table of a bound call."""
     from cardedge.reports.blackjack.count import count_table
 
-    jobs = [(rules, one) for one in dealt_shoes]
+    jobs = [(call.rules, one) for one in call.shoes]
     return count_table(jobs, core.count_systems(system), core.tracker(progress, "Blackjack count"))
 
 
-@checked(
-    system=params.SYSTEM,
-    decks_left=params.Maybe(params.Whole(1, 8), "5, or decks - 1 for a smaller shoe"),
-)
+@checked(system=params.SYSTEM, decks_left=params.DECKS_LEFT_OR_NONE)
 def indices(
     *,
     decks=DEFAULT_DECKS,
@@ -589,10 +939,24 @@ def indices(
         >>> from cardedge.blackjack import indices
         >>> table = indices(decks=2, decks_left=1)  # doctest: +SKIP
     """
-    rules, shoes = _setup(locals())
+    call = bind(
+        decks,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
     from cardedge.reports.blackjack.indices import indices_table
 
-    one = core.one_shoe(shoes, "indices")
+    one = call.one_shoe("indices")
     d = one.whole_decks("indices")
     if decks_left is None:
         decks_left = max(1, min(REMAINING_DECKS, d - 1))
@@ -603,7 +967,7 @@ def indices(
             quoted=False,
         )
     trace = core.tracker(progress, "Blackjack indices")
-    return indices_table(rules, one, decks_left, trace, core.count_system(system))
+    return indices_table(call.rules, one, decks_left, trace, core.count_system(system))
 
 
 @checked(seed=params.NEW_SEED)
@@ -636,10 +1000,37 @@ def simulate(
         >>> from cardedge.blackjack import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
     """
-    rules, shoes = _setup(locals())
+    call = bind(
+        decks,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
+    return _simulate(call, strategy, rounds, threads, seed, progress)
+
+
+def _simulate(
+    call: BlackjackCall,
+    strategy: str = "basic",
+    rounds: int = 1_000_000,
+    threads: int | None = None,
+    seed: int | None = None,
+    progress: core.Progress | None = None,
+) -> Tables:
+    """``simulate``'s tables of a bound call (its one shoe)."""
     from cardedge.reports.blackjack import simulation as sim_reports
 
-    one = core.one_shoe(shoes, "simulate")
+    rules = call.rules
+    one = call.one_shoe("simulate")
     name = "default" if rules == type(rules)() else "custom"
     with core.counter(progress, "Blackjack simulation", rounds) as advance:
         report = sim_reports.blackjack_simulation(
@@ -680,10 +1071,25 @@ def study(
         >>> from cardedge.blackjack import study
         >>> tables = study(out="bs", decks=1, shoes=2, scheduler="synchronous")  # doctest: +SKIP
     """
-    rules, shoes = _setup(locals())
+    call = bind(
+        decks,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
     from cardedge.reports.blackjack.study import blackjack_study, blackjack_study_tables
 
-    one = core.one_shoe(shoes, "study")
+    rules = call.rules
+    one = call.one_shoe("study")
 
     def make_game():
         indices, system = study["indices"], core.count_system(study["system"])
@@ -747,13 +1153,28 @@ def report(
         >>> from cardedge.blackjack import report
         >>> report(out="blackjack-report", peek=True)  # doctest: +SKIP
     """
-    given = locals()
-    rules, shoes = _setup(given)
-    keywords = {name: given[name] for name in RULES.names}
+    call = bind(
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    )
     tail = core.start_report(out, rounds, seed, pdf, study_folder)
     from cardedge.reports.blackjack import document as bj_doc
     from cardedge.reports.core import document as doc
 
+    rules, shoes = call.rules, list(call.shoes)
     studied = (
         None
         if study_folder is None
@@ -768,33 +1189,29 @@ def report(
     ]
 
     def shoe_tables(one: Shoe) -> bj_doc.ShoeTables:
-        at = core.where(one)
+        at = call.dealing(one)
         fresh = one.is_fresh
         return bj_doc.ShoeTables(
             one,
-            edge(**at, **keywords, strategy=["optimal", "basic"]),
-            returns(decks=one.base_decks, **keywords) if fresh else None,
-            chart(**at, **keywords),
-            exceptions(**at, **keywords),
-            dealer(decks=one.base_decks, **keywords) if fresh else None,
-            count(**at, **keywords),
-            eor(**at, **keywords),
-            simulate(decks=one.base_decks, **keywords, rounds=rounds, seed=seed)[0]
-            if fresh
-            else None,
+            _edge(at, ["optimal", "basic"]),
+            _returns(at) if fresh else None,
+            _chart(at),
+            _exceptions(at),
+            _dealer(at) if fresh else None,
+            _count(at),
+            _eor(at),
+            _simulate(at, rounds=rounds, seed=seed)[0] if fresh else None,
         )
 
-    fresh_decks = [s.base_decks for s in shoes if s.is_fresh]
+    fresh = [s for s in shoes if s.is_fresh]
     steps: list = [lambda one=one: shoe_tables(one) for one in shoes]
-    if fresh_decks:
-        first = fresh_decks[0]
-        compared = sorted({*range(1, 9), *fresh_decks})
+    if fresh:
+        first = call.dealing(fresh[0])
+        compared = sorted({*range(1, 9), *(s.base_decks for s in fresh)})
         steps += [
-            lambda: compare(decks=",".join(map(str, compared)), **keywords),
-            lambda: variants(decks=first, **keywords),
-            lambda: grid(
-                decks=first, **keywords, vary=["h17", "das", "peek"], basic=False, sd=False
-            ),
+            lambda: _compare(call.dealing(*(Shoe.decks(d) for d in compared))),
+            lambda: _variants(first),
+            lambda: _grid(first, ["h17", "das", "peek"], basic=False, sd=False),
         ]
     # the folder held from here to the last file: a second report into it is refused
     with doc.claimed(out):
@@ -841,8 +1258,20 @@ def rules(
         >>> rules(peek=True).peek
         True
     """
-    keywords = {name: value for name, value in locals().items() if name in RULES.names}
-    return rules_for(**keywords)
+    return bind(
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        peek=peek,
+        das=das,
+        double=double,
+        split_hands=split_hands,
+        rsa=rsa,
+        hit_split_aces=hit_split_aces,
+        surrender=surrender,
+        natural=natural,
+        five_card=five_card,
+        # end of rule values
+    ).rules
 
 
 @checked()
@@ -855,7 +1284,7 @@ def shoe(decks: int = DEFAULT_DECKS, shoe=None, remove=None) -> Shoe:
         >>> shoe(6, remove="5,5").describe()
         '6 decks minus 5,5'
     """
-    return core.one_shoe(core.shoes_for(GAME.shoe, decks, shoe, remove), "shoe")
+    return bind(decks, shoe, remove).one_shoe("shoe")
 
 
 def evaluate(rules: BlackjackRules, shoe: Shoe, policy=None):

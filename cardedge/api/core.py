@@ -32,14 +32,15 @@ import importlib
 import inspect
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from cardedge.analysis.core.rules import RuleSet
-from cardedge.analysis.core.shoe import Shoe, ShoeFormat, check_decks, game_shoe, remove_cards
+from cardedge.analysis.core.shoe import Shoe, ShoeFormat, check_decks, parse_shoe, remove_cards
+from cardedge.api.options import REPORT_ROUNDS, REPORT_SEED, STUDY
 from cardedge.core.errors import BadValue, shown
 from cardedge.reports.core.render import Table, Tables
-from cardedge.study.core.plan import DEFAULT_BATCH_SHOES  # noqa: F401 (a default of both games)
 
 if TYPE_CHECKING:
     from cardedge.analysis.core.counts import CountSystem
@@ -194,24 +195,45 @@ def count_systems(value) -> list[CountSystem]:
     return [count_system(v) for v in listed(value)]
 
 
-def shoes_for(form: ShoeFormat, decks, shoe: str | Shoe | None, remove: str | None) -> list[Shoe]:
-    """The shoes of a call: one per deck count of ``decks``, fresh decks less ``remove``; or
-    the one ``shoe`` (a ``Shoe`` or a spec like ``"A=24,2=24,..."``) less ``remove`` (a call
-    giving both a shoe and deck counts is refused at the surface, ``params.check_one_shoe``);
-    read in the game's shoe ``form`` (``Game.shoe``)."""
+def shoes_for(form: ShoeFormat, decks, shoe: str | Shoe | None, remove) -> list[Shoe]:
+    """The shoes of a call, read here and nowhere else: one fresh shoe per deck count of
+    ``decks`` (``deck_counts``), or the one ``shoe`` (a ``Shoe`` or a spec like
+    ``"A=24,2=24,..."``, in the game's ``form``: ``Game.shoe``), each less the cards of
+    ``remove`` (a call giving both a shoe and deck counts is refused at the surface,
+    ``params.check_one_shoe``). ``BadValue`` names the keyword whose text is refused."""
     if shoe is None:
-        return [
-            _parsed("remove", lambda d=d: game_shoe(d, None, remove, form=form))
-            for d in deck_counts(decks)
-        ]
-    one = (
-        shoe
-        if isinstance(shoe, Shoe)
-        else _parsed("shoe", lambda: game_shoe(0, shoe, None, form=form))
-    )
-    if remove is not None:
-        one = _parsed("remove", lambda: remove_cards(one, remove, form))
-    return [one]
+        made = [Shoe.decks(d) for d in deck_counts(decks)]
+    elif isinstance(shoe, Shoe):
+        made = [shoe]
+    else:
+        made = [_parsed("shoe", lambda: parse_shoe(shoe, form))]
+    if remove is None:
+        return made
+    return [_parsed("remove", lambda one=one: remove_cards(one, remove, form)) for one in made]
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The keywords of one API call bound once, at the surface, into what it computes on: the
+    shoes dealt from (a game's subclass adds its rules: ``api.zero.ZeroCall``,
+    ``api.blackjack.BlackjackCall``). Made by the game's ``bind`` and handed down to the
+    table builders; nothing below reads a keyword again."""
+
+    shoes: tuple[Shoe, ...]
+    """One per deck count of ``decks``, or the one ``shoe`` (``shoes_for``); empty for a call
+    that deals from no shoe of its own (``indices``)."""
+
+    def one_shoe(self, what: str) -> Shoe:
+        """The shoe of a command that deals one (``what`` names it)."""
+        return one_shoe(list(self.shoes), what)
+
+    def deck_counts(self) -> list[int]:
+        """The deck count of each shoe (a call by deck count deals fresh shoes only)."""
+        return [s.base_decks for s in self.shoes if s.base_decks is not None]
+
+    def dealing(self, *shoes: Shoe) -> Bound:
+        """The same call dealt from ``shoes`` instead (a report's table of one shoe)."""
+        return replace(self, shoes=tuple(shoes))
 
 
 def one_shoe(shoes: list[Shoe], what: str) -> Shoe:
@@ -286,20 +308,25 @@ def simulation_result(report) -> Tables:
 
 # ---- study -------------------------------------------------------------------------------------
 STUDY_KEYWORDS: dict[str, object] = {
-    "penetration": 0.75,
-    "shoes": 200,
-    "seed": 1,
-    "system": None,
-    "spread": "1-8",
-    "ramp_start": 1,
-    "bankroll": (),
-    "indices": False,
-    "workers": None,
-    "scheduler": None,
-    "batch_shoes": DEFAULT_BATCH_SHOES,
-    "players": 1,
-    "seat": 1,
-    "resume": False,
+    **{
+        name: STUDY[name].default
+        for name in (
+            "penetration",
+            "shoes",
+            "seed",
+            "system",
+            "spread",
+            "ramp_start",
+            "bankroll",
+            "indices",
+            "workers",
+            "scheduler",
+            "batch_shoes",
+            "players",
+            "seat",
+            "resume",
+        )
+    },
     "progress": None,
     "log": None,
 }
@@ -730,12 +757,6 @@ def grid_plan(shoes: list[Shoe], vary, kinds: dict, base_values: dict):
 
 
 # ---- the analysis document ---------------------------------------------------------------------
-REPORT_ROUNDS = 10_000_000
-"""Rounds of a report's Monte Carlo witness, by default."""
-REPORT_SEED = 1
-"""The witness's seed, by default: a report is the same document every time it is made."""
-
-
 def start_report(out, rounds: int, seed: int, pdf: bool, study_folder) -> list[str]:
     """Check what a report needs before any work (the ``report`` extra, the folder ``out``, a
     browser when ``pdf``; its keywords' values were checked by ``params.checked``): the

@@ -16,9 +16,24 @@ Every function taking rules marks a block in its parameter list::
 
 and ``python -m cardedge.api.keywords`` rewrites each block from the declarations, so the
 signature ``help()``, an editor, mypy and the documentation site show is the real one, with
-every rule, while a rule is still declared once. ``tests/test_api.py`` fails when a block is
-not what the declarations give (a rule added, renamed or its default changed without running
-this).
+every rule, while a rule is still declared once.
+
+The function body hands the rule keywords on by name, in the one call that binds the call's
+keywords into the object it computes on (``bind``); a second marked block, written by the same
+command, lists them there::
+
+    call = bind(
+        decks=decks,
+        # rule values (python -m cardedge.api.keywords)
+        h17=h17,
+        ...
+        # end of rule values
+    )
+
+so a reader (and a tool) follows each rule from the keyword to the kernel, and a rule added to
+the declarations reaches every function with no hand edit. ``tests/test_rule_declarations.py``
+fails when a block is not what the declarations give (a rule added, renamed or its default
+changed without running this).
 """
 
 from __future__ import annotations
@@ -33,6 +48,8 @@ from cardedge.analysis.core.rules import RuleSet
 
 BEGIN = "# rule keywords (python -m cardedge.api.keywords)"
 END = "# end of rule keywords"
+VALUES_BEGIN = "# rule values (python -m cardedge.api.keywords)"
+VALUES_END = "# end of rule values"
 
 
 def game_modules() -> list[ModuleType]:
@@ -61,24 +78,34 @@ def keyword_lines(rules: RuleSet, defaults: dict[str, object], indent: str) -> l
     return lines
 
 
+def value_lines(rules: RuleSet, indent: str) -> list[str]:
+    """One keyword argument per rule, handing it on by name: ``name=name,``."""
+    return [f"{indent}{rule.name}={rule.name}," for rule in rules]
+
+
 def rewritten(text: str, rules: RuleSet, defaults: dict[str, object]) -> str:
-    """``text`` with every marked block holding the rules' keyword lines."""
+    """``text`` with every marked block holding the rules' lines: the keyword lines of a
+    signature (``BEGIN``..``END``), the arguments of a call (``VALUES_BEGIN``..``VALUES_END``)."""
+    blocks = {
+        BEGIN: (END, lambda indent: keyword_lines(rules, defaults, indent)),
+        VALUES_BEGIN: (VALUES_END, lambda indent: value_lines(rules, indent)),
+    }
     out: list[str] = []
-    inside = False
+    closing: str | None = None
     for line in text.splitlines(keepends=True):
         stripped = line.strip()
-        if stripped == BEGIN:
+        if closing is None and stripped in blocks:
             indent = line[: len(line) - len(line.lstrip())]
+            closing, lines = blocks[stripped]
             out.append(line)
-            out.extend(f"{x}\n" for x in keyword_lines(rules, defaults, indent))
-            inside = True
+            out.extend(f"{x}\n" for x in lines(indent))
             continue
-        if stripped == END:
-            inside = False
-        if not inside:
+        if stripped == closing:
+            closing = None
+        if closing is None:
             out.append(line)
-    if inside:
-        raise ValueError(f"a block opened by {BEGIN!r} is never closed")
+    if closing is not None:
+        raise ValueError(f"a marked block is never closed ({closing!r} missing)")
     return "".join(out)
 
 

@@ -13,13 +13,14 @@ stated --no-das --zero-pair-pays 2:1``. A refused value raises ``BadValue`` nami
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from cardedge.analysis.core.counts import BUILTIN
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.game import GAME as ZERO_GAME
-from cardedge.analysis.zero.rules import RULES
-from cardedge.api import core, params
+from cardedge.analysis.zero.rules import PRESETS, RULES, ZeroRules
+from cardedge.api import core, options, params
 from cardedge.reports.core.render import Table, Tables
 
 GAME = ZERO_GAME
@@ -38,32 +39,118 @@ REMAINING_DECKS = 5
 """``indices``: decks left in the shoe where the true counts are taken, by default."""
 
 
+OPTIONS: dict[str, dict[str, options.Keyword]] = {
+    "edge": options.by_name(
+        options.Keyword(
+            "by_upcard", False, "Add EV and decisions by dealer up card.", switch="flag"
+        ),
+    ),
+    "count": options.by_name(
+        options.Keyword(
+            "best",
+            True,
+            "Also find the best linear count and the best level-1 and level-2 integer tags.",
+            switch="pair",
+        ),
+    ),
+    "indices": options.by_name(
+        options.Keyword(
+            "decks_left",
+            REMAINING_DECKS,
+            "Decks left in the shoe where the true counts are taken (true counts in steps of "
+            "10/decks-left from -10 to +10).",
+        ),
+    ),
+    "pays": options.by_name(
+        options.Keyword("eor", False, "Add the effect of removal of each rank.", switch="flag"),
+        options.Keyword(
+            "side_bet_size",
+            (),
+            "Add the combined edge of Zero plus a side bet of S per unit Zero wager (at most "
+            f"{params.MAX_SIDE_BET_SIZE}); repeatable.",
+            multiple=True,
+            metavar="S",
+        ),
+    ),
+}
+"""The options of Zero's own commands, declared once (``api/options.py``), by command."""
+
 RULE_DEFAULTS: dict[str, object] = dict.fromkeys(RULES.names)
 """Each rule keyword's default: None, 'as the preset' (``rules=``) has it."""
 checked = params.checker(RULES)
 """The decorator that checks every keyword of a public function (``api/params.py``)."""
 
 
-def _presets() -> tuple[str, ...]:
-    from cardedge.analysis.zero.rules import PRESETS
+@dataclass(frozen=True)
+class ZeroCall(core.Bound):
+    """A Zero API call's keywords bound once (``bind``): the shoes, the preset named by
+    ``rules`` and the rules played under each preset it stands for."""
 
-    return PRESETS
+    preset: str
+    """The ``rules`` keyword: stated, published, or both (where a function takes both)."""
+    changes: Mapping[str, object]
+    """The rule keywords given a value, checked: the changes over the preset."""
+    played: Mapping[str, ZeroRules]
+    """Preset name -> the rules played under it (the preset with ``changes``), in order."""
+
+    @property
+    def rules(self) -> ZeroRules:
+        """The rules of the one preset played (a call of one preset)."""
+        (one,) = self.played.values()
+        return one
 
 
-def _changes(given: dict[str, object]) -> dict[str, object]:
-    """The rule keywords of an API call (its ``locals()``) given a value, checked: the changes
-    over the preset."""
-    return RULES.changes({name: given[name] for name in RULES.names})
+def bind(
+    rules: str = "published",
+    decks=None,
+    shoe=None,
+    remove=None,
+    *,
+    presets: tuple[str, ...] = PRESETS,
+    # rule keywords (python -m cardedge.api.keywords)
+    zero_pair_pays: float | str | None = None,
+    trips_pays: float | str | None = None,
+    dealer_draws: int | str | None = None,
+    split_totals: str | Iterable[int] | None = None,
+    das: bool | None = None,
+    # end of rule keywords
+) -> ZeroCall:
+    """The ``ZeroCall`` of an API call's keywords, each checked (``BadValue`` naming it): the
+    rule keywords first, then the preset ``rules`` (one of ``presets``), then the shoes
+    (``core.shoes_for``; none when neither ``decks`` nor ``shoe`` is given).
+
+    Examples:
+        >>> from cardedge.api.zero import bind
+        >>> bind("published", 6, das=False).rules.das
+        False
+    """
+    changes = RULES.changes(
+        dict(
+            # rule values (python -m cardedge.api.keywords)
+            zero_pair_pays=zero_pair_pays,
+            trips_pays=trips_pays,
+            dealer_draws=dealer_draws,
+            split_totals=split_totals,
+            das=das,
+            # end of rule values
+        )
+    )
+    name = core.choice("rules", rules, presets)
+    played = {n: _preset(n, changes) for n in (PRESETS if name == "both" else (name,))}
+    dealt = decks is not None or shoe is not None
+    shoes = core.shoes_for(GAME.shoe, decks, shoe, remove) if dealt else []
+    return ZeroCall(tuple(shoes), name, changes, played)
 
 
-def _preset(rules: str, changes: dict[str, object] | None = None):
+def RULE_SETS() -> dict[str, ZeroRules]:  # noqa: N802 (a constant, made when first needed)
+    """The named rule sets the docs' rule table gives each rule's value in: the presets."""
+    return {name: _preset(name, {}) for name in PRESETS}
+
+
+def _preset(name: str, changes: Mapping[str, object]) -> ZeroRules:
     from cardedge.analysis.zero.rules import preset
 
-    return preset(core.choice("rules", rules, _presets()), changes)
-
-
-def _shoes(decks, shoe, remove) -> list[Shoe]:
-    return core.shoes_for(GAME.shoe, decks, shoe, remove)
+    return preset(name, dict(changes))
 
 
 @checked()
@@ -100,19 +187,43 @@ def edge(
         >>> edge(decks=6, rules="published").rows()[0]["house_edge_percent"]
         2.2637009546182045
     """
+    call = bind(
+        rules,
+        decks,
+        shoe,
+        remove,
+        presets=RULES_BOTH,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _edge(call, split, strategy, digits, by_upcard, progress)
+
+
+def _edge(
+    call: ZeroCall,
+    split: str = "standard",
+    strategy: str = "optimal",
+    digits: int = 4,
+    by_upcard: bool = False,
+    progress: core.Progress | None = None,
+) -> Table | Tables:
+    """``edge``'s tables of a bound call."""
     from cardedge.analysis.zero.round import SPLIT_MODES
     from cardedge.reports.zero import edge as zero_reports
 
-    changes = _changes(locals())
-    core.choice("rules", rules, RULES_BOTH)
     core.choice("split", split, SPLIT_MODES)
     results = zero_reports.edge_results(
-        _shoes(decks, shoe, remove),
-        rules,
+        list(call.shoes),
+        call.preset,
         split,
         core.tracker(progress, "Zero edge"),
         strategy=strategy,
-        changes=changes,
+        changes=dict(call.changes),
     )
     table = zero_reports.edge_table(results, digits)
     if not by_upcard:
@@ -149,16 +260,33 @@ def chart(
         >>> chart(decks=6).title.startswith("Zero basic strategy chart, 6 decks")
         True
     """
+    call = bind(
+        rules,
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _chart(call, strategy, png, log)
+
+
+def _chart(
+    call: ZeroCall, strategy: str = "basic", png: str | None = None, log: core.Log | None = None
+) -> Table | Tables:
+    """``chart``'s tables of a bound call."""
     from cardedge.reports.zero import strategy as zs
 
-    changes = _changes(locals())
     png = core.checked_png(png)
-    shoes = _shoes(decks, shoe, remove)
-    the_rules = _preset(rules, changes)
     tables = []
-    files = core.png_files(png, core.shoe_tags(shoes))
-    for one, path in zip(shoes, files, strict=True):
-        table, the_chart = zs.strategy_chart(the_rules, one, strategy)
+    files = core.png_files(png, core.shoe_tags(list(call.shoes)))
+    for one, path in zip(call.shoes, files, strict=True):
+        table, the_chart = zs.strategy_chart(call.rules, one, strategy)
         tables.append(table)
         if path is not None:
             from cardedge.reports.zero.plots import chart_png
@@ -192,13 +320,27 @@ def exceptions(
         >>> from cardedge.zero import exceptions
         >>> table = exceptions(decks=1)  # doctest: +SKIP
     """
+    call = bind(
+        rules,
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _exceptions(call, strategy)
+
+
+def _exceptions(call: ZeroCall, strategy: str = "basic") -> Table | Tables:
+    """``exceptions``' tables of a bound call."""
     from cardedge.reports.zero import strategy as zs
 
-    changes = _changes(locals())
-    the_rules = _preset(rules, changes)
-    return core.result(
-        zs.exceptions_table(the_rules, s, strategy) for s in _shoes(decks, shoe, remove)
-    )
+    return core.result(zs.exceptions_table(call.rules, s, strategy) for s in call.shoes)
 
 
 @checked()
@@ -225,15 +367,32 @@ def returns(
         >>> from cardedge.zero import returns
         >>> table = returns(decks=1)  # doctest: +SKIP
     """
-    from cardedge.reports.zero import strategy as zs
-    from cardedge.reports.zero.edge import preset_names
+    call = bind(
+        rules,
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _returns(call, strategy, progress)
 
-    changes = _changes(locals())
-    core.choice("rules", rules, _presets())
-    jobs = [(s, name) for s in _shoes(decks, shoe, remove) for name in preset_names(rules)]
+
+def _returns(
+    call: ZeroCall, strategy: str = "optimal", progress: core.Progress | None = None
+) -> Table | Tables:
+    """``returns``' tables of a bound call: one per shoe and preset played."""
+    from cardedge.reports.zero import strategy as zs
+
+    jobs = [(s, name, played) for s in call.shoes for name, played in call.played.items()]
     return core.result(
-        zs.returns_table(_preset(name, changes), s, strategy, name)
-        for s, name in core.tracker(progress, "Zero returns")(jobs)
+        zs.returns_table(played, s, strategy, name)
+        for s, name, played in core.tracker(progress, "Zero returns")(jobs)
     )
 
 
@@ -261,9 +420,20 @@ def hands(
     """
     from cardedge.reports.zero import strategy as zs
 
-    changes = _changes(locals())
-    the_rules = _preset(rules, changes)
-    return core.result(zs.hands_table(the_rules, s) for s in _shoes(decks, shoe, remove))
+    call = bind(
+        rules,
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return core.result(zs.hands_table(call.rules, s) for s in call.shoes)
 
 
 @checked()
@@ -287,12 +457,30 @@ def compare(
         >>> from cardedge.zero import compare
         >>> table = compare(decks=[1, 2])  # doctest: +SKIP
     """
+    call = bind(
+        "both",
+        decks,
+        presets=RULES_BOTH,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _compare(call, png, progress)
+
+
+def _compare(
+    call: ZeroCall, png: str | None = None, progress: core.Progress | None = None
+) -> Table:
+    """``compare``'s table of a bound call (its shoes' deck counts)."""
     from cardedge.reports.zero import strategy as zs
 
-    changes = _changes(locals())
     png = core.checked_png(png)
     trace = core.tracker(progress, "Zero decks")
-    table = zs.compare_table(core.deck_counts(decks), trace, changes)
+    table = zs.compare_table(call.deck_counts(), trace, dict(call.changes))
     if png:
         from cardedge.reports.zero.plots import decks_png
 
@@ -320,10 +508,27 @@ def eor(
         >>> from cardedge.zero import eor
         >>> table = eor(decks=1)  # doctest: +SKIP
     """
+    call = bind(
+        "both",
+        decks,
+        presets=RULES_BOTH,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _eor(call, progress)
+
+
+def _eor(call: ZeroCall, progress: core.Progress | None = None) -> Table:
+    """``eor``'s table of a bound call (its shoes' deck counts)."""
     from cardedge.reports.zero import strategy as zs
 
-    changes = _changes(locals())
-    return zs.eor_table(core.deck_counts(decks), core.tracker(progress, "Zero EOR"), changes)
+    trace = core.tracker(progress, "Zero EOR")
+    return zs.eor_table(call.deck_counts(), trace, dict(call.changes))
 
 
 @checked()
@@ -346,14 +551,32 @@ def variants(
         >>> from cardedge.zero import variants
         >>> table = variants(decks=1)  # doctest: +SKIP
     """
+    call = bind(
+        "both",
+        decks,
+        presets=RULES_BOTH,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _variants(call, progress)
+
+
+def _variants(call: ZeroCall, progress: core.Progress | None = None) -> Table | Tables:
+    """``variants``' tables of a bound call: one per shoe."""
     from cardedge.reports.zero import strategy as zs
 
-    changes = _changes(locals())
     return core.result(
         zs.variants_table(
-            Shoe.decks(d), core.tracker(progress, f"Zero variants, {d} decks"), changes
+            one,
+            core.tracker(progress, f"Zero variants, {one.base_decks} decks"),
+            dict(call.changes),
         )
-        for d in core.deck_counts(decks)
+        for one in call.shoes
     )
 
 
@@ -400,12 +623,55 @@ def grid(
         >>> from cardedge.zero import grid
         >>> table = grid(vary=["das", "dealer_draws=4,5,6"])  # doctest: +SKIP
     """
+    call = bind(
+        rules,
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _grid(
+        call,
+        vary,
+        basic=basic,
+        sd=sd,
+        digits=digits,
+        png=png,
+        out=out,
+        resume=resume,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        log=log,
+    )
+
+
+def _grid(
+    call: ZeroCall,
+    vary,
+    *,
+    basic: bool = True,
+    sd: bool = True,
+    digits: int = 4,
+    png: str | None = None,
+    out: str | None = None,
+    resume: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: core.Progress | None = None,
+    log: core.Log | None = None,
+) -> Table:
+    """``grid``'s table of a bound call."""
     from cardedge.reports.zero import grid as room
 
-    changes = _changes(locals())
-    core.choice("rules", rules, _presets())
-    base = room.ZeroBase(rules, changes)
-    plan = core.grid_plan(_shoes(decks, shoe, remove), vary, room.kinds(), base.values())
+    base = room.ZeroBase(call.preset, dict(call.changes))
+    plan = core.grid_plan(list(call.shoes), vary, room.kinds(), base.values())
     return core.run_grid(
         room,
         base,
@@ -457,11 +723,22 @@ def solve(
     """
     from cardedge.reports.zero import solve as room
 
-    changes = _changes(locals())
-    rules_obj = _preset(rules, changes)
-    one = core.one_shoe(_shoes(decks, shoe, remove), "solve")
+    call = bind(
+        rules,
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    one = call.one_shoe("solve")
     return room.solve_table(
-        rules_obj, rules, one, strategy, pay, core.target(target, exact=True), paytable
+        call.rules, call.preset, one, strategy, pay, core.target(target, exact=True), paytable
     )
 
 
@@ -491,12 +768,30 @@ def count(
         >>> from cardedge.zero import count
         >>> table = count(decks=1, system="hilo", best=False)  # doctest: +SKIP
     """
+    call = bind(
+        rules,
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _count(call, system, best, progress)
+
+
+def _count(
+    call: ZeroCall, system=BUILTIN, best: bool = True, progress: core.Progress | None = None
+) -> Table:
+    """``count``'s table of a bound call."""
     from cardedge.reports.zero.count import count_table
 
-    changes = _changes(locals())
     systems = core.count_systems(system)
-    the_rules = _preset(rules, changes)
-    jobs = [(the_rules, rules, s) for s in _shoes(decks, shoe, remove)]
+    jobs = [(call.rules, call.preset, s) for s in call.shoes]
     return count_table(jobs, systems, best, core.tracker(progress, "Zero count"))
 
 
@@ -525,11 +820,20 @@ def indices(
     """
     from cardedge.reports.zero.indices import zero_indices_table
 
-    changes = _changes(locals())
+    call = bind(
+        rules,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
     if isinstance(decks_left, bool) or decks_left not in range(1, 9):
         raise core.BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
     return zero_indices_table(
-        _preset(rules, changes),
+        call.rules,
         core.count_system(system),
         decks_left,
         core.tracker(progress, "Zero indices"),
@@ -557,10 +861,17 @@ def pays(
         >>> pays(decks=6)[0].title.startswith("Zero Pays side bet, 6 decks")
         True
     """
+    shoes = core.shoes_for(GAME.shoe, decks, shoe, remove)
+    return _pays(shoes, paytable, eor, side_bet_size, digits)
+
+
+def _pays(
+    shoes: list[Shoe], paytable: str | None = None, eor: bool = False, side_bet_size=(), digits=6
+) -> Tables:
+    """``pays``' tables of the shoes dealt from."""
     from cardedge.analysis.zero.paytable import load_paytable
     from cardedge.reports.zero import pays as pays_reports
 
-    shoes = _shoes(decks, shoe, remove)
     sizes = core.listed(side_bet_size) if side_bet_size is not None else []
     table = load_paytable(paytable)
     depleted = any(not s.is_fresh for s in shoes)
@@ -608,15 +919,38 @@ def simulate(
         >>> from cardedge.zero import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
     """
+    call = bind(
+        rules,
+        decks,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    return _simulate(call, strategy, rounds, threads, seed, paytable, progress)
+
+
+def _simulate(
+    call: ZeroCall,
+    strategy: str = "optimal",
+    rounds: int = 1_000_000,
+    threads: int | None = None,
+    seed: int | None = None,
+    paytable: str | None = None,
+    progress: core.Progress | None = None,
+) -> Tables:
+    """``simulate``'s tables of a bound call (its one shoe)."""
     from cardedge.reports.zero import simulation as sim_reports
 
-    changes = _changes(locals())
-    one = core.one_shoe(_shoes(decks, None, None), "simulate")
+    one = call.one_shoe("simulate")
     with core.counter(progress, "Zero simulation", rounds) as advance:
         report = sim_reports.zero_simulation(
-            _preset(rules, changes),
+            call.rules,
             one,
-            rules,
+            call.preset,
             strategy,
             rounds,
             seed,
@@ -657,13 +991,23 @@ def study(
     """
     from cardedge.reports.zero.study import zero_study, zero_study_tables
 
-    changes = _changes(locals())
-    one = core.one_shoe(_shoes(decks, None, None), "study")
+    call = bind(
+        rules,
+        decks,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
+    one = call.one_shoe("study")
 
     def make_game():
         indices, system = study["indices"], core.count_system(study["system"])
         trace = core.tracker(study["progress"], "Zero indices")
-        return zero_study(_preset(rules, changes), one, strategy, indices, system, trace)
+        return zero_study(call.rules, one, strategy, indices, system, trace)
 
     return core.run_study(make_game, zero_study_tables, "Zero study", out, **study)
 
@@ -722,66 +1066,66 @@ def report(
         >>> from cardedge.zero import report
         >>> report(out="zero-report", decks=6)  # doctest: +SKIP
     """
-    given = locals()
-    changes = _changes(given)
-    keywords = {name: given[name] for name in RULES.names}
-    preset_name = core.choice("rules", rules, _presets())
-    shoes = _shoes(decks, shoe, remove)
+    call = bind(
+        rules,
+        decks,
+        shoe,
+        remove,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    )
     tail = core.start_report(out, rounds, seed, pdf, study_folder)
     from cardedge.reports.core import document as doc
     from cardedge.reports.zero import document as zero_doc
 
+    shoes = list(call.shoes)
     studied = (
         None
         if study_folder is None
-        else doc.study_section_of(study_folder, GAME.name, _preset(preset_name, changes), shoes)
+        else doc.study_section_of(study_folder, GAME.name, call.rules, shoes)
     )
     options = [
-        f"--rules {preset_name}",
+        f"--rules {call.preset}",
         *core.shoe_options(decks, shoe, remove, DEFAULT_DECKS),
-        *core.rule_options(RULES, changes),
+        *core.rule_options(RULES, dict(call.changes)),
         *tail,
     ]
-    common = {"rules": preset_name, **keywords}
     from cardedge.strategy.zero.charts import published_chart_applies
 
-    published = published_chart_applies(_preset(preset_name, changes))
+    published = published_chart_applies(call.rules)
 
     def shoe_tables(one: Shoe) -> zero_doc.ShoeTables:
-        at = core.where(one)
-        fresh = one.is_fresh
+        at = call.dealing(one)
+        optimal = _edge(at, strategy="optimal", by_upcard=True)
         return zero_doc.ShoeTables(
             one,
-            edge(**at, **common, strategy="optimal"),
-            edge(**at, **common, strategy="basic"),
-            edge(**at, **common, strategy="published") if published else None,
-            returns(**at, **common),
-            chart(**at, **common),
-            exceptions(**at, **common),
-            edge(**at, **common, by_upcard=True)[1],
-            count(**at, **common),
-            pays(decks=one.base_decks)[0] if fresh else None,
-            simulate(decks=one.base_decks, **common, rounds=rounds, seed=seed)[0]
-            if fresh
-            else None,
+            optimal[0],
+            _edge(at, strategy="basic"),
+            _edge(at, strategy="published") if published else None,
+            _returns(at),
+            _chart(at),
+            _exceptions(at),
+            optimal[1],
+            _count(at),
+            _pays([one])[0] if one.is_fresh else None,
+            _simulate(at, rounds=rounds, seed=seed)[0] if one.is_fresh else None,
         )
 
-    fresh_decks = [s.base_decks for s in shoes if s.is_fresh]
+    fresh = [s for s in shoes if s.is_fresh]
     steps: list = [lambda one=one: shoe_tables(one) for one in shoes]
-    if fresh_decks:
-        first = fresh_decks[0]
-        compared = sorted({*range(1, 9), *fresh_decks})
+    if fresh:
+        first = call.dealing(fresh[0])
+        compared = sorted({*range(1, 9), *(s.base_decks for s in fresh)})
         steps += [
-            lambda: compare(decks=",".join(map(str, compared)), **keywords),
-            lambda: variants(decks=first, **keywords),
-            lambda: grid(
-                decks=first,
-                **common,
-                vary=["dealer_draws=4,5,6", "das"],
-                basic=False,
-                sd=False,
-            ),
-            lambda: eor(decks=first, **keywords),
+            lambda: _compare(call.dealing(*(Shoe.decks(d) for d in compared))),
+            lambda: _variants(first),
+            lambda: _grid(first, ["dealer_draws=4,5,6", "das"], basic=False, sd=False),
+            lambda: _eor(first),
         ]
     # the folder held from here to the last file: a second report into it is refused
     with doc.claimed(out):
@@ -789,8 +1133,8 @@ def report(
         parts = done[: len(shoes)]
         rest = done[len(shoes) :] or [None] * 4
         document = zero_doc.build(
-            preset_name,
-            _preset(preset_name, changes),
+            call.preset,
+            call.rules,
             parts,
             *rest,
             studied,
@@ -826,7 +1170,16 @@ def rules(
         >>> rules("published", das=False).das
         False
     """
-    return _preset(rules, _changes(locals()))
+    return bind(
+        rules,
+        # rule values (python -m cardedge.api.keywords)
+        zero_pair_pays=zero_pair_pays,
+        trips_pays=trips_pays,
+        dealer_draws=dealer_draws,
+        split_totals=split_totals,
+        das=das,
+        # end of rule values
+    ).rules
 
 
 @checked()
@@ -839,7 +1192,7 @@ def shoe(decks: int = DEFAULT_DECKS, shoe=None, remove=None) -> Shoe:
         >>> shoe(6, remove="5,5").describe()
         '6 decks minus 5,5'
     """
-    return core.one_shoe(_shoes(decks, shoe, remove), "shoe")
+    return core.one_shoe(core.shoes_for(GAME.shoe, decks, shoe, remove), "shoe")
 
 
 def evaluate(rules, shoe: Shoe, policy=None, split: str = "standard"):

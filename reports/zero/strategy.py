@@ -14,6 +14,7 @@ from cardedge.analysis.zero.hand import HandEvaluator
 from cardedge.analysis.zero.outcomes import Outcomes, outcome_distributions
 from cardedge.analysis.zero.round import deal_probabilities, evaluate_round, evaluate_rules
 from cardedge.analysis.zero.rules import (
+    RULES,
     ZeroRules,
     distinct_play_rules,
     preset,
@@ -468,18 +469,10 @@ def eor_table(
     return Table(title, rows, notes, default_digits=6, keys=keys)
 
 
-VARIANTS: tuple[tuple[str, dict], ...] = (
-    ("as the preset", {}),
-    ("zero pair pays 1:1", {"zero_pair_pays": 1.0}),
-    ("zero pair pays 6:5", {"zero_pair_pays": 1.2}),
-    ("zero pair pays 2:1", {"zero_pair_pays": 2.0}),
-    ("dealer draws on 4+", {"dealer_draws": 4}),
-    ("dealer draws on 6+", {"dealer_draws": 6}),
-    ("no double after split", {"das": False}),
-    ("no split", {"split_totals": frozenset()}),
-    ("split 7, 8 or 9", {"split_totals": frozenset({7, 8, 9})}),
-)
-"""Rule variations of the variants table (the presets pay a Zero Pair 3:2, dealer draws on 5+)."""
+VARIANTS: tuple[tuple[str, dict], ...] = (("as the preset", {}), *RULES.variants())
+"""Rule variations of the variants table: the preset, then each rule's declared variations
+(``Rule.variants`` in ``analysis/zero/rules.py``; the presets pay a Zero Pair 3:2, dealer
+draws on 5+)."""
 
 
 def variants_table(

@@ -8,7 +8,6 @@ from cardedge.analysis.blackjack.game import GAME
 from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options, strategy_option
 from cardedge.cli.core import common
-from cardedge.cli.core.common import declared
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.reports.blackjack.colours import TERMINAL
 from cardedge.reports.core.render import render
@@ -63,7 +62,7 @@ def _is_row(words: list[str]) -> bool:
 @click.command()
 @shoe_options(GAME.shoe)
 @rule_options
-@click.option("--up", default=None, help="Only this up card (A, 2..9, T).")
+@common.declared_options(api.OPTIONS["hands"])
 @common.format_option()
 def hands(fmt, **options) -> None:
     """EV of every two-card hand against every up card, for each action."""
@@ -73,13 +72,7 @@ def hands(fmt, **options) -> None:
 @click.command()
 @shoe_options(GAME.shoe)
 @rule_options
-@click.option(
-    "--max-cards",
-    type=declared("max_cards"),
-    default=3,
-    show_default=True,
-    help="Largest hand (in cards) whose departures from basic strategy are listed.",
-)
+@common.declared_options(api.OPTIONS["exceptions"])
 @strategy_option("basic", CHARTS)
 @common.format_option()
 def exceptions(fmt, **options) -> None:

@@ -6,21 +6,14 @@ import click
 
 from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options
-from cardedge.cli.core.common import bar, declared, emit, format_option
+from cardedge.cli.core.common import bar, declared_options, emit, format_option
 from cardedge.cli.core.counts import one_system_option
 
 
 @click.command()
 @rule_options
 @one_system_option(api.DEFAULT_SYSTEM)
-@click.option(
-    "--decks-left",
-    type=declared("decks_left", api.indices.keyword_kinds["decks_left"]),
-    default=None,
-    help=f"Decks left in the shoe where the true counts are taken [default: {api.REMAINING_DECKS}, "
-    "or --decks - 1 for a smaller shoe] (at most --decks; Hi-Lo with 5 makes every even true "
-    "count an exact composition, others use true counts in steps of 10/decks-left).",
-)
+@declared_options(api.OPTIONS["indices"])
 @format_option()
 def indices(fmt, **options) -> None:
     """True-count indices of every hard, soft and pair two-card cell (exact EVs of the

@@ -133,15 +133,78 @@ class OutputFile(click.ParamType):
 def png_option(help: str):
     """``--png FILE``: also draw a figure to FILE (a .png name; needs the ``plots`` extra,
     checked before any work)."""
-
-    def needs_plots(ctx, param, value):
-        if value is not None:
-            require("plots")
-        return value
-
     return click.option(
-        "--png", type=OutputFile(".png"), metavar="FILE.png", help=help, callback=needs_plots
+        "--png", type=OutputFile(".png"), metavar="FILE.png", help=help, callback=_needs_plots
     )
+
+
+def _needs_plots(ctx, param, value):
+    if value is not None:
+        require("plots")
+    return value
+
+
+def declared_option(keyword, type: click.ParamType | None = None, default=..., **words: str):
+    """The click option of a declared keyword (``cardedge.api.options.Keyword``): its name,
+    default (``default``: a command's own, a game's count system), help (``words`` filled
+    in), and the click type reading its text by its kind (``type``: an option's own type, a
+    file to write, a scheduler's address). The option keeps its declaration
+    (``option.declaration``), which ``tests/test_api_binding.py`` checks it against."""
+    value = keyword.default if default is ... else default
+    if type is None and keyword.name == "png":
+        type = OutputFile(".png")
+    if type is None and keyword.parsed and keyword.switch == "":
+        type = declared(keyword.name, keyword.value_kind)
+    declarations = [keyword.option]
+    if keyword.switch == "pair":
+        declarations = [f"{keyword.option}/--no-{keyword.option[2:]}"]
+    attrs: dict = {
+        "help": keyword.help_for(**words),
+        "default": list(value) if keyword.multiple else value,
+        "show_default": not (
+            keyword.switch == "flag" or keyword.multiple or keyword.required or value is None
+        ),
+    }
+    if keyword.switch == "flag":
+        attrs["is_flag"] = True
+    if keyword.multiple:
+        attrs["multiple"] = True
+    if keyword.metavar is not None:
+        attrs["metavar"] = keyword.metavar
+    if keyword.required:
+        attrs["required"] = True
+        del attrs["default"]
+    if type is not None:
+        attrs["type"] = type
+    if keyword.name == "png":
+        attrs["callback"] = _needs_plots
+
+    def decorate(f):
+        f = click.option(*declarations, keyword.name, **attrs)(f)
+        f.__click_params__[-1].declaration = keyword
+        return f
+
+    return decorate
+
+
+def declared_options(
+    group: dict, types: dict | None = None, defaults: dict | None = None, **words: str
+):
+    """Every option of a family of declarations (``cardedge.api.options.GRID``...), in their
+    order; ``types``: an option's own click type by keyword, ``defaults``: a command's own
+    default by keyword, ``words``: what the helps name (``declared_option``)."""
+    types, defaults = types or {}, defaults or {}
+    options = [
+        declared_option(k, types.get(k.name), defaults.get(k.name, ...), **words)
+        for k in group.values()
+    ]
+
+    def decorate(f):
+        for option in reversed(options):
+            f = option(f)
+        return f
+
+    return decorate
 
 
 def color_option():
@@ -186,13 +249,9 @@ def show_coloured(result, fmt: str, color: bool | None, colours, is_row) -> bool
 
 def digits_option(default: int = 4):
     """``--digits``: decimals shown in the table for a person (CSV and JSON keep them all)."""
-    return click.option(
-        "--digits",
-        type=declared("digits"),
-        default=default,
-        show_default=True,
-        help="Decimals shown in tables for a person; CSV and JSON keep full precision.",
-    )
+    from cardedge.api.options import SHOWN
+
+    return declared_option(SHOWN["digits"], default=default)
 
 
 def decks_option(default: str = "6"):

@@ -1,43 +1,22 @@
-"""The ``simulate`` commands' shared options and output (``cli/<game>/simulate.py``)."""
+"""The ``simulate`` commands' shared options (``cli/<game>/simulate.py``), made from their
+declarations (``api/options.py`` ``SIMULATE``)."""
 
 from __future__ import annotations
 
-import click
-
-from cardedge.api.params import NEW_SEED
-from cardedge.cli.core.common import declared
-from cardedge.engine.core.simulation import MAX_ROUNDS
-
-DEFAULT_ROUNDS = 1_000_000
+from cardedge.api.options import SIMULATE
+from cardedge.cli.core.common import declared_option
 
 
 def rounds_option():
     """``--rounds``: how many rounds a simulation deals."""
-    return click.option(
-        "--rounds",
-        type=declared("rounds"),
-        default=DEFAULT_ROUNDS,
-        show_default=True,
-        help=f"Rounds to simulate (each from a freshly shuffled shoe), at most {MAX_ROUNDS:.0e}.",
-    )
+    return declared_option(SIMULATE["rounds"])
 
 
 def threads_option():
     """``--threads``: how many threads a simulation runs on."""
-    return click.option(
-        "--threads",
-        type=declared("threads"),
-        default=None,
-        help="Simulation threads (default: every core); the same seed gives the same counts "
-        "on any number of threads.",
-    )
+    return declared_option(SIMULATE["threads"])
 
 
 def seed_option(what: str):
     """``--seed``: the seed of ``what``'s random streams (none: a new one)."""
-    return click.option(
-        "--seed",
-        type=declared("seed", NEW_SEED),
-        default=None,
-        help=f"Random seed; the same seed gives the same {what} (default: a new one, printed).",
-    )
+    return declared_option(SIMULATE["seed"], what=what)

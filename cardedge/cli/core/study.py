@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import click
 
-from cardedge.cli.core.common import bar, declared, emit, format_option, say
+from cardedge.api.options import STUDY
+from cardedge.cli.core.common import bar, declared_options, emit, format_option, say
 from cardedge.cli.core.counts import SystemParam
-from cardedge.study.core.plan import DEFAULT_BATCH_SHOES
 from cardedge.study.core.run import check_scheduler
 
 
@@ -29,129 +29,18 @@ class Scheduler(click.ParamType):
 
 def study_options(default_system: str, charts: str):
     """The options every ``study`` command shares (the chart played, dealing, counting,
-    betting, where it runs, where it writes); ``charts`` names the game's charts."""
-    options = [
-        click.option(
-            "--strategy",
-            default="basic",
-            show_default=True,
-            help=f"The chart played: {charts} (optimal play is evaluated for every round "
-            "beside it).",
-        ),
-        click.option(
-            "--penetration",
-            type=declared("penetration"),
-            default=0.75,
-            show_default=True,
-            help="Share of the shoe dealt before the cut card (no round starts past it).",
-        ),
-        click.option(
-            "--shoes",
-            type=declared("shoes"),
-            default=200,
-            show_default=True,
-            help="Shoes to shuffle and deal.",
-        ),
-        click.option(
-            "--seed",
-            type=declared("seed"),
-            default=1,
-            show_default=True,
-            help="Seed: shoe i is shuffled by the i-th child stream of this seed, so the same "
-            "seed deals the same shoes on any workers, in any order.",
-        ),
-        click.option(
-            "--players",
-            type=declared("players"),
-            default=1,
-            show_default=True,
-            help="Players at the table: the others play the chart without index plays and "
-            "take their cards from the same shoe in table order (a card to each seat, the "
-            "second to each, the dealer's; seats act in order, the dealer plays once); the "
-            "count sees every card and the study records our seat only.",
-        ),
-        click.option(
-            "--seat",
-            type=declared("seat"),
-            default=1,
-            show_default=True,
-            help="Our seat, 1..--players, in dealing order (seat 1 is dealt and acts first).",
-        ),
-        click.option(
-            "--system",
-            type=SystemParam(),
-            default=default_system,
-            show_default=True,
-            help="The count kept (a built-in system or a TOML/JSON file of tags A, 2..9, T): "
-            "running count of the cards dealt, true count per deck left; an unbalanced count "
-            "starts at its IRC and takes its balanced twin's true count (README).",
-        ),
-        click.option(
-            "--spread",
-            default="1-8",
-            show_default=True,
-            help="Bet ramp: LOW-HIGH bets LOW below --ramp-start, then one unit more per whole "
-            "true count from it, up to HIGH; or a CSV ramp file 'true_count,units'.",
-        ),
-        click.option(
-            "--ramp-start",
-            type=declared("ramp_start"),
-            default=1,
-            show_default=True,
-            help="The whole true count at which a LOW-HIGH ramp first raises the bet.",
-        ),
-        click.option(
-            "--bankroll",
-            type=declared("bankroll"),
-            multiple=True,
-            metavar="UNITS",
-            help="A bankroll in betting units (repeatable): adds each way of betting's risk of "
-            "ruin with it (exp(-2 w B / s^2), from the exact win and SD per round); the first "
-            "sizes the optimal (Kelly) ramps (default 10,000 units).",
-        ),
-        click.option(
-            "--indices",
-            is_flag=True,
-            help="Play the chart with its true-count index plays (the game's `indices` table).",
-        ),
-        click.option(
-            "--workers",
-            type=declared("workers"),
-            default=None,
-            help="Worker processes of the local Dask cluster (default and most: one per core).",
-        ),
-        click.option(
-            "--scheduler",
-            type=Scheduler(),
-            default=None,
-            help="Run on a running Dask cluster at this address (tcp://host:8786) instead of "
-            "a local one; 'synchronous' runs in this process.",
-        ),
-        click.option(
-            "--batch-shoes",
-            type=declared("batch_shoes"),
-            default=DEFAULT_BATCH_SHOES,
-            show_default=True,
-            help="Shoes per Dask task and Parquet file.",
-        ),
-        click.option(
-            "--out",
-            required=True,
-            metavar="DIR",
-            help="Folder for the records (one Parquet file per batch), tables and plots.",
-        ),
-        click.option(
-            "--resume",
-            is_flag=True,
-            help="Finish the study in --out: batches already written are not recomputed.",
-        ),
-        format_option(),
-    ]
+    betting, where it runs, where it writes), made from their declarations
+    (``api/options.py`` ``STUDY``); ``charts`` names the game's charts, ``default_system`` is
+    the game's count."""
+    options = declared_options(
+        STUDY,
+        {"system": SystemParam(), "scheduler": Scheduler()},
+        {"system": default_system},
+        charts=charts,
+    )
 
     def wrap(f):
-        for option in reversed(options):
-            f = option(f)
-        return f
+        return options(format_option()(f))
 
     return wrap
 

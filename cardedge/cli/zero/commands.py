@@ -26,7 +26,7 @@ from cardedge.reports.zero.colours import TERMINAL
 )
 @strategy_option()
 @common.digits_option()
-@click.option("--by-upcard", is_flag=True, help="Add EV and decisions by dealer up card.")
+@common.declared_option(api.OPTIONS["edge"]["by_upcard"])
 @common.format_option()
 def edge(fmt, **options) -> None:
     """House edge of the Zero wager (optimal play unless --strategy)."""

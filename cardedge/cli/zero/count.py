@@ -6,7 +6,7 @@ import click
 
 from cardedge.analysis.zero.game import GAME
 from cardedge.api import zero as api
-from cardedge.cli.core.common import bar, decks_option, emit, format_option
+from cardedge.cli.core.common import bar, decks_option, declared_options, emit, format_option
 from cardedge.cli.core.counts import system_option
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.cli.zero.options import rules_option
@@ -17,12 +17,7 @@ from cardedge.cli.zero.options import rules_option
 @decks_option()
 @rules_option("published")
 @system_option()
-@click.option(
-    "--best/--no-best",
-    default=True,
-    show_default=True,
-    help="Also find the best linear count and the best level-1 and level-2 integer tags.",
-)
+@declared_options(api.OPTIONS["count"])
 @format_option()
 def count(fmt, **options) -> None:
     """Betting correlation of count systems for Zero (Griffin), exact EORs; the best counts."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cardedge.api import zero as api
-from cardedge.cli.core.common import bar, declared, emit, format_option
+from cardedge.cli.core.common import bar, declared_options, emit, format_option
 from cardedge.cli.core.counts import one_system_option
 from cardedge.cli.zero.options import rules_option
 
@@ -17,14 +17,7 @@ from cardedge.cli.zero.options import rules_option
     "Default Hi-Opt II: of the standard systems it tracks Zero best (betting correlation "
     "0.957, `zero count`).",
 )
-@click.option(
-    "--decks-left",
-    type=declared("decks_left"),
-    default=api.REMAINING_DECKS,
-    show_default=True,
-    help="Decks left in the shoe where the true counts are taken (true counts in steps of "
-    "10/decks-left from -10 to +10).",
-)
+@declared_options(api.OPTIONS["indices"])
 @format_option()
 def indices(fmt, **options) -> None:
     """True-count indices of every Zero chart cell: two-card hit/stand by total, splits by point

@@ -7,10 +7,9 @@ import click
 from cardedge.analysis.zero.game import GAME
 from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.api import zero as api
-from cardedge.api.params import MAX_SIDE_BET_SIZE
 from cardedge.cli.core.common import (
     decks_option,
-    declared,
+    declared_options,
     digits_option,
     emit,
     format_option,
@@ -28,15 +27,7 @@ from cardedge.cli.core.shoe import shoe_options
     help=f"Pay table: a .toml/.json file or a shipped name [default: {DEFAULT_PAYTABLE}, "
     "a reconstruction].",
 )
-@click.option("--eor", is_flag=True, help="Add the effect of removal of each rank.")
-@click.option(
-    "--side-bet-size",
-    type=declared("side_bet_size"),
-    multiple=True,
-    metavar="S",
-    help="Add the combined edge of Zero plus a side bet of S per unit Zero wager (at most "
-    f"{MAX_SIDE_BET_SIZE}); repeatable.",
-)
+@declared_options(api.OPTIONS["pays"])
 @digits_option(6)
 @format_option()
 def pays(fmt, **options) -> None:

@@ -1,0 +1,438 @@
+"""Every non-rule option a command shares, declared once: its keyword, default and help (its
+kind of value is ``params.KEYWORDS``'s, or the one given here).
+
+The rules are declared in each game's ``RULES``; what else a command takes (a grid's
+``--vary``, a study's ``--penetration``, a report's ``--rounds``...) is declared here, in
+``Keyword`` rows grouped by the commands that take them (``GRID``, ``STUDY``, ``REPORT``,
+``SIMULATE``, ``SHOWN``). From these rows come:
+
+- the command line's options (``cli/core/common.py`` ``declared_options``: name, default,
+  help, and the click type parsing the text by the kind);
+- the API's defaults: a study's keywords (``core.STUDY_KEYWORDS``) are these rows'; every other
+  function's signature writes its default, and ``tests/test_api_binding.py`` checks it
+  against the row (and each option's help and default against its row);
+- the documentation's option tables (``python -m cardedge.api.options`` writes them between
+  the ``<!-- options: GROUP -->`` markers of ``docs/``; a test compares).
+
+A help may name a word of its command (``{rules}``: the rules ``--vary`` takes, ``{charts}``:
+the game's charts, ``{what}``: what a seed deals), filled in where the option is made.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardedge.analysis.core.rules import Kind
+from cardedge.api import params
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """One option of a family of commands: the API keyword ``name`` (the option is ``--`` and
+    the name with hyphens), its default and help, and how the command line writes it."""
+
+    name: str
+    default: object
+    help: str
+    kind: Kind | None = None
+    """The kind of value, when not ``params.KEYWORDS[name]`` (a simulation's seed)."""
+    switch: str = ""
+    """``"flag"``: the option alone turns it on (``--resume``); ``"pair"``: ``--x/--no-x``."""
+    multiple: bool = False
+    """Repeatable: each value one more of a list."""
+    metavar: str | None = None
+    required: bool = False
+    parsed: bool = True
+    """The command line reads the text by the kind (False: it hands the text on, and the API
+    or the option's own type reads it)."""
+
+    @property
+    def option(self) -> str:
+        """The command-line option: ``--ramp-start``."""
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def value_kind(self) -> Kind:
+        """The kind its value is checked by."""
+        return self.kind if self.kind is not None else params.KEYWORDS[self.name]
+
+    def help_for(self, **words: str) -> str:
+        """The help with its command's words filled in (``{rules}``, ``{charts}``...)."""
+        return self.help.format(**words) if words else self.help
+
+
+def by_name(*rows: Keyword) -> dict[str, Keyword]:
+    """A family of declarations, by keyword."""
+    return {row.name: row for row in rows}
+
+
+def _max_rounds() -> int:
+    from cardedge.engine.core.simulation import MAX_ROUNDS
+
+    return MAX_ROUNDS
+
+
+def _batch_shoes() -> int:
+    from cardedge.study.core.plan import DEFAULT_BATCH_SHOES
+
+    return DEFAULT_BATCH_SHOES
+
+
+REPORT_ROUNDS = 10_000_000
+"""Rounds of a report's Monte Carlo witness, by default."""
+REPORT_SEED = 1
+"""The witness's seed, by default: a report is the same document every time it is made."""
+SIMULATED_ROUNDS = 1_000_000
+"""Rounds of a simulation, by default."""
+
+WORKERS = "workers"
+SCHEDULER = "scheduler"
+
+SHOWN = by_name(
+    Keyword(
+        "digits",
+        4,
+        "Decimals shown in tables for a person; CSV and JSON keep full precision.",
+    ),
+)
+"""How a table is shown (``digits``: a command may default otherwise, ``pays`` 6)."""
+
+GRID = by_name(
+    Keyword(
+        "vary",
+        (),
+        "A rule to vary: RULE alone takes every value of a switch or a choice (the given value "
+        "first); RULE=V1,V2 these values. Repeatable: one row per combination. Rules: {rules}.",
+        multiple=True,
+        metavar="RULE[=V1,V2,...]",
+        parsed=False,
+    ),
+    Keyword(
+        "basic",
+        True,
+        "Give the house edge of the basic strategy derived for each combination (a chart "
+        "derivation per set of play rules).",
+        switch="pair",
+    ),
+    Keyword(
+        "sd",
+        True,
+        "Give the SD of a round under optimal play (an outcome distribution per set of play "
+        "rules: the slowest column).",
+        switch="pair",
+    ),
+    Keyword(
+        "png",
+        None,
+        "Also draw a heatmap of the optimal edge over the first two varied rules.",
+        metavar="FILE.png",
+        parsed=False,
+    ),
+    Keyword(
+        "out",
+        None,
+        "Also write the rows to a Parquet file; finished tasks are kept beside it (FILE.parts) "
+        "until the grid is done.",
+        kind=params.OPTIONAL_PATH,
+        metavar="FILE.parquet",
+        parsed=False,
+    ),
+    Keyword(
+        "resume",
+        False,
+        "Finish an interrupted grid of the same --out: tasks kept beside it are not recomputed.",
+        switch="flag",
+    ),
+    Keyword(
+        WORKERS,
+        None,
+        "Run the tasks on a local Dask cluster of this many worker processes (default: in this "
+        "process).",
+    ),
+    Keyword(
+        SCHEDULER,
+        None,
+        "Run the tasks on a running Dask cluster at this address (tcp://host:8786).",
+        parsed=False,
+    ),
+)
+"""The ``grid`` commands' options (both games)."""
+
+STUDY = by_name(
+    Keyword(
+        "strategy",
+        "basic",
+        "The chart played: {charts} (optimal play is evaluated for every round beside it).",
+        parsed=False,
+    ),
+    Keyword(
+        "penetration",
+        0.75,
+        "Share of the shoe dealt before the cut card (no round starts past it).",
+    ),
+    Keyword("shoes", 200, "Shoes to shuffle and deal."),
+    Keyword(
+        "seed",
+        1,
+        "Seed: shoe i is shuffled by the i-th child stream of this seed, so the same seed deals "
+        "the same shoes on any workers, in any order.",
+    ),
+    Keyword(
+        "players",
+        1,
+        "Players at the table: the others play the chart without index plays and take their "
+        "cards from the same shoe in table order (a card to each seat, the second to each, the "
+        "dealer's; seats act in order, the dealer plays once); the count sees every card and "
+        "the study records our seat only.",
+    ),
+    Keyword(
+        "seat",
+        1,
+        "Our seat, 1..--players, in dealing order (seat 1 is dealt and acts first).",
+    ),
+    Keyword(
+        "system",
+        None,
+        "The count kept (a built-in system or a TOML/JSON file of tags A, 2..9, T): running "
+        "count of the cards dealt, true count per deck left; an unbalanced count starts at its "
+        "IRC and takes its balanced twin's true count (README).",
+        kind=params.SYSTEM,
+        parsed=False,
+    ),
+    Keyword(
+        "spread",
+        "1-8",
+        "Bet ramp: LOW-HIGH bets LOW below --ramp-start, then one unit more per whole true "
+        "count from it, up to HIGH; or a CSV ramp file 'true_count,units'.",
+        parsed=False,
+    ),
+    Keyword(
+        "ramp_start",
+        1,
+        "The whole true count at which a LOW-HIGH ramp first raises the bet.",
+    ),
+    Keyword(
+        "bankroll",
+        (),
+        "A bankroll in betting units (repeatable): adds each way of betting's risk of ruin "
+        "with it (exp(-2 w B / s^2), from the exact win and SD per round); the first sizes the "
+        "optimal (Kelly) ramps (default 10,000 units).",
+        multiple=True,
+        metavar="UNITS",
+    ),
+    Keyword(
+        "indices",
+        False,
+        "Play the chart with its true-count index plays (the game's `indices` table).",
+        switch="flag",
+    ),
+    Keyword(
+        WORKERS,
+        None,
+        "Worker processes of the local Dask cluster (default and most: one per core).",
+    ),
+    Keyword(
+        SCHEDULER,
+        None,
+        "Run on a running Dask cluster at this address (tcp://host:8786) instead of a local "
+        "one; 'synchronous' runs in this process.",
+        parsed=False,
+    ),
+    Keyword("batch_shoes", _batch_shoes(), "Shoes per Dask task and Parquet file."),
+    Keyword(
+        "out",
+        None,
+        "Folder for the records (one Parquet file per batch), tables and plots.",
+        metavar="DIR",
+        required=True,
+        parsed=False,
+    ),
+    Keyword(
+        "resume",
+        False,
+        "Finish the study in --out: batches already written are not recomputed.",
+        switch="flag",
+    ),
+)
+"""The ``study`` commands' options (both games; ``system``'s default is the game's)."""
+
+REPORT = by_name(
+    Keyword(
+        "out",
+        None,
+        "Folder to write report.html, report.pdf and report.json into: new, empty, or an "
+        "earlier report's (nothing else in it is touched: a folder holding other files is "
+        "refused).",
+        metavar="DIR",
+        required=True,
+        parsed=False,
+    ),
+    Keyword("rounds", REPORT_ROUNDS, "Rounds of the Monte Carlo witness."),
+    Keyword(
+        "seed",
+        REPORT_SEED,
+        "Seed of the witness (fixed: the same command gives the same document).",
+    ),
+    Keyword(
+        "study_folder",
+        None,
+        "A finished shoe study of these rules (cardedge GAME study --out DIR; results/study "
+        "holds the published ones): its house edge by true count joins the counting section.",
+        metavar="DIR",
+        parsed=False,
+    ),
+    Keyword(
+        "pdf",
+        True,
+        "Print report.pdf from the HTML with headless Chromium.",
+        switch="pair",
+    ),
+)
+"""The ``report`` commands' options (both games)."""
+
+SIMULATE = by_name(
+    Keyword(
+        "rounds",
+        SIMULATED_ROUNDS,
+        f"Rounds to simulate (each from a freshly shuffled shoe), at most {_max_rounds():.0e}.",
+    ),
+    Keyword(
+        "threads",
+        None,
+        "Simulation threads (default: every core); the same seed gives the same counts on any "
+        "number of threads.",
+    ),
+    Keyword(
+        "seed",
+        None,
+        "Random seed; the same seed gives the same {what} (default: a new one, printed).",
+        kind=params.NEW_SEED,
+    ),
+)
+"""The ``simulate`` commands' options (both games)."""
+
+GROUPS: dict[str, dict[str, Keyword]] = {
+    "shown": SHOWN,
+    "grid": GRID,
+    "study": STUDY,
+    "report": REPORT,
+    "simulate": SIMULATE,
+}
+"""Every family of declarations, by the name the docs' markers use."""
+
+
+# ---- the documentation's option tables ---------------------------------------------------------
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+BEGIN = "<!-- options: {group} (python -m cardedge.api.options) -->"
+RULES_BEGIN = "<!-- rules: {game} (python -m cardedge.api.options) -->"
+END = "<!-- end of options -->"
+
+
+def table_lines(group: str) -> list[str]:
+    """The Markdown table of a family's options: option, API keyword, default, help."""
+    lines = ["| option (API keyword) | default | what it does |", "| --- | --- | --- |"]
+    for k in GROUPS[group].values():
+        option = f"{k.option}/--no-{k.option[2:]}" if k.switch == "pair" else k.option
+        if k.required:
+            default = "required"
+        elif k.multiple or k.default is None:
+            default = "none"
+        elif isinstance(k.default, bool):
+            default = "on" if k.default else "off"
+        else:
+            default = f"`{k.default}`"
+        # a word its command fills in, in italics: *charts*
+        words = re.sub(r"\{(\w+)\}", r"*\1*", k.help).replace("|", "\\|")
+        lines.append(f"| `{option}` (`{k.name}`) | {default} | {words} |")
+    return lines
+
+
+def rule_lines(game: str) -> list[str]:
+    """The Markdown table of a game's rule options, from its declarations (its API module's
+    ``RULES``) and its named rule sets (``RULE_SETS()``: a preset, the rules page), each rule's
+    value in each."""
+    import importlib
+
+    from cardedge.analysis.core.rules import Switch
+
+    api = importlib.import_module(f"cardedge.api.{game}")
+    named = api.RULE_SETS()
+    lines = [
+        f"| option (API keyword) | takes | {' / '.join(named)} |",
+        "| --- | --- | --- |",
+    ]
+    for rule in api.RULES:
+        option = rule.option
+        if isinstance(rule.kind, Switch):
+            option += f"/--{rule.off}" if rule.off else f"/--no-{rule.option[2:]}"
+        values = {name: rule.kind.text(getattr(rules, rule.name)) for name, rules in named.items()}
+        shown = (
+            next(iter(values.values()))
+            if len(set(values.values())) == 1
+            else "; ".join(f"{name}: {v}" for name, v in values.items())
+        )
+        words = rule.help.replace("|", "\\|")
+        lines.append(f"| `{option}` (`{rule.name}`) | {words} | {shown} |")
+    return lines
+
+
+def _blocks() -> dict[str, Callable[[], list[str]]]:
+    """Each marker line -> the table it opens."""
+    blocks: dict[str, Callable[[], list[str]]] = {
+        BEGIN.format(group=g): (lambda g=g: table_lines(g)) for g in GROUPS
+    }
+    from cardedge.api.keywords import game_modules
+
+    for module in game_modules():
+        game = module.__name__.rsplit(".", 1)[-1]
+        blocks[RULES_BEGIN.format(game=game)] = lambda game=game: rule_lines(game)
+    return blocks
+
+
+def rewritten(text: str) -> str:
+    """``text`` (a docs page) with every marked block holding its table."""
+    blocks = _blocks()
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines(keepends=True):
+        stripped = line.strip()
+        if not inside:
+            out.append(line)
+            if stripped in blocks:
+                inside = True
+                out.extend(f"{x}\n" for x in blocks[stripped]())
+            continue
+        if stripped == END:
+            out.append(line)
+            inside = False
+    if inside:
+        raise ValueError(f"an options block is never closed ({END!r} missing)")
+    return "".join(out)
+
+
+def stale_pages() -> list[Path]:
+    """The docs pages whose option tables differ from what the declarations give."""
+    pages = sorted(DOCS.glob("*.md"))
+    return [p for p in pages if rewritten(_read(p)) != _read(p)]
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def main() -> int:
+    """Rewrite every docs page's option tables; print the pages changed."""
+    for page in sorted(DOCS.glob("*.md")):
+        new = rewritten(_read(page))
+        if new != _read(page):
+            page.write_text(new, encoding="utf-8")
+            print(f"rewrote {page}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
