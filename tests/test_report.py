@@ -263,6 +263,81 @@ def test_the_html_loads_in_chromium_without_error_or_outside_request(zero_report
         driver.quit()
 
 
+# ---- the page a lab prints (issue 45; tests/test_report_page.py has the rest) ------------------
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+def test_no_element_of_either_page_is_wider_than_a_phone_or_an_a4_page(
+    zero_report, blackjack_report
+):
+    """The rules table's long texts wrap (it was 1,624 px wide on a 390 px phone), the
+    effects of removal and the count tags fit an A4 page and, row by row, a phone."""
+    from documents import A4_CONTENT_PX, PHONE_PX, chromium_driver, overflowing
+
+    driver = chromium_driver()
+    try:
+        for out, _, _ in (zero_report, blackjack_report):
+            for width, media in ((PHONE_PX, "screen"), (A4_CONTENT_PX, "print")):
+                wide = overflowing(driver, out / "report.html", width, media)
+                assert wide == [], (out, width, wide[:5])
+    finally:
+        driver.quit()
+
+
+@pytest.mark.skipif(not (CHROMIUM and PDFTOTEXT), reason=NO_POPPLER)
+def test_the_pdf_prints_every_rule_s_meaning_whole(zero_report, blackjack_report):
+    """The PDF cut the surrender and five-card texts at the page's right edge."""
+    for out, _, data in (zero_report, blackjack_report):
+        text = subprocess.run(
+            [PDFTOTEXT, str(out / "report.pdf"), "-"], capture_output=True, text=True, check=True
+        ).stdout
+        flat = " ".join(text.split())
+        for row in section(data, "rules")["tables"][0]["rows"]:
+            assert " ".join(row["meaning"].split()) in flat, row["rule"]
+
+
+def test_each_note_is_shown_once(zero_report, blackjack_report):
+    import html
+
+    for out, _, data in (zero_report, blackjack_report):
+        page = html.unescape((out / "report.html").read_text())
+        notes = {n for s in data["sections"] for t in s["tables"] for n in t["notes"]}
+        shown = re.findall(r"<li>(.*?)</li>", page)
+        assert len(shown) == len(set(shown)), [n for n in set(shown) if shown.count(n) > 1]
+        twice = [n for n in notes if n in shown and page.count(n) > 1]
+        assert not twice, twice
+
+
+def test_the_witness_and_the_exceptions_say_what_their_tables_hold(blackjack_report):
+    _, _, data = blackjack_report
+    witness = section(data, "witness")["tables"][0]
+    assert witness["rows"][0]["rules"] == "custom"  # the simulate command's word, kept in JSON
+    assert "custom" not in witness["title"] and "default" not in witness["title"]
+    assert witness["title"].endswith(witness["rows"][0]["rules_description"])
+    exceptions = section(data, "exceptions")
+    sizes = {len(r["hand"].split(",")) for r in exceptions["tables"][0]["rows"]}
+    words = {2: "two", 3: "three", 4: "four"}
+    said = exceptions["paragraphs"][0]
+    named = said.removeprefix("Hands of ").split(" cards")[0]  # 'two or three'
+    assert set(named.replace(",", " ").split()) - {"or"} == {words[n] for n in sizes}
+
+
+def test_the_page_gives_one_precision_and_plain_headers(zero_report, blackjack_report):
+    """Edges to 4 decimals, tags as integers, yes/no, no snake_case header, no '-0.0...'."""
+    for out, _, data in (zero_report, blackjack_report):
+        page = (out / "report.html").read_text()
+        headers = re.findall(r"<th[^>]*>(.*?)</th>", page)
+        assert not [h for h in headers if "_" in h], headers
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", page)
+        assert not [c for c in cells if re.fullmatch(r"-0(\.0*)?", c)]
+        assert "True" not in cells and "False" not in cells
+        hi_lo = cells[cells.index("Hi-Lo") :][:16]
+        assert "-1" in hi_lo and "1" in hi_lo and "1.0000" not in hi_lo
+        head = section(data, "headline")["tables"][0]["rows"][0]
+        assert f"{head['optimal_percent']:.4f}" in cells
+        assert f"<td>{head['optimal_percent']:.6f}</td>" not in page
+
+
 # ---- bad input: one line, exit 2, nothing of the user's touched ------------------------------
 
 
@@ -375,7 +450,7 @@ def test_no_pdf_removes_an_earlier_pdf_a_report_wrote_and_refuses_a_users(tmp_pa
     names = sorted(p.name for p in out.iterdir())
     assert names == [document.REPORT_RECORD, "report.html", "report.json"]
     page = (out / "report.html").read_text()
-    assert "<h2>1. Only</h2>" in page and "1.5000" in page
+    assert "<h2>1. Only</h2>" in page and ">1.5</td>" in page  # an exact figure as it is
     (out / "report.pdf").write_bytes(b"%PDF-mine")
     with pytest.raises(BadValue, match=r"did not write \(report.pdf\)"):
         document.write_report(tiny_report(), out, pdf=False)

@@ -10,13 +10,14 @@ the figures from them and adds the few figures that are exact fractions of the s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.reports.blackjack.colours import CHART_COLOURS
 from cardedge.reports.core import document as doc
+from cardedge.reports.core import page
 from cardedge.reports.core.plots import bars_svg, lines_svg
 from cardedge.reports.core.render import Table
 
@@ -36,6 +37,8 @@ CHART_MEANINGS = {
 """The chart's codes, for its legend."""
 HIDE = ("decks", "rules", "strategy", "shoe", "base_rules", "rules_text")
 """Columns the section's heading already says."""
+EOR_HIDE = tuple(c for c in HIDE if c != "strategy")
+"""The effects of removal keep their strategy column: a row each for optimal and basic play."""
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 METHOD = (
     "Every figure is exact unless marked: it sums the probability of every way a round can be "
@@ -160,28 +163,30 @@ def build(
             "exceptions",
             "Exceptions: optimal play against the chart",
             (
-                "Two-card hands where composition-dependent optimal play departs from the chart, "
-                "with what it gains (per initial wager of the hand).",
+                f"Hands of {_hand_sizes(parts)} where composition-dependent optimal play "
+                "departs from the chart, with what it gains (per initial wager of the hand).",
             ),
             tuple(doc.TableView(p.exceptions, hide=HIDE) for p in parts),
         ),
-        doc.Section(
+        _fresh_section(
             "returns",
             "The return table",
-            (
-                "Every net result of a round (per initial wager, the player's side) with its "
-                "probability, under optimal play.",
-            ),
-            tuple(doc.TableView(p.returns, hide=HIDE) for p in parts if p.returns is not None),
+            "Every net result of a round (per initial wager, the player's side) with its "
+            "probability, under optimal play.",
+            parts,
+            [p.returns for p in parts],
+            "The return table",
         ),
-        doc.Section(
+        _fresh_section(
             "dealer",
             "Dealer outcomes by up card",
-            ("The dealer's final result given the up card, exact probabilities.",),
-            tuple(doc.TableView(p.dealer, hide=HIDE) for p in parts if p.dealer is not None),
+            "The dealer's final result given the up card, exact probabilities.",
+            parts,
+            [p.dealer for p in parts],
+            "The dealer's outcome table",
         ),
     ]
-    sections += _rule_sections(compare, variants, interactions)
+    sections += _rule_sections(compare, variants, interactions, [p.shoe for p in parts])
     sections.append(_eor_section(parts))
     sections.append(
         doc.Section(
@@ -199,7 +204,7 @@ def build(
     if study is not None:
         sections.append(study)
     sections.append(_witness_section(parts))
-    sections.append(doc.Section("method", "Method notes", METHOD))
+    sections.append(doc.Section("method", "Method notes", (*METHOD, page.POLICY)))
     sections.append(
         doc.Section(
             "reproduce",
@@ -236,7 +241,27 @@ def _headline_section(parts: Sequence[ShoeTables]) -> doc.Section:
     )
 
 
-def _rule_sections(compare, variants, interactions) -> list[doc.Section]:
+def _hand_sizes(parts: Sequence[ShoeTables]) -> str:
+    """The sizes of the hands the exceptions tables list, in words ('two or three cards')."""
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}
+    sizes = sorted(
+        {len(str(r["hand"]).split(",")) for p in parts for r in p.exceptions.rows()} or {2}
+    )
+    named = [words.get(n, str(n)) for n in sizes]
+    text = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+    return f"{text} cards"
+
+
+def _fresh_section(key, title, words, parts, tables, what) -> doc.Section:
+    """A section of one table per fresh shoe (``tables``: None for a shoe that is not),
+    saying which shoes it leaves out (``what``: the table in words)."""
+    shown = tuple(doc.TableView(t, hide=HIDE) for t in tables if t is not None)
+    return doc.Section(
+        key, title, (words, *doc.fresh_only(what, len(shown), [p.shoe for p in parts])), shown
+    )
+
+
+def _rule_sections(compare, variants, interactions, shoes) -> list[doc.Section]:
     out = []
     if compare is not None:
         rows = compare.rows()
@@ -272,6 +297,11 @@ def _rule_sections(compare, variants, interactions) -> list[doc.Section]:
                 interactions,
                 "Each rule changed alone from these rules, then a grid of three rules where "
                 "effects need not add.",
+                doc.one_deck_count(
+                    shoes,
+                    "The variants and the interaction grid",
+                    ("cardedge blackjack variants", "cardedge blackjack grid"),
+                ),
             )
         )
     if not out:
@@ -310,7 +340,7 @@ def _eor_section(parts: Sequence[ShoeTables]) -> doc.Section:
         "eor",
         "Effects of removal",
         ("How the edge moves as each rank leaves the shoe: the basis of card counting.",),
-        tuple(doc.TableView(p.eor, hide=HIDE) for p in parts),
+        tuple(doc.TableView(p.eor, hide=EOR_HIDE, percent=(*RANKS, "weighted_sum")) for p in parts),
         tuple(figures),
     )
 
@@ -318,4 +348,13 @@ def _eor_section(parts: Sequence[ShoeTables]) -> doc.Section:
 def _witness_section(parts: Sequence[ShoeTables]) -> doc.Section:
     sims = [p.simulation for p in parts if p.simulation is not None]
     hide = ("game", "rules", "rules_description")
-    return doc.witness_section(sims, "the basic chart", hide)
+    section = doc.witness_section(sims, "the basic chart", hide)
+    # the simulation names its rules 'default' or 'custom' (the command's words): the
+    # document names them by what they are
+    views = tuple(
+        replace(
+            v, title=f"Blackjack simulation, {row['strategy']} play: {row['rules_description']}"
+        )
+        for v, row in ((v, v.table.rows()[0]) for v in section.tables)
+    )
+    return replace(section, tables=views)

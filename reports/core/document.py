@@ -32,14 +32,15 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardedge.core.agree import file_difference
 from cardedge.core.errors import BadValue
+from cardedge.reports.core import page
 from cardedge.reports.core.plots import lines_svg
-from cardedge.reports.core.render import Table, shown_cells
+from cardedge.reports.core.render import Table
 
 REPORT_FILES: tuple[str, ...] = ("report.html", "report.pdf", "report.json")
 """The files a report writes into its folder (the PDF unless ``pdf=False``)."""
@@ -67,6 +68,16 @@ class TableView:
     limit: int | None = None
     """Show only this many rows (the JSON keeps them all), the largest ``order_by`` first."""
     order_by: str | None = None
+    percent: tuple[str, ...] = ()
+    """Columns in percentage points that their names do not say (an effects-of-removal
+    table's ranks): shown to ``page.DECIMALS`` decimals like every percentage."""
+    title: str | None = None
+    """The table's title in the document when the command's would say less or other (None:
+    the table's own)."""
+
+    def shown_title(self) -> str:
+        """The title the document gives the table."""
+        return self.table.title if self.title is None else self.title
 
 
 @dataclass(frozen=True)
@@ -165,7 +176,7 @@ def table_json(view: TableView) -> dict:
     """One table: title, every column (hidden ones too), rows at full precision, notes, facts."""
     t = view.table
     return {
-        "title": t.title,
+        "title": view.shown_title(),
         "columns": t.columns(),
         "rows": _finite(t.json_rows()),
         "notes": list(t.notes),
@@ -201,30 +212,37 @@ def report_json(report: Report) -> dict:
 # -- HTML -----------------------------------------------------------------------------------
 
 
-def _view_cells(view: TableView) -> dict:
-    """The table as the template shows it: header, rows of (text, align, colour), notes."""
-    columns, rows, align = shown_cells(view.table)
+def _view_cells(view: TableView, notes: page.NotesOnce) -> dict:
+    """The table as the page shows it (``page``: plain headers with units, one precision
+    policy): header and rows of (text, align, colour), and the notes the page has not shown
+    yet (``notes``)."""
+    table = view.table
+    rows = table.rows()
     if view.order_by is not None:
-        values = [r.get(view.order_by) for r in view.table.rows()]
-        order = sorted(range(len(rows)), key=lambda i: -(values[i] or 0.0))
-        rows = [rows[i] for i in order]
+        rows = sorted(rows, key=lambda r: -(r.get(view.order_by) or 0.0))
     if view.limit is not None:
         rows = rows[: view.limit]
-    keep = [i for i, c in enumerate(columns) if c not in view.hide]
-    body = []
-    for row in rows:
-        cells = []
-        for i in keep:
-            text = "" if row[i] is None else str(row[i])
-            cells.append((text, align[i], view.colours.get(text, "")))
-        body.append(cells)
-    notes = [view.table.empty_note()] if view.table.empty_note() else []
+    columns = [str(c) for c in table.data.columns if str(c) not in view.hide]
+    texts, align = page.cells(rows, columns, view.percent)
+    header = [page.header(c, view.percent) for c in columns]
+    body = [
+        [
+            (text, a, view.colours.get(text, ""), name)
+            for text, a, name in zip(row, align, header, strict=True)
+        ]
+        for row in texts
+    ]
+    empty = [table.empty_note()] if table.empty_note() else []
     return {
-        "title": view.table.title,
+        "title": view.shown_title(),
         "caption": view.caption,
-        "header": [(columns[i], align[i]) for i in keep],
+        "header": list(zip(header, align, strict=True)),
         "rows": body,
-        "notes": notes + list(view.table.notes),
+        "wide": len(columns) >= page.WIDE_COLUMNS and not view.colours,
+        "long": len(rows) > page.PAGE_ROWS,
+        "notes": page.plain_notes(
+            notes.shown([*empty, *table.notes]), table.columns(), view.percent
+        ),
     }
 
 
@@ -246,21 +264,24 @@ def report_html(report: Report) -> str:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    sections = [
-        {
-            "number": i,
-            "key": s.key,
-            "title": s.title,
-            "paragraphs": s.paragraphs,
-            "tables": [_view_cells(v) for v in s.tables],
-            "figures": [
-                {"title": f.title, "caption": f.caption, "src": svg_data_uri(f.svg)}
-                for f in s.figures
-            ],
-            "legend": s.legend,
-        }
-        for i, s in enumerate(report.sections, start=1)
-    ]
+    notes = page.NotesOnce()
+    sections = []
+    for i, s in enumerate(report.sections, start=1):
+        notes.shown(s.paragraphs)  # a note a paragraph says is not said again under a table
+        sections.append(
+            {
+                "number": i,
+                "key": s.key,
+                "title": s.title,
+                "paragraphs": s.paragraphs,
+                "tables": [_view_cells(v, notes) for v in s.tables],
+                "figures": [
+                    {"title": f.title, "caption": f.caption, "src": svg_data_uri(f.svg)}
+                    for f in s.figures
+                ],
+                "legend": s.legend,
+            }
+        )
     return env.get_template("report.html.j2").render(
         report=report, sections=sections, provenance=report.provenance
     )
@@ -535,12 +556,12 @@ def write_report(report: Report, out, pdf: bool = True) -> tuple[list[Path], boo
         out, lambda where: Path(tempfile.mkdtemp(prefix=REPORT_WORK, dir=where))
     )
     try:
-        page = work / "report.html"
-        page.write_text(report_html(report), encoding="utf-8")
+        html_file = work / "report.html"
+        html_file.write_text(report_html(report), encoding="utf-8")
         text = json.dumps(report_json(report), indent=2, ensure_ascii=False, allow_nan=False)
         (work / "report.json").write_text(text + "\n", encoding="utf-8")
         if pdf:
-            print_pdf(page, work / "report.pdf")
+            print_pdf(html_file, work / "report.pdf")
         names = [n for n in REPORT_FILES if (work / n).exists()]
         if not pdf and same_report(out, work, report.provenance["commit"]):
             return [out / name for name in names], False
@@ -608,6 +629,40 @@ def differences_paragraph(table: Table, page_name: str) -> str:
         return f"Every rule is as the {page_name} states it."
     words = "; ".join(f"{r['rule']} {r['as played']} ({page_name}: {r[page_name]})" for r in differ)
     return f"Differs from the {page_name}: {words}."
+
+
+def one_deck_count(shoes, what: str, commands: Sequence[str]) -> tuple[str, ...]:
+    """The sentence a section computed at one deck count says when the report asks for
+    several (``shoes``): which deck count, and why, and the commands (``commands``, each
+    taking ``--decks``) that give it for the others; none for a report of one shoe. ``what``:
+    the section's tables in words, plural ('The variants and the interaction grid')."""
+    fresh = [s for s in shoes if s.is_fresh]
+    if len(shoes) < 2 or not fresh:
+        return ()
+    first = fresh[0]
+    others = [s.base_decks for s in fresh[1:] if s.base_decks != first.base_decks]
+    if not others:
+        return ()
+    named = " and ".join(f"'{c}'" for c in commands)
+    decks = [s.base_decks for s in fresh]
+    asked = ", ".join(str(d) for d in decks[:-1]) + f" and {decks[-1]}"
+    return (
+        f"{what} are given for {first.title()} only, the first of the deck counts this report "
+        f"asks for ({asked}): each of their figures is an exact analysis of its own, so the "
+        f"report makes them at one deck count; {named} with --decks {others[0]} and this "
+        f"report's rule options give{'s' if len(commands) == 1 else ''} them for another.",
+    )
+
+
+def fresh_only(what: str, shown: int, shoes) -> tuple[str, ...]:
+    """The sentence a section of fresh shoes only says when some of the report's ``shoes``
+    are not fresh (``shown``: how many tables it has): which shoes it leaves out, and why."""
+    left = [s.title() for s in shoes if not s.is_fresh]
+    if not left:
+        return ()
+    if not shown:
+        return (f"{what} is computed for fresh shoes only; this report's shoe is not one.",)
+    return (f"{what} is computed for fresh shoes only: none for {'; '.join(left)}.",)
 
 
 def legend(colours: dict[str, str], meanings: dict[str, str]) -> tuple[tuple[str, str, str], ...]:
@@ -705,9 +760,12 @@ def study_section(table: Table, label: str) -> Section:
     )
 
 
-def variants_section(views: list[TableView], interactions: Table | None, words: str) -> Section:
+def variants_section(
+    views: list[TableView], interactions: Table | None, words: str, more: Sequence[str] = ()
+) -> Section:
     """The rule-variants section: the single-rule table(s), then the interaction grid (issue
-    30's ``grid``) with what its additive-estimate error means."""
+    30's ``grid``) with what its additive-estimate error means; ``more``: further sentences
+    (``one_deck_count``'s)."""
     if interactions is not None:
         views = [
             *views,
@@ -718,7 +776,7 @@ def variants_section(views: list[TableView], interactions: Table | None, words: 
                 "interaction adds.",
             ),
         ]
-    return Section("variants", "Rule variants", (words,), tuple(views))
+    return Section("variants", "Rule variants", (words, *more), tuple(views))
 
 
 def witness_section(simulations: list[Table], played_by: str, hide: tuple[str, ...]) -> Section:

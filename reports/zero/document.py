@@ -17,6 +17,7 @@ from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import RULES, ZERO_PAIR, ZeroRules, preset, rules_note
 from cardedge.reports.core import document as doc
+from cardedge.reports.core import page
 from cardedge.reports.core.plots import bars_svg, lines_svg
 from cardedge.reports.core.render import Table
 from cardedge.reports.zero.colours import CHART_COLOURS
@@ -37,6 +38,10 @@ NO_PUBLISHED_CHART = (
 )
 CHART_HIDE = ("decks", "rules", "strategy", "rules_note", "shoe")
 """Chart columns the section's heading already says."""
+EXCEPTIONS_SHOWN = 40
+"""The exceptions the page shows for a shoe, the largest first (report.json has them all)."""
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+"""The ranks of an effects-of-removal table (T: any ten-valued card)."""
 METHOD = (
     "Every figure is exact unless marked: it sums the probability of every way a round can be "
     "dealt from the shoe, card by card without replacement, times its result (composition-"
@@ -168,12 +173,16 @@ def build(
             "exceptions",
             "Exceptions: optimal play against the chart",
             (
-                "Where composition-dependent optimal play departs from the basic chart, the "
-                "largest first by their share of the gap (P x cost, percent of the initial "
-                "wager x 0.01); report.json lists them all.",
+                "Where composition-dependent optimal play departs from the basic chart: the "
+                f"{EXCEPTIONS_SHOWN} largest by their share of the gap between the chart's edge "
+                "and optimal play's (P x cost, in initial wagers: the probability of the "
+                "decision times what the chart loses there; all the rows sum to the gap); "
+                "report.json lists them all.",
             ),
             tuple(
-                doc.TableView(p.exceptions, hide=CHART_HIDE, limit=40, order_by="P x cost")
+                doc.TableView(
+                    p.exceptions, hide=CHART_HIDE, limit=EXCEPTIONS_SHOWN, order_by="P x cost"
+                )
                 for p in parts
             ),
         ),
@@ -196,7 +205,8 @@ def build(
             tuple(doc.TableView(p.by_upcard, hide=CHART_HIDE + ("split",)) for p in parts),
         ),
     ]
-    sections += _fresh_shoe_sections(preset_name, compare, variants, interactions, eor)
+    shoes_asked = [p.shoe for p in parts]
+    sections += _fresh_shoe_sections(preset_name, compare, variants, interactions, eor, shoes_asked)
     sections.append(
         doc.Section(
             "counting",
@@ -227,7 +237,7 @@ def build(
         )
     )
     sections.append(_witness_section(parts))
-    sections.append(doc.Section("method", "Method notes", METHOD))
+    sections.append(doc.Section("method", "Method notes", (*METHOD, page.POLICY)))
     sections.append(_reproduce_section(provenance))
     return doc.Report(
         "zero",
@@ -271,7 +281,9 @@ def _strategy_section(parts: Sequence[ShoeTables]) -> doc.Section:
     )
 
 
-def _fresh_shoe_sections(preset_name, compare, variants, interactions, eor) -> list[doc.Section]:
+def _fresh_shoe_sections(
+    preset_name, compare, variants, interactions, eor, shoes
+) -> list[doc.Section]:
     out = []
     if compare is not None:
         mine = [r for r in compare.rows() if r["rules"] == preset_name]
@@ -306,11 +318,16 @@ def _fresh_shoe_sections(preset_name, compare, variants, interactions, eor) -> l
                 interactions,
                 "Each rule changed alone from the preset (optimal play), then a grid of two "
                 "rules where effects do not add.",
+                doc.one_deck_count(
+                    shoes,
+                    "The variants and the interaction grid",
+                    ("cardedge zero variants", "cardedge zero grid"),
+                ),
             )
         )
     if eor is not None:
         row = next(r for r in eor.rows() if r["rules"] == preset_name)
-        ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T"]
+        ranks = list(RANKS)
         values = [row[r] for r in ranks]
         figure = doc.Figure(
             "Effect of removal by rank",
@@ -328,8 +345,11 @@ def _fresh_shoe_sections(preset_name, compare, variants, interactions, eor) -> l
             doc.Section(
                 "eor",
                 "Effects of removal",
-                ("How the edge moves as each rank leaves the shoe: the basis of card counting.",),
-                (doc.TableView(eor, hide=("split", "rules_note", "J", "Q", "K")),),
+                (
+                    "How the edge moves as each rank leaves the shoe: the basis of card counting.",
+                    *doc.one_deck_count(shoes, "The effects of removal", ("cardedge zero eor",)),
+                ),
+                (doc.TableView(eor, hide=("split", "rules_note", "J", "Q", "K"), percent=RANKS),),
                 (figure,),
             )
         )
