@@ -112,6 +112,7 @@ def bind(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ) -> ZeroCall:
@@ -131,6 +132,7 @@ def bind(
             trips_pays=trips_pays,
             dealer_draws=dealer_draws,
             split_totals=split_totals,
+            double_totals=double_totals,
             das=das,
             # end of rule values
         )
@@ -169,6 +171,7 @@ def edge(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -198,6 +201,7 @@ def edge(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -245,6 +249,7 @@ def chart(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     png: str | None = None,
@@ -270,6 +275,7 @@ def chart(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -310,6 +316,7 @@ def exceptions(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ) -> Table | Tables:
@@ -330,6 +337,7 @@ def exceptions(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -356,6 +364,7 @@ def returns(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -377,6 +386,7 @@ def returns(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -408,6 +418,7 @@ def hands(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ) -> Table | Tables:
@@ -430,6 +441,7 @@ def hands(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -446,6 +458,7 @@ def compare(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -466,6 +479,7 @@ def compare(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -497,6 +511,7 @@ def eor(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -517,6 +532,7 @@ def eor(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -540,6 +556,7 @@ def variants(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -560,6 +577,7 @@ def variants(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -601,6 +619,7 @@ def grid(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -633,6 +652,7 @@ def grid(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -706,6 +726,7 @@ def solve(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ) -> Table:
@@ -733,6 +754,7 @@ def solve(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -756,6 +778,7 @@ def count(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -778,6 +801,7 @@ def count(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -806,6 +830,7 @@ def indices(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -827,6 +852,7 @@ def indices(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -906,6 +932,7 @@ def simulate(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -927,6 +954,7 @@ def simulate(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -974,6 +1002,7 @@ def study(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     study: dict,
@@ -999,6 +1028,7 @@ def study(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -1043,6 +1073,7 @@ def report(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -1076,6 +1107,7 @@ def report(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -1159,6 +1191,7 @@ def rules(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ):
@@ -1177,6 +1210,7 @@ def rules(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     ).rules
