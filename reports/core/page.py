@@ -29,7 +29,7 @@ POLICY = (
     "Figures on this page: percentages (house edges, their changes, effects of removal) to "
     f"{DECIMALS} decimals; other figures (probabilities, EVs, SDs, correlations) to "
     f"{DECIMALS} decimals, or to {SIGNIFICANT} significant digits where that shows more; a "
-    "figure exact in fewer decimals (a count tag, a pay, a net result, a zero) as it is. "
+    "figure exact in fewer decimals (a count tag, a pay, a net result, 0) as it is. "
     "report.json gives every figure at full precision, under the column names the page "
     "spells out."
 )
