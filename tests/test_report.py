@@ -125,6 +125,52 @@ def test_blackjack_report_numbers_are_the_api_functions(blackjack_report):
     )
 
 
+CERTIFICATION_KEYS = {
+    "rtp_percent",
+    "hit_frequency",
+    "volatility_index",
+    "confidence_bands",
+    "max_win",
+}
+
+
+def test_the_certification_figures_are_those_of_each_strategy_s_return_table(
+    zero_report, blackjack_report
+):
+    """RTP, hit frequency, VI, bands and max win for optimal play, the basic chart, the
+    published chart (Zero) and the AI levels (blackjack), each from the API's return table of
+    that strategy; the Zero Pays section certifies its pay table and records it."""
+    from cardedge.reports.core import certify
+
+    calls = [
+        (zero_report, zero, {"decks": 1, "rules": "published", "das": False}, {}),
+        (
+            blackjack_report,
+            blackjack,
+            {"decks": 1, "peek": True, "natural": "6:5"},
+            {"easy": "AI easy", "normal": "AI normal", "hard": "AI hard"},
+        ),
+    ]
+    for (_, _, data), game, at, names in calls:
+        facts = section(data, "certification")["facts"]["1 deck"]
+        strategies = ["optimal", "basic", *(names or ["published"])]
+        assert list(facts) == [names.get(s, s) for s in strategies]
+        for s in strategies:
+            figures = facts[names.get(s, s)]
+            assert CERTIFICATION_KEYS <= set(figures)
+            assert set(figures["hit_frequency"]) == {"win", "push", "loss"}
+            assert figures["volatility_index"]["confidence"] == 0.9
+            returns = game.returns(**at, strategy=s)
+            assert figures == json.loads(
+                json.dumps(certify.certification(certify.outcomes(returns)))
+            )
+            edge = returns.facts["house_edge_percent"]
+            assert figures["rtp_percent"] == pytest.approx(100 - edge, abs=1e-12)
+    pays = section(zero_report[2], "zero-pays")["facts"]
+    assert pays["paytable"]["name"] == "reconstructed"
+    assert CERTIFICATION_KEYS <= set(pays["certification"]["1 deck"])
+
+
 def test_exact_fractions_are_the_shoe_s_own(zero_report, blackjack_report):
     from fractions import Fraction
 
@@ -221,6 +267,8 @@ def test_the_pdf_renders_and_shows_the_headline(zero_report, blackjack_report, t
         assert f"{head['optimal_percent']:.4f}" in text
         assert f"{head['basic_percent']:.4f}" in text
         assert "1. The rules as played" in text
+        rtp = section(data, "certification")["facts"]["1 deck"]["optimal"]["rtp_percent"]
+        assert "Certification figures" in text and f"{rtp:.4f}" in text
         assert data["provenance"]["commit"] in text.replace("\n", "")
         subprocess.run(
             [PDFTOPPM, "-r", "30", "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "p")],
@@ -366,6 +414,7 @@ def test_a_folder_holding_other_files_is_refused_untouched(capsys, tmp_path):
         (["--seed", "-1"], "--seed"),
         (["--dealer-draws", "11"], "--dealer-draws"),
         (["--rules", "both"], "--rules"),
+        (["--paytable", "no-such-table.toml"], "--paytable"),
     ],
 )
 def test_bad_options_are_one_line_and_write_nothing(capsys, tmp_path, args, words):

@@ -1141,7 +1141,9 @@ def report(
     precision).
 
     Sections: the rules as played, the house edge (optimal, basic; SD, element of risk), the
-    chart, exceptions, the return table, dealer outcomes, deck counts, variants and a grid of
+    chart, exceptions, the return table, dealer outcomes, the certification figures (RTP, hit
+    frequency, volatility index, confidence bands, the largest win: optimal play, the basic
+    chart, the AI levels easy, normal and hard), deck counts, variants and a grid of
     interactions, effects of removal, counting (with ``study_folder``, a finished shoe study of
     these rules, its edge by true count), a Monte Carlo witness (``rounds`` rounds, ``seed``),
     method notes and the command that makes it again. Every number is the one this
@@ -1191,16 +1193,18 @@ def report(
     def shoe_tables(one: Shoe) -> bj_doc.ShoeTables:
         at = call.dealing(one)
         fresh = one.is_fresh
+        returns = {s: _returns(at, s) for s in bj_doc.CERTIFIED} if fresh else {}
         return bj_doc.ShoeTables(
             one,
             _edge(at, ["optimal", "basic"]),
-            _returns(at) if fresh else None,
+            returns.get("optimal"),
             _chart(at),
             _exceptions(at),
             _dealer(at) if fresh else None,
             _count(at),
             _eor(at),
             _simulate(at, rounds=rounds, seed=seed)[0] if fresh else None,
+            tuple(returns.items()),
         )
 
     fresh = [s for s in shoes if s.is_fresh]

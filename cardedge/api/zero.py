@@ -21,6 +21,7 @@ from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.game import GAME as ZERO_GAME
 from cardedge.analysis.zero.rules import PRESETS, RULES, ZeroRules
 from cardedge.api import core, options, params
+from cardedge.core.errors import BadValue
 from cardedge.reports.core.render import Table, Tables
 
 GAME = ZERO_GAME
@@ -1067,6 +1068,7 @@ def report(
     seed: int = core.REPORT_SEED,
     pdf: bool = True,
     study_folder: str | None = None,
+    paytable: str | None = None,
     *,
     # rule keywords (python -m cardedge.api.keywords)
     zero_pair_pays: float | str | None = None,
@@ -1085,9 +1087,12 @@ def report(
     ``pdf=False`` leaves it out) and ``report.json`` (every table at full precision).
 
     Sections: the rules as played, the house edge (optimal, basic, published chart; SD,
-    element of risk), the chart, exceptions, the return table, up cards, deck counts, variants
-    and a grid of interactions, effects of removal, counting (with ``study_folder``, a finished
-    shoe study of these rules, its edge by true count), Zero Pays, a Monte Carlo witness
+    element of risk), the chart, exceptions, the return table, the certification figures (RTP,
+    hit frequency, volatility index, confidence bands, the largest win: optimal play, the basic
+    chart, the published chart), up cards, deck counts, variants and a grid of interactions,
+    effects of removal, counting (with ``study_folder``, a finished shoe study of these rules,
+    its edge by true count), Zero Pays (of the pay table ``paytable``, a file or a shipped
+    name, as ``pays`` takes it; report.json records it), a Monte Carlo witness
     (``rounds`` rounds, ``seed``), method notes and the command that makes it again. Every
     number is the one this module's functions return for the same rules. ``out`` must be new,
     empty or an earlier report's folder; the files appear together or not at all. Returns the
@@ -1112,8 +1117,16 @@ def report(
         # end of rule values
     )
     tail = core.start_report(out, rounds, seed, pdf, study_folder)
+    from cardedge.analysis.zero.paytable import load_paytable
     from cardedge.reports.core import document as doc
     from cardedge.reports.zero import document as zero_doc
+
+    try:
+        pay_table = load_paytable(paytable)
+    except (OSError, ValueError) as e:
+        raise BadValue("paytable", str(e)) from None
+    if paytable is not None:
+        tail.append(f"--paytable {core.shlex_quote(paytable)}")
 
     shoes = list(call.shoes)
     studied = (
@@ -1131,21 +1144,25 @@ def report(
 
     published = published_chart_applies(call.rules)
 
+    certified = ("optimal", "basic", *(("published",) if published else ()))
+
     def shoe_tables(one: Shoe) -> zero_doc.ShoeTables:
         at = call.dealing(one)
         optimal = _edge(at, strategy="optimal", by_upcard=True)
+        returns = {s: _returns(at, s) for s in certified}
         return zero_doc.ShoeTables(
             one,
             optimal[0],
             _edge(at, strategy="basic"),
             _edge(at, strategy="published") if published else None,
-            _returns(at),
+            returns["optimal"],
             _chart(at),
             _exceptions(at),
             optimal[1],
             _count(at),
-            _pays([one])[0] if one.is_fresh else None,
+            _pays([one], pay_table)[0] if one.is_fresh else None,
             _simulate(at, rounds=rounds, seed=seed)[0] if one.is_fresh else None,
+            tuple(returns.items()),
         )
 
     fresh = [s for s in shoes if s.is_fresh]
@@ -1171,6 +1188,7 @@ def report(
             *rest,
             studied,
             doc.provenance(_version(), core.report_command("zero", options, out)),
+            pay_table.record(),
         )
         return core.write_report(document, out, pdf, log)
 

@@ -74,6 +74,9 @@ class TableView:
     title: str | None = None
     """The table's title in the document when the command's would say less or other (None:
     the table's own)."""
+    wrap: bool = False
+    """Wrap each row on a phone, every figure under its column's name, though the table has
+    fewer than ``page.WIDE_COLUMNS`` columns (its headers are long)."""
 
     def shown_title(self) -> str:
         """The title the document gives the table."""
@@ -238,7 +241,7 @@ def _view_cells(view: TableView, notes: page.NotesOnce) -> dict:
         "caption": view.caption,
         "header": list(zip(header, align, strict=True)),
         "rows": body,
-        "wide": len(columns) >= page.WIDE_COLUMNS and not view.colours,
+        "wide": (view.wrap or len(columns) >= page.WIDE_COLUMNS) and not view.colours,
         "long": len(rows) > page.PAGE_ROWS,
         "notes": page.plain_notes(
             notes.shown([*empty, *table.notes]), table.columns(), view.percent

@@ -61,6 +61,16 @@ HEADERS: dict[str, str] = {
     "stated_change": "Stated rules' change (points)",
     "published_change": "Published rules' change (points)",
     "weighted_sum": "Weighted sum (points)",
+    "rtp_percent": "RTP (%)",
+    "p_win": "P(win)",
+    "p_push": "P(push)",
+    "p_loss": "P(loss)",
+    "volatility_index": "Volatility index (initial wagers)",
+    "max_win": "Max win (initial wagers)",
+    "p_max_win": "P(max win)",
+    "expected_units": "Expected (initial wagers)",
+    "low_units": "Low (initial wagers)",
+    "high_units": "High (initial wagers)",
 }
 """Headers the generic spelling (``header``) would not give as well."""
 WIDE_COLUMNS = 9
