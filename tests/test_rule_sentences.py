@@ -64,7 +64,9 @@ def said():
 
 
 def test_zero_names_its_rules_page_and_follows_its_numbers(said):
-    assert said[0].startswith("The rules as played, numbered like the Zero rules page,")
+    assert said[0].startswith(
+        "The rules as played, numbered; the rules page they follow is the Zero rules page,"
+    )
     assert '"Zero — rules, resolved, and the figures to reproduce", English' in said[0]
     assert "(shared/rules/zero.md)" in said[0]
     assert [s.split(".")[0] for s in said[1:9]] == [str(n) for n in range(1, 9)]
@@ -267,7 +269,9 @@ def bj_said():
 
 
 def test_blackjack_names_its_rules_page(bj_said):
-    assert bj_said[0].startswith("The rules as played, numbered like the blackjack rules page,")
+    assert bj_said[0].startswith(
+        "The rules as played, numbered; the rules page they follow is the blackjack rules page,"
+    )
     assert '"Blackjack — the variant this project analyses", English' in bj_said[0]
     assert "(shared/rules/blackjack.md)" in bj_said[0]
     assert bj_said[-1] == "Every rule is as the rules page states it (shared/rules/blackjack.md)."

@@ -67,6 +67,7 @@ class Said:
     text: str | None = None
 
     def sentence(self) -> str:
+        """The sentence the statement makes in the rules' list ('' for none)."""
         if self.text is not None:
             return self.text
         return capitalised(self.clause) + "."
@@ -79,6 +80,7 @@ class Item:
     said: tuple[Said, ...]
 
     def text(self) -> str:
+        """The item's sentences, one after the other."""
         return " ".join(s.sentence() for s in self.said if s.sentence())
 
 
@@ -87,6 +89,7 @@ Items = Callable[[Any, Sequence], list[Item]]
 
 
 def capitalised(words: str) -> str:
+    """The words starting a sentence: the first letter upper case."""
     return words[:1].upper() + words[1:]
 
 
@@ -329,6 +332,6 @@ def payout_words(payout: float) -> str:
 def page_sentence(page: RulesPage) -> str:
     """The sentence naming the rules page the numbered rules follow."""
     return (
-        f"The rules as played, numbered like {page.named()}; each difference from it is "
-        "stated after them."
+        f"The rules as played, numbered; the rules page they follow is {page.named()}, and "
+        "each difference from it is stated after them."
     )
