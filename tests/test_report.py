@@ -189,14 +189,26 @@ def test_exact_fractions_are_the_shoe_s_own(zero_report, blackjack_report):
 
 
 def test_every_section_is_numbered_and_the_rules_say_what_differs(zero_report, blackjack_report):
-    for data, differs in [(zero_report[2], "--das"), (blackjack_report[2], "--peek")]:
+    for (out, _, data), differs, sentence in [
+        (zero_report, "--das", "Rule 6 differs from the rules page: here a split hand may not "),
+        (blackjack_report, "--peek", "Rule 3 differs from the rules page: here the dealer peeks"),
+    ]:
         keys = [s["key"] for s in data["sections"]]
         assert [s["number"] for s in data["sections"]] == list(range(1, len(keys) + 1))
         assert set(SECTIONS) <= set(keys)
         rules = section(data, "rules")
         marked = [r["rule"] for r in rules["tables"][0]["rows"] if r["differs"]]
         assert differs in marked
-        assert differs in rules["paragraphs"][1]
+        # the page says the rules in sentences (report.json: rule_sentences), each difference
+        # in words; the option values are in report.json's table and one line of options
+        said = data["rule_sentences"]
+        assert rules["paragraphs"][: len(said)] == said
+        assert sum(s.startswith(sentence) for s in said) == 1
+        assert said[0].startswith("The rules as played, numbered; the rules page they follow is ")
+        assert said[1].startswith("1. One player; every round is dealt from a fresh shoe of 1 deck")
+        assert rules["paragraphs"][-1].startswith("As command-line options: ")
+        page = (out / "report.html").read_text()
+        assert rules["tables"][0]["title"] not in page and " false<" not in page
     assert "zero-pays" in [s["key"] for s in zero_report[2]["sections"]]
     bj_marked = [r["rule"] for r in section(blackjack_report[2], "rules")["tables"][0]["rows"]
                  if r["differs"]]  # fmt: skip
@@ -334,14 +346,16 @@ def test_no_element_of_either_page_is_wider_than_a_phone_or_an_a4_page(
 
 @pytest.mark.skipif(not (CHROMIUM and PDFTOTEXT), reason=NO_POPPLER)
 def test_the_pdf_prints_every_rule_s_meaning_whole(zero_report, blackjack_report):
-    """The PDF cut the surrender and five-card texts at the page's right edge."""
+    """The PDF cut the surrender and five-card texts at the page's right edge (the rules
+    table's; the page now says every rule in sentences: each is printed whole)."""
     for out, _, data in (zero_report, blackjack_report):
         text = subprocess.run(
             [PDFTOTEXT, str(out / "report.pdf"), "-"], capture_output=True, text=True, check=True
         ).stdout
         flat = " ".join(text.split())
-        for row in section(data, "rules")["tables"][0]["rows"]:
-            assert " ".join(row["meaning"].split()) in flat, row["rule"]
+        assert len(data["rule_sentences"]) > 10
+        for sentence in data["rule_sentences"]:
+            assert " ".join(sentence.split()) in flat, sentence
 
 
 def test_each_note_is_shown_once(zero_report, blackjack_report):

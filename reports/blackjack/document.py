@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
+from cardedge.analysis.blackjack.sentences import options_line, rule_sentences
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.reports.blackjack.colours import CHART_COLOURS
 from cardedge.reports.core import certify, page
@@ -152,17 +153,13 @@ def build(
     variants, effects of removal, counting, the witness, method, reproduction."""
     shoes = "; ".join(p.shoe.title() for p in parts)
     table = doc.rules_table(RULES, rules, BlackjackRules(), PAGE, "Blackjack rules as played")
+    sentences = tuple(rule_sentences(rules, [p.shoe for p in parts]))
     sections = [
         doc.Section(
             "rules",
             "The rules as played",
-            (
-                "European blackjack: no insurance; the dealer's hole card is dealt after the "
-                "players act unless the dealer peeks (then a dealer natural ends the round "
-                "before any double or split).",
-                doc.differences_paragraph(table, PAGE),
-            ),
-            (doc.TableView(table),),
+            (*sentences, options_line(rules)),
+            (doc.TableView(table, on_page=False),),
         ),
         _headline_section(parts),
         doc.Section(
@@ -238,6 +235,7 @@ def build(
         rules.describe(parts[0].shoe),
         tuple(sections),
         provenance,
+        sentences,
     )
 
 

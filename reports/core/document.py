@@ -77,6 +77,9 @@ class TableView:
     wrap: bool = False
     """Wrap each row on a phone, every figure under its column's name, though the table has
     fewer than ``page.WIDE_COLUMNS`` columns (its headers are long)."""
+    on_page: bool = True
+    """Shown on the page; False: in report.json only (the rules as option values, which the
+    page gives as sentences)."""
 
     def shown_title(self) -> str:
         """The title the document gives the table."""
@@ -121,6 +124,9 @@ class Report:
     sections: tuple[Section, ...]
     provenance: dict[str, str]
     """``version``, ``commit``, ``command``: what made the document and how to make it again."""
+    rule_sentences: tuple[str, ...] = ()
+    """The rules as played in plain sentences (``analysis/<game>/sentences.py``): the rules
+    page named, the numbered rules, each difference from the page."""
 
 
 def provenance(version: str, command: str) -> dict[str, str]:
@@ -193,6 +199,7 @@ def report_json(report: Report) -> dict:
         "game": report.game,
         "title": report.title,
         "rules": report.rules,
+        "rule_sentences": list(report.rule_sentences),
         "provenance": dict(report.provenance),
         "sections": [
             {
@@ -277,7 +284,7 @@ def report_html(report: Report) -> str:
                 "key": s.key,
                 "title": s.title,
                 "paragraphs": s.paragraphs,
-                "tables": [_view_cells(v, notes) for v in s.tables],
+                "tables": [_view_cells(v, notes) for v in s.tables if v.on_page],
                 "figures": [
                     {"title": f.title, "caption": f.caption, "src": svg_data_uri(f.svg)}
                     for f in s.figures
@@ -623,15 +630,6 @@ def rules_table(rule_set, rules, page, page_name: str, title: str) -> Table:
             }
         )
     return Table(title, rows)
-
-
-def differences_paragraph(table: Table, page_name: str) -> str:
-    """One sentence naming the rules that differ from the rules page (or saying none do)."""
-    differ = [r for r in table.rows() if r["differs"]]
-    if not differ:
-        return f"Every rule is as the {page_name} states it."
-    words = "; ".join(f"{r['rule']} {r['as played']} ({page_name}: {r[page_name]})" for r in differ)
-    return f"Differs from the {page_name}: {words}."
 
 
 def one_deck_count(shoes, what: str, commands: Sequence[str]) -> tuple[str, ...]:

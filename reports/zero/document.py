@@ -16,6 +16,7 @@ from fractions import Fraction
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.rules import RULES, ZERO_PAIR, ZeroRules, preset, rules_note
+from cardedge.analysis.zero.sentences import options_line, rule_sentences
 from cardedge.reports.core import certify, page
 from cardedge.reports.core import document as doc
 from cardedge.reports.core.plots import bars_svg, lines_svg
@@ -167,18 +168,13 @@ def build(
     shoes = "; ".join(p.shoe.title() for p in parts)
     rules_words = f"{preset_name} rules: {rules.describe(parts[0].shoe)}"
     table = doc.rules_table(RULES, rules, preset("stated"), PAGE, "Zero rules as played")
+    sentences = tuple(rule_sentences(rules, [p.shoe for p in parts]))
     sections = [
         doc.Section(
             "rules",
             "The rules as played",
-            (
-                "Zero is a blackjack/baccarat hybrid: cards count their baccarat points (ten-"
-                f"valued cards 0, totals modulo 10), a player's Zero Pair ({ZERO_PAIR}) wins "
-                "at once, and otherwise the lower total wins (see the rules page).",
-                doc.differences_paragraph(table, PAGE),
-                rules_note({preset_name: rules}),
-            ),
-            (doc.TableView(table),),
+            (*sentences, rules_note({preset_name: rules}), options_line(rules)),
+            (doc.TableView(table, on_page=False),),
         ),
         _headline_section(parts, preset_name, rules),
         _strategy_section(parts),
@@ -246,6 +242,7 @@ def build(
         rules_words,
         tuple(sections),
         provenance,
+        sentences,
     )
 
 
