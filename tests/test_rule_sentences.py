@@ -467,7 +467,7 @@ def test_a_rule_declared_later_is_stated_by_its_help(monkeypatch):
 def test_the_option_line_gives_every_rule_as_the_command_line_takes_it():
     assert zero_sentences.options_line(PUBLISHED) == (
         "As command-line options: --zero-pair-pays 3:2 --trips-pays 3:1 --dealer-draws 5 "
-        "--split-totals 8-9 --das."
+        "--split-totals 8-9 --double-totals 0-9 --das."
     )
     assert bj_sentences.options_line(BJ.with_(h17=True)) == (
         "As command-line options: --h17 --no-peek --das --double any --split-hands 4 --no-rsa "
