@@ -253,6 +253,17 @@ def test_the_docs_option_tables_are_the_declarations():
     assert options.stale_pages() == [], "run: python -m cardedge.api.options"
     page = (options.DOCS / "study.md").read_text(encoding="utf-8")
     assert "| `--penetration` (`penetration`) | `0.75` |" in page
+    page = (options.DOCS / "cli.md").read_text(encoding="utf-8")
+    assert "| `--target` (`target`) | required |" in page
+    assert "| `--format` | `table` | Output format. One of: table, csv, json, markdown. |" in page
+
+
+def test_every_docs_marker_names_a_family():
+    """A marker naming no family (a typo, a command renamed) would stay an empty table."""
+    known = set(options.all_groups())
+    for page in sorted(options.DOCS.glob("*.md")):
+        for group in re.findall(r"<!-- options: (.+?) \(python", page.read_text(encoding="utf-8")):
+            assert group in known, f"{page.name}: {group!r}"
 
 
 def test_the_zero_variants_rows_are_the_rule_declarations():
