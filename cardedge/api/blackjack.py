@@ -43,7 +43,57 @@ EOR_STRATEGIES = ("optimal", "basic")
 """``eor``'s strategies: CDZ- optimal (re-optimised on each shoe), the shoe's chart held fixed."""
 
 
+def _strategies() -> tuple[str, ...]:
+    from cardedge.strategy.blackjack.charts import STRATEGIES
+
+    return STRATEGIES
+
+
+def _charts() -> tuple[str, ...]:
+    """The strategies a departure from optimal play is measured against: the charts."""
+    return tuple(s for s in _strategies() if s != "optimal")
+
+
+def _pays() -> tuple[str, ...]:
+    from cardedge.reports.blackjack.solve import PAYS
+
+    return PAYS
+
+
+STRATEGY_HELP = (
+    "{choices} (optimal: CDZ-; basic = hard, the computed chart; normal: the rules page's "
+    "generic chart; easy: hit below 17), or a chart file (CSV or JSON as `blackjack chart "
+    "--format csv` writes it)"
+)
+
+
+def _strategy(default: str = "optimal", charts: bool = False, multiple: bool = False):
+    """``--strategy``: a named strategy (``charts``: a chart, not optimal play) or a chart
+    file; ``multiple``: repeatable, one row each."""
+    return options.Keyword(
+        "strategy",
+        (default,) if multiple else default,
+        STRATEGY_HELP + ("; repeatable." if multiple else "."),
+        kind=params.STRATEGIES if multiple else None,
+        multiple=multiple,
+        choices=_charts if charts else _strategies,
+        reader="chart",
+        parsed=False,
+    )
+
+
 OPTIONS: dict[str, dict[str, options.Keyword]] = {
+    "edge": options.by_name(_strategy(multiple=True)),
+    "returns": options.by_name(_strategy(multiple=True)),
+    "chart": options.by_name(
+        options.Keyword(
+            "das_marks",
+            True,
+            "With DAS, mark Ph the splits that pay only thanks to DAS.",
+            switch="pair",
+        ),
+        options.png("Also draw the chart as a colour image."),
+    ),
     "hands": options.by_name(
         options.Keyword("up", None, "Only this up card (A, 2..9, T).", parsed=False),
     ),
@@ -53,8 +103,22 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
             3,
             "Largest hand (in cards) whose departures from basic strategy are listed.",
         ),
+        _strategy("basic", charts=True),
+    ),
+    "eor": options.by_name(
+        options.Keyword(
+            "strategy",
+            EOR_STRATEGIES,
+            "optimal (CDZ-, re-optimised on each shoe) or basic (the shoe's chart, held "
+            "fixed); repeatable.",
+            kind=params.STRATEGIES,
+            multiple=True,
+            choices=EOR_STRATEGIES,
+        ),
+        options.png("Also plot the effects of removal by rank."),
     ),
     "indices": options.by_name(
+        options.index_system(DEFAULT_SYSTEM),
         options.Keyword(
             "decks_left",
             None,
@@ -65,8 +129,29 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
             kind=params.DECKS_LEFT_OR_NONE,
         ),
     ),
+    "simulate": options.by_name(_strategy("basic")),
+    "solve": options.by_name(
+        options.Keyword("pay", "natural", "The payout to solve for.", choices=_pays),
+        _strategy(),
+    ),
+    "study": options.by_name(options.STUDY["system"].but(default=DEFAULT_SYSTEM)),
+    "play": options.by_name(
+        options.Keyword(
+            "basic",
+            "basic",
+            "The strategy to check decisions against: basic, an AI level's chart, or a chart "
+            "file (as `blackjack chart --format csv` writes it).",
+            kind=params.STRATEGY,
+            choices=_charts,
+            reader="chart",
+            parsed=False,
+            api=False,
+        ),
+    ),
 }
-"""The options of blackjack's own commands, declared once (``api/options.py``), by command."""
+"""The options of blackjack's commands declared for this game (``api/options.py``: the
+families every game's commands share), by command: its own, and its defaults where they
+differ."""
 
 
 def rules_for(**rules) -> BlackjackRules:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from cardedge.analysis.core.counts import BUILTIN
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.game import GAME as ZERO_GAME
+from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.analysis.zero.rules import PRESETS, RULES, ZeroRules
 from cardedge.api import core, options, params
 from cardedge.core.errors import BadValue
@@ -40,13 +41,72 @@ REMAINING_DECKS = 5
 """``indices``: decks left in the shoe where the true counts are taken, by default."""
 
 
+def _split_modes() -> tuple[str, ...]:
+    from cardedge.analysis.zero.round import SPLIT_MODES
+
+    return SPLIT_MODES
+
+
+PRESET = options.Keyword(
+    "rules",
+    "published",
+    "Rule preset: stated (the rules as written), published (the published figures' rules). "
+    "Each rule option below changes one rule of it.",
+    choices=PRESETS,
+)
+"""``--rules``: the preset the rule options change (``edge`` takes both too: ``BOTH``)."""
+BOTH = options.Keyword(
+    "rules",
+    "both",
+    "Rule preset: stated (the rules as written), published (the published figures' rules), or "
+    "both side by side. Each rule option below changes one rule of it.",
+    choices=RULES_BOTH,
+)
+STRATEGY = options.Keyword(
+    "strategy",
+    "optimal",
+    "optimal, basic (best total-dependent chart), published (the published chart) or a chart "
+    "file (CSV/JSON, as written by `zero chart --format csv`).",
+    parsed=False,
+)
+"""``--strategy``: how the hands are played (``chart`` and ``exceptions``: basic)."""
+CHART_STRATEGY = STRATEGY.but(default="basic")
+
+
+def _paytable(help: str, metavar: str | None = "FILE") -> options.Keyword:
+    return options.Keyword("paytable", None, help, metavar=metavar, parsed=False)
+
+
 OPTIONS: dict[str, dict[str, options.Keyword]] = {
     "edge": options.by_name(
+        BOTH,
+        options.Keyword(
+            "split",
+            "standard",
+            "standard: each split hand sees only its own cards; optimal: the second sees the "
+            "first.",
+            choices=_split_modes,
+        ),
+        STRATEGY,
         options.Keyword(
             "by_upcard", False, "Add EV and decisions by dealer up card.", switch="flag"
         ),
     ),
+    "chart": options.by_name(
+        PRESET,
+        CHART_STRATEGY,
+        options.png("Also draw the chart as a colour image (several decks: FILE_6d.png, ...)."),
+    ),
+    "exceptions": options.by_name(PRESET, CHART_STRATEGY),
+    "returns": options.by_name(PRESET, STRATEGY),
+    "hands": options.by_name(PRESET),
+    "compare": options.by_name(
+        options.SHOE["decks"].but(default=("1..8",)),
+        options.png("Also plot the edges against the number of decks."),
+    ),
+    "eor": options.by_name(options.SHOE["decks"].but(default=("6,8",))),
     "count": options.by_name(
+        PRESET,
         options.Keyword(
             "best",
             True,
@@ -55,6 +115,12 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
         ),
     ),
     "indices": options.by_name(
+        PRESET,
+        options.index_system(
+            STUDY_SYSTEM,
+            "Default Hi-Opt II: of the standard systems it tracks Zero best (betting "
+            "correlation 0.957, `zero count`).",
+        ),
         options.Keyword(
             "decks_left",
             REMAINING_DECKS,
@@ -63,6 +129,10 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
         ),
     ),
     "pays": options.by_name(
+        _paytable(
+            f"Pay table: a .toml/.json file or a shipped name [default: {DEFAULT_PAYTABLE}, "
+            "a reconstruction]."
+        ),
         options.Keyword("eor", False, "Add the effect of removal of each rank.", switch="flag"),
         options.Keyword(
             "side_bet_size",
@@ -72,9 +142,55 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
             multiple=True,
             metavar="S",
         ),
+        options.SHOWN["digits"].but(default=6),
+    ),
+    "simulate": options.by_name(
+        PRESET,
+        STRATEGY,
+        _paytable(f"Zero Pays pay table for the side bet's figures [default: {DEFAULT_PAYTABLE}]."),
+    ),
+    "solve": options.by_name(
+        PRESET,
+        options.Keyword(
+            "pay",
+            "zero_pair_pays",
+            "The payout to solve for: zero_pair_pays, trips_pays (of the Zero wager; hyphens "
+            "or underscores), or zero-pays:ROW (a row of the side bet's pay table, by number "
+            "or hand; of the side bet).",
+            metavar="PAYOUT",
+            parsed=False,
+        ),
+        STRATEGY,
+        _paytable(
+            "The Zero Pays pay table (zero-pays:ROW): a shipped name or a TOML/JSON file.",
+            metavar=None,
+        ),
+    ),
+    "grid": options.by_name(PRESET),
+    "report": options.by_name(PRESET),
+    "study": options.by_name(PRESET, options.STUDY["system"].but(default=STUDY_SYSTEM)),
+    "play": options.by_name(
+        PRESET,
+        options.Keyword(
+            "basic",
+            "basic",
+            "The chart to check decisions against: basic (best chart), published, or a chart file.",
+            kind=params.STRATEGY,
+            parsed=False,
+            api=False,
+        ),
+        options.Keyword(
+            "side_bet",
+            0,
+            "Points on the Zero Pays side bet each hand (reconstructed pay table).",
+            kind=params.Number(0, options.MAX_POINTS),
+            reader="points",
+            api=False,
+        ),
     ),
 }
-"""The options of Zero's own commands, declared once (``api/options.py``), by command."""
+"""The options of Zero's commands declared for this game (``api/options.py``: the families
+every game's commands share), by command: its own, and its defaults where they differ."""
 
 RULE_DEFAULTS: dict[str, object] = dict.fromkeys(RULES.names)
 """Each rule keyword's default: None, 'as the preset' (``rules=``) has it."""

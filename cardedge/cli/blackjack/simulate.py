@@ -5,14 +5,15 @@ from __future__ import annotations
 import click
 
 from cardedge.api import blackjack as api
-from cardedge.cli.blackjack.options import rule_options, strategy_option
+from cardedge.cli.blackjack.options import rule_options
 from cardedge.cli.core.common import bar, emit, format_option
+from cardedge.cli.core.declared import declared_option
 from cardedge.cli.core.simulate import rounds_option, seed_option, threads_option
 
 
 @click.command("simulate")
 @rule_options
-@strategy_option("basic")
+@declared_option(api.OPTIONS["simulate"]["strategy"])
 @rounds_option()
 @threads_option()
 @seed_option("rounds")

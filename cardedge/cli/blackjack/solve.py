@@ -6,25 +6,18 @@ import click
 
 from cardedge.analysis.blackjack.game import GAME
 from cardedge.api import blackjack as api
-from cardedge.cli.blackjack.options import rule_options, strategy_option
+from cardedge.cli.blackjack.options import rule_options
 from cardedge.cli.core import common
+from cardedge.cli.core.declared import declared_options
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.cli.core.solve import target_option
-from cardedge.reports.blackjack.solve import PAYS
 
 
 @click.command()
 @shoe_options(GAME.shoe)
 @rule_options
 @target_option()
-@click.option(
-    "--pay",
-    type=click.Choice(PAYS),
-    default="natural",
-    show_default=True,
-    help="The payout to solve for.",
-)
-@strategy_option()
+@declared_options(api.OPTIONS["solve"])
 @common.format_option()
 def solve(fmt, **options) -> None:
     """The payout at which the house edge equals --target: exact (a decimal to give back as

@@ -16,7 +16,7 @@ from cardedge.cli.zero.options import rules_option
 @click.command()
 @shoe_options(GAME.shoe)
 @common.decks_option()
-@rules_option("published")
+@rules_option(api.OPTIONS["report"]["rules"])
 @report_options
 @click.option(
     "--paytable",
