@@ -167,7 +167,13 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
         ),
     ),
     "grid": options.by_name(PRESET),
-    "report": options.by_name(PRESET),
+    "report": options.by_name(
+        PRESET,
+        _paytable(
+            f"The Zero Pays pay table to certify: a .toml/.json file or a shipped name "
+            f"[default: {DEFAULT_PAYTABLE}, a reconstruction]; report.json records it."
+        ),
+    ),
     "study": options.by_name(PRESET, options.STUDY["system"].but(default=STUDY_SYSTEM)),
     "play": options.by_name(
         PRESET,

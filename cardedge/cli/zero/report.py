@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from cardedge.analysis.zero.game import GAME
-from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.api import zero as api
 from cardedge.cli.core import common
+from cardedge.cli.core.declared import declared_option
 from cardedge.cli.core.report import report_options
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.cli.zero.options import rules_option
@@ -18,13 +18,7 @@ from cardedge.cli.zero.options import rules_option
 @common.decks_option()
 @rules_option(api.OPTIONS["report"]["rules"])
 @report_options
-@click.option(
-    "--paytable",
-    metavar="FILE",
-    default=None,
-    help=f"The Zero Pays pay table to certify: a .toml/.json file or a shipped name [default: "
-    f"{DEFAULT_PAYTABLE}, a reconstruction]; report.json records it.",
-)
+@declared_option(api.OPTIONS["report"]["paytable"])
 @common.format_option()
 def report(fmt, **options) -> None:
     """The analysis document of these rules: every table and figure in one self-contained
