@@ -3,8 +3,8 @@ kind of value is ``params.KEYWORDS``'s, or the one given here).
 
 The rules are declared in each game's ``RULES``; what else a command takes (a grid's
 ``--vary``, a study's ``--penetration``, a report's ``--rounds``...) is declared here, in
-``Keyword`` rows grouped by the commands that take them (``GRID``, ``STUDY``, ``REPORT``,
-``SIMULATE``, ``SHOWN``). From these rows come:
+``Keyword`` rows grouped by the commands that take them (``GRID``, ``SOLVE``, ``STUDY``,
+``REPORT``, ``SIMULATE``, ``SHOWN``). From these rows come:
 
 - the command line's options (``cli/core/common.py`` ``declared_options``: name, default,
   help, and the click type parsing the text by the kind);
@@ -162,6 +162,19 @@ GRID = by_name(
 )
 """The ``grid`` commands' options (both games)."""
 
+SOLVE = by_name(
+    Keyword(
+        "ladder",
+        None,
+        "The payouts a casino prints, comma-separated (like 6:5,7:5,3:2): the table gives the "
+        "nearest on each side of the target, with their edges (default: 1:1, 6:5, 7:5, 3:2, "
+        "8:5, 2:1, 5:2, then whole numbers to 1: 3:1, 4:1, 5:1, ... 1000:1 and beyond for a "
+        "side bet).",
+        metavar="P1,P2,...",
+    ),
+)
+"""The ``solve`` commands' options (both games)."""
+
 STUDY = by_name(
     Keyword(
         "strategy",
@@ -318,6 +331,7 @@ SIMULATE = by_name(
 GROUPS: dict[str, dict[str, Keyword]] = {
     "shown": SHOWN,
     "grid": GRID,
+    "solve": SOLVE,
     "study": STUDY,
     "report": REPORT,
     "simulate": SIMULATE,

@@ -217,6 +217,12 @@ def _target(value: object) -> object:
     return target(value)
 
 
+def _ladder(value: object) -> object:
+    from cardedge.reports.core.solve import ladder_payouts
+
+    return ladder_payouts(value)
+
+
 def _shoe_types() -> tuple[type, ...]:
     from cardedge.analysis.core.shoe import Shoe
 
@@ -275,6 +281,7 @@ KEYWORDS: dict[str, Kind] = {
     "vary": Many(Text("a rule to vary, RULE or RULE=V1,V2,..."), empty="no rule varied"),
     "target": Checked(_target, "PERCENT"),
     "pay": Text("a payout's name"),
+    "ladder": Maybe(Checked(_ladder, "P1,P2,..."), "the payouts casinos print"),
     "paytable": Maybe(NAME_OR_FILE, "the published pay table"),
     "up": Maybe(Text("a dealer up card (A, 2..9, T)"), "every up card"),
     "max_cards": Whole(2, 4),

@@ -169,8 +169,13 @@ def _display_frame(table: Table) -> tuple[pd.DataFrame, list[str]]:
             d = table.digits.get(col, table.default_digits)
             out[col] = [_fixed(x, d) for x in out[col]]
         elif out[col].dtype == object:
-            out[col] = ["" if x is None else x for x in out[col]]
+            # a column of texts and None: pandas may hold the None as NaN
+            out[col] = ["" if _missing(x) else x for x in out[col]]
     return out, align
+
+
+def _missing(x) -> bool:
+    return x is None or (isinstance(x, float) and math.isnan(x))
 
 
 def shown_cells(table: Table) -> tuple[list[str], list[list], list[str]]:

@@ -1,8 +1,12 @@
-"""The ``solve`` commands' shared option: the target house edge."""
+"""The ``solve`` commands' shared options: the target house edge, and the ladder of payouts
+(declared in ``api/options.py`` ``SOLVE``)."""
 
 from __future__ import annotations
 
 import click
+
+from cardedge.api.options import SOLVE
+from cardedge.cli.core.common import declared_options
 
 
 def target_option():
@@ -16,3 +20,8 @@ def target_option():
         metavar="PERCENT",
         help="The house edge to reach, in percent (positive for the house).",
     )
+
+
+def solve_options():
+    """``--ladder``: the payouts a casino prints, from their declaration."""
+    return declared_options(SOLVE)

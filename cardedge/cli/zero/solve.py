@@ -8,7 +8,7 @@ from cardedge.analysis.zero.game import GAME
 from cardedge.api import zero as api
 from cardedge.cli.core import common
 from cardedge.cli.core.shoe import shoe_options
-from cardedge.cli.core.solve import target_option
+from cardedge.cli.core.solve import solve_options, target_option
 from cardedge.cli.zero.options import rules_option, strategy_option
 
 
@@ -17,6 +17,7 @@ from cardedge.cli.zero.options import rules_option, strategy_option
 @common.decks_option()
 @rules_option("published")
 @target_option()
+@solve_options()
 @click.option(
     "--pay",
     default="zero_pair_pays",
@@ -35,8 +36,8 @@ from cardedge.cli.zero.options import rules_option, strategy_option
 @common.format_option()
 def solve(fmt, **options) -> None:
     """The payout at which the house edge equals --target: exact (a decimal to give back as
-    that rule's option; a side-bet row as an exact fraction) and the nearest simple ratio a:b
-    with its own edge.
+    that rule's option; a side-bet row as an exact fraction), and the nearest payouts of the
+    --ladder on each side of the target (the house's and the player's), each with its edge.
 
     Example: cardedge zero solve --target 2.0 --pay zero-pair-pays
     """
