@@ -795,8 +795,15 @@ def test_the_rule_space_panel_draws_the_heatmap_of_two_varied_rules(server, brow
     headers = [th.text for th in panel.find_elements("css selector", "table.heatmap thead th")]
     assert headers == ["das \\ h17", "false", "true"]
     # a row per das value (true first: the page's), a column per h17 value
-    by_das = sorted(rows, key=lambda r: (r["das"] != "true", r["h17"] != "false"))
-    assert [c.text for c in cells] == [f"{r['optimal_percent']:.3f}" for r in by_das]
+    by_das = sorted(rows, key=lambda r: (not r["das"], r["h17"]))
+    # each cell: the edge, and under it the change from the base rules (S17, DAS here)
+    assert [c.text.splitlines()[0] for c in cells] == [
+        f"{r['optimal_percent']:.3f}" for r in by_das
+    ]
+    assert [c.text.splitlines()[1] for c in cells] == [
+        f"{r['change_percent']:+.3f}".replace("+-", "-") for r in by_das
+    ]
+    assert cells[0].text.splitlines()[1] == "+0.000"
     colours = {c.value_of_css_property("background-color") for c in cells}
     assert len(colours) == 4  # four edges, four shades
     assert len(panel.find_elements("css selector", ".body table tbody tr")) == 4

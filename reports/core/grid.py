@@ -26,7 +26,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from cardedge.analysis.core.rules import Kind, Payout, RuleSet, Switch, Totals, Whole
+from cardedge.analysis.core.rules import (
+    Kind,
+    Payout,
+    RuleSet,
+    Switch,
+    Totals,
+    Whole,
+    payout_value,
+)
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.core.errors import BadValue
 
@@ -46,14 +54,50 @@ DECKS_AXIS = "decks"
 class Axis:
     """One varied rule: its name (a rule's, or ``decks``, or a game's own like Zero's preset
     ``rules``), its values (as the rules object holds them) and each value's text (as the
-    command line writes it, the row's cell)."""
+    command line writes it).
+
+    The row's cell is the value typed (``cells``, ``typed_cell``): a switch a bool, a whole
+    number an int, a payout its decimal value (with the text in a ``<name>_text`` twin when
+    ``payout``), anything else its text. The values past ``shown`` (the base rules' value, when
+    the list given leaves it out) are computed for ``change_percent`` only, never a row."""
 
     name: str
     values: tuple
     texts: tuple[str, ...]
+    cells: tuple = ()
+    """Each value as the row's cell (empty: the texts)."""
+    payout: bool = False
+    """A payout: the cell is its decimal value, and the row has the text too."""
+    base: int = 0
+    """The index of the base rules' value (the rules without ``--vary``)."""
+    shown: int | None = None
+    """How many values are rows (None: all)."""
 
     def __len__(self) -> int:
         return len(self.values)
+
+    @property
+    def shown_count(self) -> int:
+        """The values that are rows: all but a base value added for ``change_percent``."""
+        return len(self.values) if self.shown is None else self.shown
+
+    def cell(self, k: int) -> dict[str, object]:
+        """The row's cells of value ``k``: its typed value, and its text for a payout."""
+        value = self.cells[k] if self.cells else self.texts[k]
+        return {self.name: value, **({f"{self.name}_text": self.texts[k]} if self.payout else {})}
+
+
+def typed_cell(kind: Kind, value: object) -> object:
+    """A varied rule's value as a table's cell holds it: a switch as a bool, a whole number as
+    an int, a payout as its decimal value (None for ``none``), anything else (a choice, a set
+    of totals) as its text."""
+    if isinstance(kind, Switch):
+        return bool(value)
+    if isinstance(kind, Whole) and isinstance(value, int):
+        return int(value)
+    if isinstance(kind, Payout):
+        return None if value is None else float(payout_value(kind.text(value)))
+    return kind.text(value)
 
 
 def _rule_name(word: str, names: Sequence[str]) -> str:
@@ -105,7 +149,19 @@ def parse_vary(spec: str, kinds: dict[str, Kind], base: dict[str, object]) -> Ax
             if value in values:
                 raise BadValue("vary", f"{name}: {text.strip()!r} is listed twice")
             values.append(value)
-    return Axis(name, tuple(values), tuple(kind.text(v) for v in values))
+    shown = None
+    if base[name] not in values:  # computed for change_percent, not a row
+        shown = len(values)
+        values.append(base[name])
+    return Axis(
+        name,
+        tuple(values),
+        tuple(kind.text(v) for v in values),
+        tuple(typed_cell(kind, v) for v in values),
+        isinstance(kind, Payout),
+        values.index(base[name]),
+        shown,
+    )
 
 
 def parse_axes(
@@ -143,11 +199,17 @@ class GridPlan:
             raise BadValue("decks", "a grid needs at least one deck count or shoe")
         size = self.size
         if size > MAX_COMBINATIONS:
-            sizes = " x ".join(str(n) for n in self.shape)
+            shown = (len(self.shoes), *(a.shown_count for a in self.axes))
+            sizes = " x ".join(str(n) for n in shown)
+            base = (
+                f", {size:,} with the base rules' values change_percent needs"
+                if size != self.shown_size
+                else ""
+            )
             raise BadValue(
                 "vary",
-                f"the grid has {size:,} combinations ({sizes}); at most {MAX_COMBINATIONS:,} "
-                "are computed",
+                f"the grid has {self.shown_size:,} combinations ({sizes}{base}); at most "
+                f"{MAX_COMBINATIONS:,} are computed",
             )
 
     @property
@@ -177,6 +239,27 @@ class GridPlan:
     def texts(self, combo: Sequence[int]) -> dict[str, str]:
         """The varied rules' values of a combination as text, by axis name."""
         return {a.name: a.texts[k] for a, k in zip(self.axes, combo[1:], strict=True)}
+
+    def cells(self, combo: Sequence[int]) -> dict[str, object]:
+        """The varied rules' cells of a combination's row (``Axis.cell``: typed, a payout
+        with its text beside)."""
+        out: dict[str, object] = {}
+        for a, k in zip(self.axes, combo[1:], strict=True):
+            out.update(a.cell(k))
+        return out
+
+    def is_shown(self, combo: Sequence[int]) -> bool:
+        """Whether a combination is a row (no value computed for ``change_percent`` only)."""
+        return all(k < a.shown_count for a, k in zip(self.axes, combo[1:], strict=True))
+
+    @property
+    def shown_size(self) -> int:
+        """The rows: the combinations of the values shown."""
+        return len(self.shoes) * math.prod(a.shown_count for a in self.axes)
+
+    def base_combo(self, shoe: int) -> tuple[int, ...]:
+        """The base combination on shoe ``shoe``: every varied rule at the base rules' value."""
+        return (shoe, *(a.base for a in self.axes))
 
     def identity(self) -> dict:
         """JSON-ready: the shoes and axes (a grid folder's manifest)."""
@@ -270,24 +353,28 @@ def additive_estimates(plan: GridPlan, optimal: Sequence[float]) -> list[float]:
 
 
 def grid_rows(plan: GridPlan, values: Sequence[GridValues], columns: GridColumns) -> list[dict]:
-    """The grid's rows (``plan`` order): the shoe (decks, its name when not fresh), each varied
-    rule's value as text, the edges (basic strategy's when ``columns.basic``), the SD (when
-    ``columns.sd``) and the additive estimate with its error."""
+    """The grid's rows (``plan`` order, the combinations shown): the shoe (decks, its name when
+    not fresh), each varied rule's value typed (``Axis.cell``), the edges (basic strategy's
+    when ``columns.basic``), the SD (when ``columns.sd``), the change from the base rules on
+    the same shoe, and the additive estimate with its error."""
     optimal = [v.optimal_percent for v in values]
     additive = additive_estimates(plan, optimal)
     on_shoes = any(not s.is_fresh for s in plan.shoes)
     rows = []
     for combo, v, est in zip(plan.combinations(), values, additive, strict=True):
+        if not plan.is_shown(combo):
+            continue
         shoe = plan.shoes[combo[0]]
         row: dict[str, object] = {"decks": shoe.base_decks}
         if on_shoes:
             row["shoe"] = shoe.describe()
-        row.update(plan.texts(combo))
+        row.update(plan.cells(combo))
         row["optimal_percent"] = v.optimal_percent
         if columns.basic:
             row["basic_percent"] = v.basic_percent
         if columns.sd:
             row["sd"] = v.sd
+        row["change_percent"] = v.optimal_percent - optimal[plan.index(plan.base_combo(combo[0]))]
         row["additive_percent"] = est
         row["additive_error_percent"] = est - v.optimal_percent
         rows.append(row)
@@ -308,7 +395,9 @@ OPTIMAL_NOTE = (
 GRID_NOTES = (
     "optimal_percent, basic_percent: house edge in percent of the initial wager (positive for "
     "the house), optimal play and the basic strategy chart derived for each combination.",
-    "additive_percent: the base combination's optimal edge (every varied rule at its first "
+    "change_percent: the optimal edge minus the base rules' (every varied rule at the value "
+    "the rules give without --vary, on the same shoe), percentage points; "
+    "additive_percent: the first combination's optimal edge (every varied rule at its first "
     "value, the first deck count) plus each value's single-rule effect from the base, as "
     "rule-variation tables add them; additive_error_percent: the estimate minus the exact "
     "edge (other than 0 where rules interact).",
@@ -329,13 +418,14 @@ def heatmap_png(
     plt = pyplot()
     names = [DECKS_AXIS, *(a.name for a in plan.axes)]
     labels = [[str(s.title()) for s in plan.shoes], *(list(a.texts) for a in plan.axes)]
-    varied = [d for d, n in enumerate(plan.shape) if n > 1]
+    shape = (len(plan.shoes), *(a.shown_count for a in plan.axes))
+    varied = [d for d, n in enumerate(shape) if n > 1]
     if not varied:
         varied = [0]
     x = varied[0]
     y = varied[1] if len(varied) > 1 else None
-    ny = plan.shape[y] if y is not None else 1
-    nx = plan.shape[x]
+    ny = shape[y] if y is not None else 1
+    nx = shape[x]
     grid = [[math.nan] * nx for _ in range(ny)]
     for i in range(ny):
         for j in range(nx):
@@ -358,9 +448,7 @@ def heatmap_png(
     for i in range(ny):
         for j in range(nx):
             ax.text(j, i, f"{grid[i][j]:.3f}", ha="center", va="center", fontsize=8)
-    fixed = [
-        f"{names[d]} {labels[d][0]}" for d, n in enumerate(plan.shape) if n > 1 and d not in (x, y)
-    ]
+    fixed = [f"{names[d]} {labels[d][0]}" for d, n in enumerate(shape) if n > 1 and d not in (x, y)]
     subtitle = f"{value} play, house edge (%)" + (f"; at {', '.join(fixed)}" if fixed else "")
     wrapped = textwrap.wrap(title, int(width * 14)) + textwrap.wrap(subtitle, int(width * 14))
     ax.set_title("\n".join(wrapped), fontsize=8)
@@ -487,7 +575,8 @@ def values_by_row(plan: GridPlan, tasks: Sequence, results: Sequence[Sequence[Gr
 
 
 def grid_frame(rows: list[dict]):
-    """The rows as a DataFrame with the varied values as text (a Parquet file's columns)."""
+    """The rows as a DataFrame (a Parquet file's columns): the varied values typed
+    (``Axis.cell``), a payout's column a float even where it is ``none``."""
     import pandas as pd
 
     return pd.DataFrame(rows)
@@ -508,5 +597,10 @@ def grid_table(
 
 
 def results_heatmap(plan: GridPlan, table, path) -> None:
-    """A ``results/`` grid's heatmap, drawn from its table (rows in ``plan`` order)."""
-    heatmap_png(plan, [r["optimal_percent"] for r in table.rows()], str(path), table.title)
+    """A ``results/`` grid's heatmap, drawn from its table (rows in ``plan`` order, the
+    combinations shown)."""
+    optimal = [math.nan] * plan.size
+    shown = [c for c in plan.combinations() if plan.is_shown(c)]
+    for combo, row in zip(shown, table.rows(), strict=True):
+        optimal[plan.index(combo)] = row["optimal_percent"]
+    heatmap_png(plan, optimal, str(path), table.title)

@@ -61,6 +61,7 @@ HEADERS: dict[str, str] = {
     "stated_change": "Stated rules' change (points)",
     "published_change": "Published rules' change (points)",
     "weighted_sum": "Weighted sum (points)",
+    "change_percent": "Change from the base rules (points)",
 }
 """Headers the generic spelling (``header``) would not give as well."""
 WIDE_COLUMNS = 9

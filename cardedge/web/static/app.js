@@ -333,17 +333,28 @@ function heatColour(value, low, high) {
   return `hsl(${Math.round(120 * (1 - t))}, 70%, 72%)`;
 }
 
+// A varied rule's value as a label: a payout's text twin (3:2) over its decimal value.
+function ruleLabel(row, name) {
+  const text = row[`${name}_text`];
+  return cellText(text === undefined ? row[name] : text);
+}
+
 // The optimal edge over the varied rules: the first's values across, the second's down (one
-// row when one rule varies); a cell per combination, coloured by its edge.
+// row when one rule varies); a cell per combination, coloured by its edge, with its change
+// from the base rules (change_percent) under it.
 function heatmapElement(rows, names) {
   const [across, down] = names;
-  const distinct = (name) => [...new Set(rows.map((r) => cellText(r[name])))];
+  const distinct = (name) => [...new Set(rows.map((r) => ruleLabel(r, name)))];
   const xs = distinct(across);
   const ys = down ? distinct(down) : [""];
   const cell = new Map();
+  const change = new Map();
   for (const row of rows) {
-    const key = `${cellText(row[across])}\u0000${down ? cellText(row[down]) : ""}`;
-    if (!cell.has(key)) cell.set(key, row.optimal_percent);
+    const key = `${ruleLabel(row, across)}\u0000${down ? ruleLabel(row, down) : ""}`;
+    if (!cell.has(key)) {
+      cell.set(key, row.optimal_percent);
+      change.set(key, row.change_percent);
+    }
   }
   const edges = [...cell.values()];
   const low = Math.min(...edges);
@@ -351,7 +362,7 @@ function heatmapElement(rows, names) {
   const table = document.createElement("table");
   table.className = "heatmap";
   const caption = table.createCaption();
-  caption.textContent = "optimal play, house edge (%)";
+  caption.textContent = "optimal play, house edge (%); under it the change from the base rules (points)";
   const head = table.createTHead().insertRow();
   const corner = document.createElement("th");
   corner.textContent = down ? `${down} \\ ${across}` : across;
@@ -371,11 +382,21 @@ function heatmapElement(rows, names) {
       const td = tr.insertCell();
       const value = cell.get(`${x}\u0000${y}`);
       if (value === undefined) continue;
+      const moved = change.get(`${x}\u0000${y}`);
       td.textContent = value.toFixed(3);
+      if (typeof moved === "number") {
+        const small = document.createElement("small");
+        small.className = "change";
+        small.textContent = `${moved >= 0 ? "+" : ""}${moved.toFixed(3)}`;
+        td.appendChild(document.createElement("br"));
+        td.appendChild(small);
+        td.dataset.change = String(moved);
+      }
       td.className = "heat";
       td.dataset.value = String(value);
       td.style.backgroundColor = heatColour(value, low, high);
-      td.title = `${across} ${x}${down ? `, ${down} ${y}` : ""}: ${value}`;
+      td.title = `${across} ${x}${down ? `, ${down} ${y}` : ""}: ${value}` +
+        (typeof moved === "number" ? ` (${moved >= 0 ? "+" : ""}${moved} from the base rules)` : "");
     }
   }
   return table;
