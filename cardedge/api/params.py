@@ -395,7 +395,10 @@ def checker(rules: RuleSet) -> Callable[..., Callable[[Callable], Callable]]:
 
             @functools.wraps(f)
             def api(*args, **kw):
-                bound = signature.bind(*args, **kw)
+                try:
+                    bound = signature.bind(*args, **kw)
+                except TypeError as e:
+                    raise TypeError(refusal(f, signature, args, kw, e)) from None
                 check_one_shoe(bound.arguments)
                 for name, value in bound.arguments.items():
                     kind = kinds[name]
@@ -410,6 +413,33 @@ def checker(rules: RuleSet) -> Callable[..., Callable[[Callable], Callable]]:
         return decorate
 
     return checked
+
+
+def public_name(f: Callable) -> str:
+    """A function of the API as its users call it: ``blackjack.edge`` (its module
+    ``cardedge.api.blackjack`` is imported as ``cardedge.blackjack``)."""
+    return f"{f.__module__.rsplit('.', 1)[-1]}.{f.__name__}"
+
+
+def refusal(
+    f: Callable, signature: inspect.Signature, args: tuple, kw: dict, error: TypeError
+) -> str:
+    """Why a call does not bind, in one line naming the function and what it takes: each
+    unknown keyword (with the nearest keyword it may mean), or Python's own reason (too many
+    positional values, a required keyword missing), then every keyword the function takes."""
+    import difflib
+
+    names = list(signature.parameters)
+    unknown = [k for k in kw if k not in signature.parameters]
+    if unknown:
+        reasons = []
+        for k in unknown:
+            near = difflib.get_close_matches(k, names, n=1)
+            reasons.append(f"no keyword {k!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
+        why = "; ".join(reasons)
+    else:
+        why = str(error).replace(f"{f.__name__}() ", "")
+    return f"{public_name(f)}(): {why}. It takes: {', '.join(names)}."
 
 
 def keyword_kinds(

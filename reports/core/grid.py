@@ -6,12 +6,13 @@ one shoe) is a rule set whose house edge the game's room computes (``reports/<ga
 sharing the work between combinations (a payout re-prices one evaluation; the dealer's
 distributions serve every rule that leaves the dealer alone).
 
-Each row gives the combination's values, the house edge under optimal play and under basic
-strategy, the SD of a round under optimal play, and the **additive estimate**: the base
-combination's edge (every axis at its first value) plus the single-rule effects of each axis'
-value (that value alone changed from the base, optimal play), as published rule-variation
-tables add them; its error (``additive_error_percent``: estimate minus exact) is where rules
-interact.
+Each row gives the combination's values (typed: ``Axis.cell``), the house edge under optimal
+play and under basic strategy, the SD of a round under optimal play, **what the change costs**
+(``change_percent``: the optimal edge minus the base rules', those without ``--vary``, on the
+same shoe), and the **additive estimate**: the first combination's edge (every axis at its
+first value) plus the single-rule effects of each axis' value (that value alone changed from
+the first combination, optimal play), as published rule-variation tables add them; its error
+(``additive_error_percent``: estimate minus exact) is where rules interact.
 
 Numbers: house edges in percent of the initial wager, positive for the house; SD per initial
 wager.
@@ -398,7 +399,7 @@ GRID_NOTES = (
     "change_percent: the optimal edge minus the base rules' (every varied rule at the value "
     "the rules give without --vary, on the same shoe), percentage points; "
     "additive_percent: the first combination's optimal edge (every varied rule at its first "
-    "value, the first deck count) plus each value's single-rule effect from the base, as "
+    "value, the first deck count) plus each value's single-rule effect from it, as "
     "rule-variation tables add them; additive_error_percent: the estimate minus the exact "
     "edge (other than 0 where rules interact).",
 )
