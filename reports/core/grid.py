@@ -130,16 +130,18 @@ def _all_values(name: str, kind: Kind, first: object) -> list[object]:
     return [first, *(v for v in values if v != first)] if first in values else values
 
 
-def parse_vary(spec: str, kinds: dict[str, Kind], base: dict[str, object]) -> Axis:
+def parse_vary(spec: str, kinds: dict[str, Kind], base: dict[str, object] | None) -> Axis:
     """The axis of one ``--vary`` value: ``RULE`` (every value, the base's first) or
     ``RULE=V1,V2,...`` (these, in order). ``kinds``: each rule's kind by name (the game's
-    rules and its own, like Zero's ``rules``); ``base``: each rule's value in the base setup.
-    ``BadValue`` (keyword ``vary``) for an unknown rule, a value it does not take or a repeat."""
+    rules and its own, like Zero's ``rules``); ``base``: each rule's value in the base setup
+    (None: not known, the values alone, as the web counts a grid's size; the base value a list
+    leaves out is then not added). ``BadValue`` (keyword ``vary``) for an unknown rule, a value
+    it does not take or a repeat."""
     word, eq, listed = spec.partition("=")
     name = _rule_name(word, list(kinds))
     kind = kinds[name]
     if not eq:
-        values = _all_values(name, kind, base[name])
+        values = _all_values(name, kind, None if base is None else base[name])
     else:
         values = []
         for text in listed.split(","):
@@ -151,7 +153,7 @@ def parse_vary(spec: str, kinds: dict[str, Kind], base: dict[str, object]) -> Ax
                 raise BadValue("vary", f"{name}: {text.strip()!r} is listed twice")
             values.append(value)
     shown = None
-    if base[name] not in values:  # computed for change_percent, not a row
+    if base is not None and base[name] not in values:  # for change_percent, not a row
         shown = len(values)
         values.append(base[name])
     return Axis(
@@ -160,13 +162,13 @@ def parse_vary(spec: str, kinds: dict[str, Kind], base: dict[str, object]) -> Ax
         tuple(kind.text(v) for v in values),
         tuple(typed_cell(kind, v) for v in values),
         isinstance(kind, Payout),
-        values.index(base[name]),
+        0 if base is None else values.index(base[name]),
         shown,
     )
 
 
 def parse_axes(
-    specs: Iterable[str], kinds: dict[str, Kind], base: dict[str, object]
+    specs: Iterable[str], kinds: dict[str, Kind], base: dict[str, object] | None
 ) -> tuple[Axis, ...]:
     """The axes of every ``--vary`` (``parse_vary``); a rule varied twice is refused."""
     axes: list[Axis] = []
