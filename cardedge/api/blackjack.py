@@ -719,12 +719,14 @@ def solve(
     shoe=None,
     remove=None,
     strategy: str = "optimal",
+    ladder=None,
 ):
     """The natural's payout (``pay``) at which the house edge is ``target`` percent of the
     initial wager, for optimal play (CDZ-) or a strategy (basic, a chart file...): exact, as a
-    decimal (feed it back as ``natural=``), and as the nearest simple ratio ``a:b`` with its
-    own edge. A natural is settled at once, so its payout changes no decision: the edge is
-    affine in it.
+    decimal (feed it back as ``natural=``), and the nearest payouts of ``ladder`` on each side
+    of the target with their own edges (``ladder``: the payouts casinos print, 1:1, 6:5, 7:5,
+    3:2, 8:5, 2:1, 5:2, 3:1...; or a list like ``["6:5", "3:2"]`` or ``"6:5,3:2"``). A natural
+    is settled at once, so its payout changes no decision: the edge is affine in it.
 
     Examples:
         >>> from cardedge.blackjack import solve
@@ -752,7 +754,12 @@ def solve(
 
     one = call.one_shoe("solve")
     return room.solve_table(
-        call.rules, one, strategy, core.choice("pay", pay, room.PAYS), core.target(target)
+        call.rules,
+        one,
+        strategy,
+        core.choice("pay", pay, room.PAYS),
+        core.target(target),
+        ladder,
     )
 
 

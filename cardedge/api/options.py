@@ -157,8 +157,17 @@ SOLVE = by_name(
         required=True,
         parsed=False,
     ),
+    Keyword(
+        "ladder",
+        None,
+        "The payouts a casino prints, comma-separated (like 6:5,7:5,3:2): the table gives the "
+        "nearest on each side of the target, with their edges (default: 1:1, 6:5, 7:5, 3:2, "
+        "8:5, 2:1, 5:2, then whole numbers to 1: 3:1, 4:1, 5:1, ... 1000:1 and beyond for a "
+        "side bet).",
+        metavar="P1,P2,...",
+    ),
 )
-"""The ``solve`` commands' shared option (the API checks the text as written:
+"""The ``solve`` commands' shared options (the API checks the target's text as written:
 ``api.core.target``; a side bet solves exactly from the decimal as written)."""
 
 PLAY = by_name(

@@ -843,6 +843,7 @@ def solve(
     rules: str = "published",
     strategy: str = "optimal",
     paytable: str | None = None,
+    ladder=None,
     *,
     # rule keywords (python -m cardedge.api.keywords)
     zero_pair_pays: float | str | None = None,
@@ -857,8 +858,10 @@ def solve(
     ``trips_pays`` (of the Zero wager, for optimal play or ``strategy``), or
     ``zero_pays:ROW`` (a row of the side bet's pay table, by number or hand, of the side bet:
     exact). Each is paid at once and changes no decision, so the edge is affine in it. Given
-    as a decimal (feed it back as that rule's keyword) and as the nearest simple ratio
-    ``a:b`` with its own edge.
+    as a decimal (feed it back as that rule's keyword) and with the nearest payouts of
+    ``ladder`` on each side of the target, each with its own edge (``ladder``: the payouts
+    casinos print, 1:1, 6:5, 7:5, 3:2, 8:5, 2:1, 5:2, 3:1...; or a list like
+    ``["6:5", "3:2"]`` or ``"6:5,3:2"``).
 
     Examples:
         >>> from cardedge.zero import solve
@@ -883,7 +886,14 @@ def solve(
     )
     one = call.one_shoe("solve")
     return room.solve_table(
-        call.rules, call.preset, one, strategy, pay, core.target(target, exact=True), paytable
+        call.rules,
+        call.preset,
+        one,
+        strategy,
+        pay,
+        core.target(target, exact=True),
+        paytable,
+        ladder,
     )
 
 

@@ -71,6 +71,7 @@ HEADERS: dict[str, str] = {
     "expected_units": "Expected (initial wagers)",
     "low_units": "Low (initial wagers)",
     "high_units": "High (initial wagers)",
+    "change_percent": "Change from the base rules (points)",
 }
 """Headers the generic spelling (``header``) would not give as well."""
 WIDE_COLUMNS = 9

@@ -171,7 +171,7 @@ def grid_table(base: ZeroBase, plan: GridPlan, rows: list[dict], columns: GridCo
     unset = {"trips_pays"} if PRESET_AXIS in varied and "trips_pays" not in base.changes else set()
     fixed += [w for rule in RULES if rule.name not in varied | unset and (w := rule.title(rules))]
     where = "; ".join(dict.fromkeys(s.title() for s in plan.shoes))
-    title = f"Zero rule space: house edge (%) of {plan.size} combinations, {where}"
+    title = f"Zero rule space: house edge (%) of {plan.shown_size} combinations, {where}"
     if fixed:
         title += f"; fixed: {', '.join(fixed)}"
     notes = [

@@ -1,4 +1,5 @@
-"""The ``solve`` commands' shared option: the target house edge."""
+"""The ``solve`` commands' shared options: the target house edge, and the ladder of payouts
+(declared in ``api/options.py`` ``SOLVE``)."""
 
 from __future__ import annotations
 
@@ -11,3 +12,8 @@ def target_option():
     written: the API checks it (``api.core.target``), in the same words on every surface, and a
     side bet solves exactly from the decimal as written (``api/options.py`` ``SOLVE``)."""
     return declared_option(SOLVE["target"])
+
+
+def ladder_option():
+    """``--ladder``: the payouts a casino prints (``api/options.py`` ``SOLVE``)."""
+    return declared_option(SOLVE["ladder"])
