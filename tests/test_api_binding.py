@@ -82,6 +82,7 @@ def test_a_marked_block_left_open_is_refused():
 # ---- every non-rule option declared once -------------------------------------------------------
 FAMILIES = {"grid": options.GRID, "study": options.STUDY, "report": options.REPORT}
 FAMILIES["simulate"] = options.SIMULATE
+FAMILIES["edge"] = options.EDGE
 
 
 def _game_commands():

@@ -101,6 +101,18 @@ SHOWN = by_name(
 )
 """How a table is shown (``digits``: a command may default otherwise, ``pays`` 6)."""
 
+EDGE = by_name(
+    Keyword(
+        "exact",
+        False,
+        "Also give each house edge as an exact fraction of the initial wager "
+        "(house_edge_fraction), the same on every machine; house_edge_percent is then 100 "
+        "times it, correctly rounded. Seconds for Zero, a minute or more for blackjack.",
+        switch="flag",
+    ),
+)
+"""What ``edge`` takes in both games beyond the game's own options."""
+
 GRID = by_name(
     Keyword(
         "vary",
@@ -317,6 +329,7 @@ SIMULATE = by_name(
 
 GROUPS: dict[str, dict[str, Keyword]] = {
     "shown": SHOWN,
+    "edge": EDGE,
     "grid": GRID,
     "study": STUDY,
     "report": REPORT,

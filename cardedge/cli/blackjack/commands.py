@@ -6,6 +6,7 @@ import click
 
 from cardedge.analysis.blackjack.game import GAME
 from cardedge.api import blackjack as api
+from cardedge.api.options import EDGE
 from cardedge.cli.blackjack.options import rule_options, strategy_option
 from cardedge.cli.core import common
 from cardedge.cli.core.shoe import shoe_options
@@ -19,6 +20,7 @@ from cardedge.strategy.blackjack.charts import STRATEGIES
 @rule_options
 @strategy_option(multiple=True)
 @common.digits_option()
+@common.declared_options(EDGE)
 @common.format_option()
 def edge(fmt, **options) -> None:
     """House edge of a round, one row per deck count (or shoe) and strategy.

@@ -7,6 +7,7 @@ import click
 from cardedge.analysis.zero.game import GAME
 from cardedge.analysis.zero.round import SPLIT_MODES
 from cardedge.api import zero as api
+from cardedge.api.options import EDGE
 from cardedge.cli.core import common
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.cli.zero.options import rules_option, strategy_option, zero_rule_options
@@ -27,6 +28,7 @@ from cardedge.reports.zero.colours import TERMINAL
 @strategy_option()
 @common.digits_option()
 @common.declared_option(api.OPTIONS["edge"]["by_upcard"])
+@common.declared_options(EDGE)
 @common.format_option()
 def edge(fmt, **options) -> None:
     """House edge of the Zero wager (optimal play unless --strategy)."""
