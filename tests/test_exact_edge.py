@@ -112,9 +112,18 @@ def test_zero_payouts_are_the_ratios_written():
     assert gap == Fraction(pairs, n * (n - 1)) * (Fraction(6, 5) - Fraction(3, 2))
 
 
-def test_zero_exact_edge_refuses_the_optimal_split():
-    with pytest.raises(ValueError, match="standard split"):
-        exact_ev(preset("published"), Shoe(ZERO_STRIPPED[0]), split="optimal")
+@pytest.mark.parametrize(
+    "rules", [preset("published"), ZeroRules(das=False, split_totals={7, 8, 9})]
+)
+def test_zero_exact_edge_with_the_fully_optimal_split_is_the_fraction_twin(rules):
+    counts = (1, 0, 1, 1, 2, 0, 1, 2, 1, 2, 1, 1, 1)
+    want = zero_reference.round_ev(counts, rules, split="optimal")
+    assert exact_ev(rules, Shoe(counts), split="optimal") == want
+
+
+def test_zero_exact_edge_with_a_chart_refuses_the_fully_optimal_split():
+    with pytest.raises(ValueError, match="needs the optimal policy"):
+        exact_ev(preset("published"), Shoe(ZERO_STRIPPED[0]), published_chart().policy(), "optimal")
 
 
 # -- blackjack -------------------------------------------------------------------------------
@@ -231,10 +240,13 @@ def test_zero_edge_exact_prints_each_edge_as_a_fraction(capsys):
     assert f"{f.numerator}/{f.denominator}" in out
 
 
-def test_zero_edge_exact_refuses_the_optimal_split(capsys):
-    code, _, err = run(capsys, "zero", "edge", "--decks", "1", "--exact", "--split", "optimal")
-    assert code == 2
-    assert "standard split" in err
+def test_zero_edge_exact_takes_the_fully_optimal_split(capsys):
+    args = ("--shoe", ZERO_SPEC, "--rules", "published", "--split", "optimal")
+    code, out, _ = run(capsys, "zero", "edge", *args, "--exact", "--format", "json")
+    assert code == 0
+    (row,) = json.loads(out)
+    want = exact_edge(preset("published"), Shoe(ZERO_STRIPPED[0]), split="optimal")
+    assert _check_exact_row(row) == want
 
 
 def test_blackjack_edge_exact_prints_the_fraction(capsys):
@@ -246,3 +258,25 @@ def test_blackjack_edge_exact_prints_the_fraction(capsys):
     edge = _check_exact_row(row)
     assert row["player_ev"] == float(-edge)
     assert edge == bj_exact.exact_edge(BlackjackRules(), bj_shoe(MID))
+
+
+def test_blackjack_exact_edge_reports_its_progress():
+    """The exact edge's steps (dealer batches, split contexts, the splits) advance a bar of
+    their own, to its end."""
+    from contextlib import contextmanager
+
+    from cardedge.blackjack import edge
+
+    bars = []
+
+    @contextmanager
+    def progress(label, total):
+        done = []
+        bars.append((label, total, done))
+        yield done.append
+
+    edge(shoe=MID_SPEC, exact=True, progress=progress)
+    exact = [(total, sum(done)) for label, total, done in bars if label == "Blackjack exact edge"]
+    steps = len(bj_exact.BlackjackExact(BlackjackRules(), bj_shoe(MID)).steps())
+    assert exact == [(steps, steps)]
+    assert steps > 2

@@ -41,7 +41,7 @@ from cardedge.analysis.blackjack.split import expected_hands, split_value
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.core.progress import Progress
 
-DEALER_BATCH = 2048
+DEALER_BATCH = 1024
 """Shoe states per batch of the dealer's count (a step of the progress bar)."""
 
 

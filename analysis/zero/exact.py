@@ -11,11 +11,12 @@ values become ``Fraction``s.
 
 Decisions are taken on these exact values, with the kernels' tie rules (stand rather than hit
 or double, no split rather than split): optimal play is exactly optimal, a fixed chart cell is
-obeyed. The standard split only (``analysis.zero.split``): each split hand sees its own cards,
-the other split card and the up card.
+obeyed. Both split conventions (``analysis.zero.split``): the standard one (each split hand
+sees its own cards, the other split card and the up card) and the fully optimal one (the
+second hand sees the first hand's cards, the first hand's choices maximise both hands' EV).
 
-Pure Python, no kernel: about 30,000 shoe states at 6 decks (``bench/exact_edge.py`` times
-it).
+Pure Python, no kernel: about 30,000 shoe states at 6 decks with the standard split
+(``bench/exact_edge.py`` times it).
 """
 
 from __future__ import annotations
@@ -33,11 +34,12 @@ from cardedge.analysis.zero.rules import PlayRules, ZeroRules
 N_TOTALS = 10
 DEALER_DRAWS = 3
 """The dealer draws at most three cards after the up card (the hole card and two more)."""
-PLAYER_CARDS = 5
-"""Most player cards out of the shoe in one state: two split cards, a split hand's second
-card, a hit and a double."""
-SPLITS = ("standard",)
-"""The split conventions valued exactly."""
+PLAYER_CARDS = {"standard": 5, "optimal": 8}
+"""Most player cards out of the shoe in one state, by split convention: two split cards, a
+split hand's second card, a hit and a double; with the fully optimal split, the first hand's
+three cards and the second hand's too."""
+SPLITS = tuple(PLAYER_CARDS)
+"""The split conventions valued exactly (``round.SPLIT_MODES``)."""
 
 State = tuple[int, ...]
 """Player cards out of the shoe, as counts by point value 0..9."""
@@ -56,7 +58,18 @@ class ZeroExact:
     card and the player's cards are out (the module docstring). ``policy`` plays every hand.
     """
 
-    def __init__(self, rules: ZeroRules | PlayRules, shoe: Shoe, policy: ZeroPolicy) -> None:
+    def __init__(
+        self,
+        rules: ZeroRules | PlayRules,
+        shoe: Shoe,
+        policy: ZeroPolicy,
+        split: str = "standard",
+    ) -> None:
+        if split not in SPLITS:
+            raise ValueError(f"unknown split mode {split!r} (choose from {', '.join(SPLITS)})")
+        if split != "standard" and not policy.is_optimal:
+            raise ValueError(f"split {split!r} needs the optimal policy")
+        self.split_mode = split
         record = rules.kernel_record()
         self.draws = [[bool(d) for d in row] for row in record.dealer.draws]
         self.double_unsplit = [bool(x) for x in record.double_unsplit]
@@ -68,11 +81,13 @@ class ZeroExact:
         self.split = charts.split.tolist()
         self.base = [int(c) for c in shoe.by_value(BACCARAT_VALUES, N_TOTALS)]
         self.size = sum(self.base)
-        self.floor = max(0, self.size - 1 - PLAYER_CARDS - DEALER_DRAWS)
+        self.floor = max(0, self.size - 1 - PLAYER_CARDS[split] - DEALER_DRAWS)
         self._den: dict[int, int] = {}
         self._stand: dict[tuple[int, State], list[int]] = {}
         self._double: dict[tuple[int, State], list[int]] = {}
         self._two: dict[tuple, int] = {}
+        self._second: dict[tuple, int] = {}
+        self._first: dict[tuple, tuple[int, int]] = {}
 
     # -- denominators ---------------------------------------------------------------------
     def den(self, n: int) -> int:
@@ -217,11 +232,75 @@ class ZeroExact:
         code = self.split[v1][v2][up]
         if not self.split_ok[total] or code == Action.NO_SPLIT:
             return best
-        # two split hands, each one card further: over den(n - 1) each, n * den(n - 1) = den(n)
-        sv = self.split_hand(up, m, v1) + self.split_hand(up, m, v2)
+        if self.split_mode == "standard":
+            # two split hands, each one card further: over den(n - 1) each, n * den(n - 1) = den(n)
+            sv = self.split_hand(up, m, v1) + self.split_hand(up, m, v2)
+        else:
+            sv = self.ordered_split(up, m, v1, v2)
+            if v1 != v2:
+                sv = max(sv, self.ordered_split(up, m, v2, v1))
         if code == Action.SPLIT or sv > best:
             return sv
         return best
+
+    # -- the fully optimal split (``split.optimal_split_value``, joint) ----------------------
+    def second_hand(self, up: int, m: State, b: int) -> int:
+        """Numerator of the second split hand (card b) once the first hand's cards, in ``m``,
+        are seen: it draws its second card and plays optimally."""
+        key = (up, m, b)
+        value = self._second.get(key)
+        if value is None:
+            shoe = self.shoe_of(up, m)
+            value = 0
+            for y in range(N_TOTALS):
+                c = shoe[y]
+                if c > 0:
+                    value += c * self.two_card(up, _plus(m, y), (b + y) % 10, self.double_split)
+            self._second[key] = value
+        return value
+
+    def first_hand(self, up: int, m: State, total: int, n_cards: int, b: int) -> tuple[int, int]:
+        """(own, own + second hand) numerators of the first split hand holding ``n_cards`` (2
+        or 3) cards of ``total``, its choices maximising both hands' EV (stand wins ties)."""
+        key = (up, m, total, n_cards, b)
+        found = self._first.get(key)
+        if found is not None:
+            return found
+        own = self.stand_row(up, m)[total]
+        both = own + self.second_hand(up, m, b)
+        shoe = self.shoe_of(up, m)
+        if n_cards == 2:
+            hit_own = hit_both = 0
+            for x in range(N_TOTALS):
+                c = shoe[x]
+                if c > 0:
+                    o, t = self.first_hand(up, _plus(m, x), (total + x) % 10, 3, b)
+                    hit_own += c * o
+                    hit_both += c * t
+            if hit_both > both:
+                own, both = hit_own, hit_both
+        elif self.double_split[total]:
+            dbl_own = self.double_row(up, m)[total]
+            dbl_both = dbl_own
+            for z in range(N_TOTALS):
+                c = shoe[z]
+                if c > 0:
+                    dbl_both += c * self.second_hand(up, _plus(m, z), b)
+            if dbl_both > both:
+                own, both = dbl_own, dbl_both
+        self._first[key] = (own, both)
+        return own, both
+
+    def ordered_split(self, up: int, m: State, a: int, b: int) -> int:
+        """Numerator of splitting a and b (both in ``m``), the a-hand played first and the
+        b-hand knowing its cards."""
+        shoe = self.shoe_of(up, m)
+        total = 0
+        for y in range(N_TOTALS):
+            c = shoe[y]
+            if c > 0:
+                total += c * self.first_hand(up, _plus(m, y), (a + y) % 10, 2, b)[1]
+        return total
 
 
 def _plus(m: State, v: int) -> State:
@@ -238,9 +317,7 @@ def nonpair_ev(
     """The exact contribution of the deals that are no Zero Pair to the player's EV per
     initial wager (``round.PlayResult.nonpair_ev``): what ``play`` and ``policy`` decide, the
     same whatever a Zero Pair pays."""
-    if split not in SPLITS:
-        raise ValueError(f"the exact edge values the {' or '.join(SPLITS)} split, not {split!r}")
-    values = ZeroExact(play, shoe, policy)
+    values = ZeroExact(play, shoe, policy, split)
     counts = list(shoe.counts)
     nv = values.base
     total = 0

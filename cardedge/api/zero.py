@@ -183,8 +183,8 @@ def edge(
     ``remove`` (cards like ``"5,5,T"``) deal from another shoe than a fresh one. With
     ``by_upcard`` a ``Tables`` adds one table per row, by dealer up card. With ``exact`` each
     row also gives ``house_edge_fraction``, the house edge as an exact fraction of the
-    initial wager (``analysis.zero.exact``; the standard split), and ``house_edge_percent``
-    is 100 times it, correctly rounded.
+    initial wager (``analysis.zero.exact``, either split), and ``house_edge_percent`` is 100
+    times it, correctly rounded.
 
     Examples:
         >>> from cardedge.zero import edge
@@ -218,13 +218,10 @@ def _edge(
     exact: bool = False,
 ) -> Table | Tables:
     """``edge``'s tables of a bound call."""
-    from cardedge.analysis.zero.exact import SPLITS as EXACT_SPLITS
     from cardedge.analysis.zero.round import SPLIT_MODES
     from cardedge.reports.zero import edge as zero_reports
 
     core.choice("split", split, SPLIT_MODES)
-    if exact and split not in EXACT_SPLITS:
-        raise core.BadValue("split", f"--exact values the {', '.join(EXACT_SPLITS)} split only")
     results = zero_reports.edge_results(
         list(call.shoes),
         call.preset,
