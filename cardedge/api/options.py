@@ -107,7 +107,7 @@ EDGE = by_name(
         False,
         "Also give each house edge as an exact fraction of the initial wager "
         "(house_edge_fraction), the same on every machine; house_edge_percent is then 100 "
-        "times it, correctly rounded. Seconds for Zero, a minute or more for blackjack.",
+        "times it, correctly rounded. Slower: seconds to a minute at 6 decks.",
         switch="flag",
     ),
 )
