@@ -1,5 +1,6 @@
-"""Time the exact house edges (``edge --exact``): Zero 6 decks optimal and basic, blackjack 6
-decks optimal (exact CDZ- splits), each cold and warm, beside the float evaluator.
+"""Time the exact house edges (``edge --exact``): Zero 6 decks optimal and basic (and optimal
+with the fully optimal split), blackjack 6 decks optimal (exact CDZ- splits), each cold and
+warm, beside the float evaluator.
 
     .venv/bin/python bench/exact_edge.py [--decks 6] [--only zero|blackjack] [--peek]
 
@@ -72,8 +73,8 @@ ZERO = {
     "from cardedge.analysis.zero.rules import preset\n"
     "from cardedge.strategy.zero.charts import resolve",
     "setup": "rules = preset('published'); policy = resolve('{strategy}', rules, shoe)[1]",
-    "exact": "exact_edge(rules, shoe, policy)",
-    "float": "evaluate_round(rules, shoe, policy).house_edge_percent",
+    "exact": "exact_edge(rules, shoe, policy, '{split}')",
+    "float": "evaluate_round(rules, shoe, policy, '{split}').house_edge_percent",
 }
 BLACKJACK = {
     "imports": "from cardedge.analysis.blackjack.exact import exact_edge\n"
@@ -125,9 +126,11 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"{os.cpu_count()} cores, load average {load:.1f} at the start")
     if args.only in (None, "zero"):
-        for strategy in ("optimal", "basic"):
-            r = run(ZERO, args.decks, strategy=strategy)
-            print(line(f"Zero {args.decks} decks, published rules, {strategy} play", r))
+        zero_runs = (("optimal", "standard"), ("basic", "standard"), ("optimal", "optimal"))
+        for strategy, split in zero_runs:
+            r = run(ZERO, args.decks, strategy=strategy, split=split)
+            name = f"Zero {args.decks} decks, published rules, {strategy} play, {split} split"
+            print(line(name, r))
     if args.only in (None, "blackjack"):
         r = run(BLACKJACK, args.decks, peek=args.peek)
         rules = "peek" if args.peek else "rules page (ENHC)"
