@@ -19,7 +19,8 @@ The dealer's outcome probabilities of every shoe state are counted the same way,
 once as numpy arrays of Python integers (``_dealer_numerators``). Only the split values and
 the round's sum are ``Fraction``s.
 
-Pure Python and numpy, no kernel; ``bench/exact_edge.py`` times it (6 decks: minutes).
+Pure Python and numpy, no kernel; ``bench/exact_edge.py`` times it (6 decks: about 10 s of
+CPU, 80% of it the dealer).
 """
 
 from __future__ import annotations

@@ -168,7 +168,7 @@ def edge(
     ``player_ev``: the player's expected net result per unit initial wager. As JSON each row
     carries the rules as an object (``Table.records``). With ``exact`` each row also gives
     ``house_edge_fraction``, the house edge as an exact fraction of the initial wager
-    (``analysis.blackjack.exact``: a minute or more at 6 decks), and the two figures are its
+    (``analysis.blackjack.exact``: about 10 s of CPU at 6 decks), and the two figures are its
     correctly rounded values.
 
     Examples:
