@@ -92,6 +92,7 @@ SHARED = [*options.SHOE.values(), *options.SHOWN.values(), options.DEALT]
 CLI = Path(cli_module.__file__).parent
 MAKERS = {CLI / "core" / "declared.py", CLI / "core" / "rules.py"}
 """The modules that make options: the generator, and the rules' options (from ``RULES``)."""
+FAMILIES["edge"] = options.EDGE
 
 
 def _commands():

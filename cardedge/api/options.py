@@ -191,6 +191,18 @@ PLAY = by_name(
 )
 """The options every training session (``play``) takes: the command line's alone."""
 
+EDGE = by_name(
+    Keyword(
+        "exact",
+        False,
+        "Also give each house edge as an exact fraction of the initial wager "
+        "(house_edge_fraction), the same on every machine; house_edge_percent is then 100 "
+        "times it, correctly rounded. Slower: seconds to a minute at 6 decks.",
+        switch="flag",
+    ),
+)
+"""What ``edge`` takes in both games beyond the game's own options."""
+
 GRID = by_name(
     Keyword(
         "vary",
@@ -406,6 +418,7 @@ SIMULATE = by_name(
 GROUPS: dict[str, dict[str, Keyword]] = {
     "shoe": SHOE,
     "shown": SHOWN,
+    "edge": EDGE,
     "grid": GRID,
     "study": STUDY,
     "report": REPORT,

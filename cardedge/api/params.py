@@ -289,6 +289,7 @@ KEYWORDS: dict[str, Kind] = {
     "side_bet_size": Many(Number(0, MAX_SIDE_BET_SIZE), empty="none"),
     # switches
     "by_upcard": Switch(),
+    "exact": Switch(),
     "best": Switch(),
     "eor": Switch(),
     "das_marks": Switch(),

@@ -288,6 +288,7 @@ def edge(
     strategy: str = "optimal",
     digits: int = 4,
     by_upcard: bool = False,
+    exact: bool = False,
     *,
     # rule keywords (python -m cardedge.api.keywords)
     zero_pair_pays: float | str | None = None,
@@ -306,7 +307,10 @@ def edge(
     the player's expected net result per unit initial wager. ``rules``: stated, published or
     both; ``split``: standard or optimal; ``shoe`` (a spec like ``"A=24,...,K=24"``) or
     ``remove`` (cards like ``"5,5,T"``) deal from another shoe than a fresh one. With
-    ``by_upcard`` a ``Tables`` adds one table per row, by dealer up card.
+    ``by_upcard`` a ``Tables`` adds one table per row, by dealer up card. With ``exact`` each
+    row also gives ``house_edge_fraction``, the house edge as an exact fraction of the
+    initial wager (``analysis.zero.exact``, either split), and ``house_edge_percent`` is 100
+    times it, correctly rounded.
 
     Examples:
         >>> from cardedge.zero import edge
@@ -328,7 +332,7 @@ def edge(
         das=das,
         # end of rule values
     )
-    return _edge(call, split, strategy, digits, by_upcard, progress)
+    return _edge(call, split, strategy, digits, by_upcard, progress, exact)
 
 
 def _edge(
@@ -338,6 +342,7 @@ def _edge(
     digits: int = 4,
     by_upcard: bool = False,
     progress: core.Progress | None = None,
+    exact: bool = False,
 ) -> Table | Tables:
     """``edge``'s tables of a bound call."""
     from cardedge.analysis.zero.round import SPLIT_MODES
@@ -352,7 +357,12 @@ def _edge(
         strategy=strategy,
         changes=dict(call.changes),
     )
-    table = zero_reports.edge_table(results, digits)
+    fractions = None
+    if exact:
+        from cardedge.reports.zero.exact import exact_edges
+
+        fractions = exact_edges(results, strategy, core.tracker(progress, "Zero exact edge"))
+    table = zero_reports.edge_table(results, digits, fractions)
     if not by_upcard:
         return table
     ups = [zero_reports.upcard_table(name, res, digits) for name, res in results]

@@ -6,6 +6,7 @@ import click
 
 from cardedge.analysis.blackjack.game import GAME
 from cardedge.api import blackjack as api
+from cardedge.api.options import EDGE
 from cardedge.cli.blackjack.options import rule_options
 from cardedge.cli.core import common
 from cardedge.cli.core.declared import declared_option, declared_options
@@ -22,6 +23,7 @@ OWN = api.OPTIONS
 @rule_options
 @declared_option(OWN["edge"]["strategy"])
 @common.digits_option()
+@declared_options(EDGE)
 @common.format_option()
 def edge(fmt, **options) -> None:
     """House edge of a round, one row per deck count (or shoe) and strategy.

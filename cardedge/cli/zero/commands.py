@@ -6,8 +6,9 @@ import click
 
 from cardedge.analysis.zero.game import GAME
 from cardedge.api import zero as api
+from cardedge.api.options import EDGE
 from cardedge.cli.core import common
-from cardedge.cli.core.declared import declared_option
+from cardedge.cli.core.declared import declared_option, declared_options
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.cli.zero.options import rules_option, zero_rule_options
 from cardedge.reports.zero.colours import TERMINAL
@@ -24,6 +25,7 @@ OWN = api.OPTIONS
 @declared_option(OWN["edge"]["strategy"])
 @common.digits_option()
 @declared_option(OWN["edge"]["by_upcard"])
+@declared_options(EDGE)
 @common.format_option()
 def edge(fmt, **options) -> None:
     """House edge of the Zero wager (optimal play unless --strategy)."""
