@@ -96,9 +96,9 @@ def verify_report(document: Path) -> Verified:
         return found
 
 
-RECORDED_FILES: dict[str, tuple[str, str]] = {"--paytable": ("zero-pays", "paytable")}
-"""Options naming a file whose content the report records (option -> the section's key and
-the fact holding it): made again from the record, not from a file that may be gone or
+RECORDED_FILES: dict[str, str] = {"--paytable": "paytable"}
+"""Options naming a file whose content the report records (option -> the fact holding it, in
+whichever section gives it): made again from the record, not from a file that may be gone or
 changed since."""
 
 
@@ -110,9 +110,10 @@ def _recorded_files(text: str, folder: Path) -> dict[str, Path]:
     except (ValueError, KeyError, TypeError):
         return {}
     out = {}
-    for option, (key, fact) in RECORDED_FILES.items():
-        record = sections.get(key, {}).get("facts", {}).get(fact)
-        if isinstance(record, dict):
+    for option, fact in RECORDED_FILES.items():
+        records = [s.get("facts", {}).get(fact) for s in sections.values()]
+        record = next((r for r in records if isinstance(r, dict)), None)
+        if record is not None:
             path = folder / f"recorded{option.replace('-', '_')}.json"
             path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
             out[option] = path
