@@ -34,6 +34,8 @@ SECTIONS = (
 )
 ZERO_CALL = {"decks": 1, "rules": "published", "rounds": ROUNDS, "das": False}
 BLACKJACK_CALL = {"decks": 1, "rounds": ROUNDS, "peek": True, "natural": "6:5"}
+NOT_RULES = ("decks", "rounds")
+"""The report calls' keywords that are not rules."""
 
 
 @pytest.fixture(scope="module")
@@ -186,6 +188,37 @@ def test_exact_fractions_are_the_shoe_s_own(zero_report, blackjack_report):
     assert float(Fraction(zero_exact[1]["fraction"])) == pytest.approx(p.trips, rel=1e-14)
     natural = section(blackjack_report[2], "headline")["tables"][1]["rows"][0]
     assert Fraction(natural["fraction"]) == Fraction(2 * 4 * 16, 52 * 51)
+
+
+def test_the_headline_gives_the_exact_edge_the_twins_and_the_floats_agree_with(
+    zero_report, blackjack_report
+):
+    """The optimal edge as an exact fraction (issue 45): the exact module's, within 1e-15 of
+    the wager of the float the headline prints, and named in the headline's words."""
+    from fractions import Fraction
+
+    from cardedge.analysis.blackjack.exact import exact_edge as blackjack_exact
+    from cardedge.analysis.core.shoe import Shoe
+    from cardedge.analysis.zero.exact import exact_edge as zero_exact
+    from cardedge.api.blackjack import rules as blackjack_rules
+    from cardedge.api.zero import rules as zero_rules
+
+    expected = {
+        "zero": zero_exact(
+            zero_rules(**{k: v for k, v in ZERO_CALL.items() if k not in NOT_RULES}), Shoe.decks(1)
+        ),
+        "blackjack": blackjack_exact(
+            blackjack_rules(**{k: v for k, v in BLACKJACK_CALL.items() if k not in NOT_RULES}),
+            Shoe.decks(1),
+        ),
+    }
+    for game, made in (("zero", zero_report), ("blackjack", blackjack_report)):
+        head = section(made[2], "headline")
+        (facts,) = head["facts"].values()
+        edge = Fraction(facts["optimal_fraction"])
+        assert edge == expected[game]
+        assert abs(float(edge) * 100 - facts["optimal_percent"]) <= 1e-13
+        assert facts["optimal_fraction"] in head["paragraphs"][1]
 
 
 def test_every_section_is_numbered_and_the_rules_say_what_differs(zero_report, blackjack_report):

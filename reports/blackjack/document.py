@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from cardedge.analysis.blackjack.exact import exact_edge
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
 from cardedge.analysis.blackjack.sentences import options_line, rule_sentences
 from cardedge.analysis.core.shoe import Shoe
@@ -161,7 +162,7 @@ def build(
             (*sentences, options_line(rules)),
             (doc.TableView(table, on_page=False),),
         ),
-        _headline_section(parts),
+        _headline_section(rules, parts),
         doc.Section(
             "strategy",
             "The basic strategy chart",
@@ -239,7 +240,7 @@ def build(
     )
 
 
-def _headline_section(parts: Sequence[ShoeTables]) -> doc.Section:
+def _headline_section(rules: BlackjackRules, parts: Sequence[ShoeTables]) -> doc.Section:
     head = _headline(parts)
     first = head.rows()[0]
     edge = first["optimal_percent"]
@@ -250,9 +251,14 @@ def _headline_section(parts: Sequence[ShoeTables]) -> doc.Section:
     )
     words += f"; a round's SD is {first['sd']:.4f} initial wagers." if first["sd"] else "."
     exact = tuple(doc.TableView(exact_naturals(p.shoe)) for p in parts)
-    facts = {p.shoe.title(): dict(row) for p, row in zip(parts, head.rows(), strict=True)}
+    edges = [exact_edge(rules, p.shoe) for p in parts]
+    facts = {
+        p.shoe.title(): {**row, "optimal_fraction": doc.fraction_text(edge)}
+        for p, row, edge in zip(parts, head.rows(), edges, strict=True)
+    }
+    said = doc.exact_sentence([(p.shoe.title(), e) for p, e in zip(parts, edges, strict=True)])
     return doc.Section(
-        "headline", "The house edge", (words,), (doc.TableView(head), *exact), facts=facts
+        "headline", "The house edge", (words, said), (doc.TableView(head), *exact), facts=facts
     )
 
 

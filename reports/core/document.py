@@ -632,6 +632,28 @@ def rules_table(rule_set, rules, page, page_name: str, title: str) -> Table:
     return Table(title, rows)
 
 
+def exact_sentence(edges: Sequence[tuple[str, object]]) -> str:
+    """The headline's sentence on the exact house edges under optimal play (``edges``: each
+    shoe's title and its edge as a ``Fraction`` of the initial wager)."""
+    said = [
+        f"with {title} it is {edge.numerator}/{edge.denominator} of the initial wager "
+        f"({100 * float(edge):.4f}%)"
+        for title, edge in edges
+    ]
+    return (
+        "Exactly, as a fraction (the house edge under optimal play, counted in whole numbers: "
+        "the one figure that is the same on every machine by construction): "
+        + "; ".join(said)
+        + ". The edges printed elsewhere are floating-point sums; they agree with these to "
+        "about 1e-16 of the wager."
+    )
+
+
+def fraction_text(edge) -> str:
+    """A ``Fraction`` as report.json writes it: ``"numerator/denominator"``."""
+    return f"{edge.numerator}/{edge.denominator}"
+
+
 def one_deck_count(shoes, what: str, commands: Sequence[str]) -> tuple[str, ...]:
     """The sentence a section computed at one deck count says when the report asks for
     several (``shoes``): which deck count, and why, and the commands (``commands``, each

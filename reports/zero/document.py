@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.exact import exact_edge
 from cardedge.analysis.zero.rules import RULES, ZERO_PAIR, ZeroRules, preset, rules_note
 from cardedge.analysis.zero.sentences import options_line, rule_sentences
 from cardedge.reports.core import certify, page
@@ -259,9 +260,14 @@ def _headline_section(
         + (f" and {published:.4f}% with the published chart" if published is not None else "")
         + f"; a round's SD is {first['sd']:.4f} initial wagers."
     )
-    facts = {p.shoe.title(): dict(row) for p, row in zip(parts, head.rows(), strict=True)}
+    edges = [exact_edge(rules, p.shoe) for p in parts]
+    facts = {
+        p.shoe.title(): {**row, "optimal_fraction": doc.fraction_text(edge)}
+        for p, row, edge in zip(parts, head.rows(), edges, strict=True)
+    }
+    said = doc.exact_sentence([(p.shoe.title(), e) for p, e in zip(parts, edges, strict=True)])
     return doc.Section(
-        "headline", "The house edge", (words,), (doc.TableView(head), *exact), facts=facts
+        "headline", "The house edge", (words, said), (doc.TableView(head), *exact), facts=facts
     )
 
 
