@@ -250,16 +250,10 @@ def _headline_section(rules: BlackjackRules, parts: Sequence[ShoeTables]) -> doc
         f"the house edge {first['basic_percent']:.4f}% with the basic chart"
     )
     words += f"; a round's SD is {first['sd']:.4f} initial wagers." if first["sd"] else "."
-    exact = tuple(doc.TableView(exact_naturals(p.shoe)) for p in parts)
-    edges = [exact_edge(rules, p.shoe) for p in parts]
-    facts = {
-        p.shoe.title(): {**row, "optimal_fraction": doc.fraction_text(edge)}
-        for p, row, edge in zip(parts, head.rows(), edges, strict=True)
-    }
-    said = doc.exact_sentence([(p.shoe.title(), e) for p, e in zip(parts, edges, strict=True)])
-    return doc.Section(
-        "headline", "The house edge", (words, said), (doc.TableView(head), *exact), facts=facts
-    )
+    shoes = [p.shoe for p in parts]
+    exact = [exact_naturals(shoe) for shoe in shoes]
+    edges = [exact_edge(rules, shoe) for shoe in shoes]
+    return doc.headline_section(head, words, exact, shoes, edges)
 
 
 def _hand_sizes(parts: Sequence[ShoeTables]) -> str:

@@ -632,6 +632,21 @@ def rules_table(rule_set, rules, page, page_name: str, title: str) -> Table:
     return Table(title, rows)
 
 
+def headline_section(
+    head: Table, words: str, exact_tables: Sequence[Table], shoes: Sequence, edges: Sequence
+) -> Section:
+    """A game's headline section: its words, the headline table ``head`` (a row per shoe of
+    ``shoes``) and ``exact_tables``, and each shoe's optimal edge as an exact fraction
+    (``edges``, of the initial wager) in a sentence and in the facts (``optimal_fraction``)."""
+    facts = {
+        shoe.title(): {**row, "optimal_fraction": fraction_text(edge)}
+        for shoe, row, edge in zip(shoes, head.rows(), edges, strict=True)
+    }
+    said = exact_sentence([(shoe.title(), e) for shoe, e in zip(shoes, edges, strict=True)])
+    views = (TableView(head), *(TableView(t) for t in exact_tables))
+    return Section("headline", "The house edge", (words, said), views, facts=facts)
+
+
 def exact_sentence(edges: Sequence[tuple[str, object]]) -> str:
     """The headline's sentence on the exact house edges under optimal play (``edges``: each
     shoe's title and its edge as a ``Fraction`` of the initial wager)."""

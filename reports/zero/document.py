@@ -251,7 +251,6 @@ def _headline_section(
     parts: Sequence[ShoeTables], preset_name: str, rules: ZeroRules
 ) -> doc.Section:
     head = _headline(parts, preset_name, rules)
-    exact = tuple(doc.TableView(exact_deal_probabilities(p.shoe)) for p in parts)
     first = head.rows()[0]
     published = first["published_chart_percent"]
     words = (
@@ -260,15 +259,10 @@ def _headline_section(
         + (f" and {published:.4f}% with the published chart" if published is not None else "")
         + f"; a round's SD is {first['sd']:.4f} initial wagers."
     )
-    edges = [exact_edge(rules, p.shoe) for p in parts]
-    facts = {
-        p.shoe.title(): {**row, "optimal_fraction": doc.fraction_text(edge)}
-        for p, row, edge in zip(parts, head.rows(), edges, strict=True)
-    }
-    said = doc.exact_sentence([(p.shoe.title(), e) for p, e in zip(parts, edges, strict=True)])
-    return doc.Section(
-        "headline", "The house edge", (words, said), (doc.TableView(head), *exact), facts=facts
-    )
+    shoes = [p.shoe for p in parts]
+    exact = [exact_deal_probabilities(shoe) for shoe in shoes]
+    edges = [exact_edge(rules, shoe) for shoe in shoes]
+    return doc.headline_section(head, words, exact, shoes, edges)
 
 
 def _strategy_section(parts: Sequence[ShoeTables]) -> doc.Section:
