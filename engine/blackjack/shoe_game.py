@@ -286,13 +286,18 @@ def simulate_shoe_game(
     )
     count = np.array([irc, pivot], dtype=np.float64)
     n_bins = 2 * game.limit + 1
-    stack = (tables.first, tables.unsplit, tables.split, tables.set_of_state)
+    n_hands = tables.first.shape[1]
+    split = np.ascontiguousarray(tables.split.reshape(-1, n_hands, tables.split.shape[-1]))
+    stack = (tables.first, tables.unsplit, split, tables.set_of_state)
 
     def play(rng, n):
         tally = (
             np.zeros((n_bins, len(labels)), dtype=np.int64),
             np.zeros(n_bins, dtype=np.int64),
             np.zeros(n_bins, dtype=np.int64),
+            np.zeros((game.players, BJ_MAX_HANDS), dtype=np.int64),
+            np.zeros((game.players, BJ_MAX_HANDS), dtype=np.int64),
+            np.zeros((3, game.players), dtype=np.int64),
         )
         shoe_rounds(
             rng,
@@ -308,7 +313,7 @@ def simulate_shoe_game(
             tables.base,
             tally,
         )
-        return tally
+        return tally[:3]
 
     outcomes, index_rounds, index_plays = run_streams(play, rounds, seed, threads, progress)
     return ShoeTallies(
@@ -325,14 +330,16 @@ def simulate_shoe_game(
     )
 
 
-@entry(nogil=True)
+@entry(nogil=True, refcounts=False)
 def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack, base, tally):
     """Deal ``rounds`` rounds of a shoe game from a freshly shuffled ``shoe``, adding the
     counter's seat to ``tally`` = (outcomes[bin, outcome], index rounds[bin], index
-    plays[bin]). ``tag[kind]``: the count's tag of each card kind; ``shape`` = (cut card, burn,
-    players, convention code, divisor code, limit); ``count`` = (initial running count, pivot);
-    ``stack`` = ``IndexedTables``' (first, unsplit, split, set_of_state) and ``base`` its
-    chart's set. Module docstring for the rest."""
+    plays[bin], then the seats' work arrays: hands[seat, i], wagers[seat, i], and [3, seat]
+    hands, first card, second card). ``tag[kind]``: the count's tag of each card kind;
+    ``shape`` = (cut card, burn, players, convention code, divisor code, limit); ``count`` =
+    (initial running count, pivot);
+    ``stack`` = ``IndexedTables``' (first, unsplit, split, set_of_state), split's first two
+    axes as one (set x pair), and ``base`` its chart's set. Module docstring for the rest."""
     cut, burn, players, convention, divisor, limit = (
         shape[0],
         shape[1],
@@ -343,15 +350,11 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
     )
     irc, pivot = count[0], count[1]
     first, unsplit, split, set_of_state = stack
-    outcomes, index_rounds, index_plays = tally
+    outcomes, index_rounds, index_plays, hidx, wager, seats = tally
+    n_hands, one, two = seats[0], seats[1], seats[2]
     n = shoe.shape[0]
     span = limit + 1
     top_state = 4 * span
-    hidx = np.zeros((players, BJ_MAX_HANDS), dtype=np.int64)
-    wager = np.zeros((players, BJ_MAX_HANDS), dtype=np.int64)
-    n_hands = np.zeros(players, dtype=np.int64)
-    one = np.zeros(players, dtype=np.int64)
-    two = np.zeros(players, dtype=np.int64)
     dealt = n  # past the cut card: the first round shuffles
     running = 0.0
     for _ in range(rounds):
@@ -411,30 +414,31 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
             h0 = hands.child[hands.child[0, a], b]
             act = first[t, h0, u]
             check_first(act, rules)
-            if s == 0 and act != first[base, h0, u]:
-                moved += 1
             if rules.peek and d_nat:
                 if s == 0:
                     out = 2 + BJ_MAX_NET - 1
                 continue
+            if s == 0 and act != first[base, h0, u]:
+                moved += 1
             if act == Action.SURRENDER:
                 if s == 0:
                     out = BJ_SURRENDER
                 continue
+            seat = (hidx, wager, s)
             dealt, k, m = play_seat(
-                rng, shoe, dealt, vidx, hands, rules, a, b, h0, u, act, unsplit[t], split[t],
-                unsplit[base], split[base], hidx[s], wager[s],
+                rng, shoe, dealt, vidx, hands, rules, (a, b, h0), u, act, (unsplit, split, t, base),
+                seat,
             )  # fmt: skip
             n_hands[s] = k
             if s == 0:
                 moved += m
-            if not settled(hidx[s], k, hands.n_cards, rules.charlie):
+            if not settled(seat, k, hands.n_cards, rules.charlie):
                 live = True
         dealer = 0
         if not d_nat:
             dealt, dealer = dealer_total(rng, shoe, dealt, vidx, rules, u, hole, live)
         if out < 0:
-            net = settle(hidx[0], wager[0], n_hands[0], hands, rules.charlie, dealer, d_nat)
+            net = settle((hidx, wager, 0), n_hands[0], hands, rules.charlie, dealer, d_nat)
             out = 2 + BJ_MAX_NET + net
         outcomes[tc_bin, out] += 1
         if moved > 0:
