@@ -221,3 +221,21 @@ def test_a_one_card_cut_deals_fresh_shoes_and_gives_the_exact_edge(six_decks):
     exact = analysis.evaluate(policy_from_chart(chart, RULES, "basic")).ev
     assert abs(w - exact) < 4 * math.sqrt(var / t.rounds)
     assert abs(exact) < 0.01  # the chart's edge, not a zero by accident
+
+
+def test_the_api_deals_a_shoe_game_only_with_a_penetration():
+    from cardedge.api import blackjack as api
+    from cardedge.core.errors import BadValue
+
+    with pytest.raises(BadValue, match="penetration"):
+        api.simulate(rounds=1000, count="ko")
+    tables = api.simulate(
+        decks=2, penetration=0.7, rounds=20_000, seed=1, ramp="1:0,4:2", wong_out=-1, threads=1
+    )
+    summary, by_count, betting, ramps = (t.frame() for t in tables)
+    assert summary["rounds"].item() == 20_000 and summary["count"].item() == "Hi-Lo"
+    assert {"edge_simulated", "edge_simulated_se"} <= set(by_count.columns)
+    assert by_count["rounds"].sum() == 20_000
+    assert list(betting["bets"].str.split().str[0]) == ["flat", "ramp", "optimal"]
+    low = ramps["true_count"] < -1
+    assert (ramps.loc[low, "ramp"] == 0).all() and ramps["ramp"].max() == 4

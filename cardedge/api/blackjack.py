@@ -1047,7 +1047,11 @@ def simulate(
         risk=risk,
     )
     if penetration is None:
-        given = [k for k, v in shoe_game.items() if v != options.SHOE_GAME[k].default]
+        given = [
+            k
+            for k, v in shoe_game.items()
+            if core.listed(v) != core.listed(options.SHOE_GAME[k].default)
+        ]
         if given:
             raise core.BadValue(given[0], "is a shoe game's: give --penetration", quoted=False)
         return _simulate(call, strategy, rounds, threads, seed, progress)
