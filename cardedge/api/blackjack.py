@@ -1075,7 +1075,7 @@ def indices(
     return indices_table(call.rules, one, decks_left, trace, core.count_system(system))
 
 
-@checked(seed=params.NEW_SEED)
+@checked(seed=params.NEW_SEED, **{k.name: k.value_kind for k in options.SHOE_GAME.values()})
 def simulate(
     *,
     decks=DEFAULT_DECKS,
@@ -1095,15 +1095,33 @@ def simulate(
     rounds: int = 1_000_000,
     threads: int | None = None,
     seed: int | None = None,
+    penetration: float | None = None,
+    players: int = 1,
+    count=None,
+    indices: bool = False,
+    ramp: str = "1-8",
+    wong_out: float | None = None,
+    tc_convention: str = "exact",
+    tc_divisor: str = "exact",
+    burn: int = 1,
+    bankroll=(),
+    risk: float = 0.05,
     progress: core.Progress | None = None,
 ) -> Tables:
     """Monte Carlo house edge of blackjack beside the exact figure, with frequencies (every
     round from a freshly shuffled shoe, settled by the rules engine). Edges: percent of the
     initial wager, house's side; ``seed`` None: a new one (in the tables).
 
+    With ``penetration``, a shoe game instead (``engine/blackjack/shoe_game.py``): shoes dealt
+    to the cut card at ``players`` seats, counted with ``count`` (default Hi-Lo), the counter
+    playing the chart with its ``indices``; tables by true count (``tc_convention``,
+    ``tc_divisor``), the ``ramp``'s win, SD, N0, SCORE, DI and risk of ruin (``bankroll``,
+    ``wong_out``) and the optimal ramp for that spread at risk ``risk``.
+
     Examples:
         >>> from cardedge.blackjack import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
+        >>> game = simulate(penetration=0.75, indices=True, rounds=10**6)  # doctest: +SKIP
     """
     call = bind(
         decks,
@@ -1120,7 +1138,63 @@ def simulate(
         five_card=five_card,
         # end of rule values
     )
-    return _simulate(call, strategy, rounds, threads, seed, progress)
+    shoe_game = dict(
+        players=players,
+        count=count,
+        indices=indices,
+        ramp=ramp,
+        wong_out=wong_out,
+        tc_convention=tc_convention,
+        tc_divisor=tc_divisor,
+        burn=burn,
+        bankroll=bankroll,
+        risk=risk,
+    )
+    if penetration is None:
+        given = [
+            k
+            for k, v in shoe_game.items()
+            if core.listed(v) != core.listed(options.SHOE_GAME[k].default)
+        ]
+        if given:
+            raise core.BadValue(given[0], "is a shoe game's: give --penetration", quoted=False)
+        return _simulate(call, strategy, rounds, threads, seed, progress)
+    return _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration, shoe_game)
+
+
+def _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration, words) -> Tables:
+    """``simulate``'s shoe game (``reports/blackjack/shoe_game.py``)."""
+    from cardedge.reports.blackjack import shoe_game as room
+
+    one = call.one_shoe("simulate")
+    bankrolls = [float(b) for b in core.listed(words["bankroll"])]
+    try:
+        with core.counter(progress, "Blackjack shoe game", rounds) as advance:
+            run = room.simulate_shoe(
+                call.rules,
+                one,
+                strategy,
+                rounds,
+                seed,
+                advance,
+                threads,
+                penetration=penetration,
+                players=words["players"],
+                system=None if words["count"] is None else core.count_system(words["count"]),
+                indices=words["indices"],
+                ramp=words["ramp"],
+                wong_out=words["wong_out"],
+                convention=words["tc_convention"],
+                divisor=words["tc_divisor"],
+                burn=words["burn"],
+                bankrolls=bankrolls,
+                risk=words["risk"],
+            )
+    except ValueError as e:
+        if isinstance(e, core.BadValue):
+            raise
+        raise core.BadValue("penetration", str(e), quoted=False) from None
+    return Tables(room.shoe_game_tables(run, call.rules.describe(one)))
 
 
 def _simulate(
