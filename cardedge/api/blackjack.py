@@ -129,7 +129,7 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
             kind=params.DECKS_LEFT_OR_NONE,
         ),
     ),
-    "simulate": options.by_name(_strategy("basic")),
+    "simulate": options.by_name(_strategy("basic"), *options.SHOE_GAME.values()),
     "solve": options.by_name(
         options.Keyword("pay", "natural", "The payout to solve for.", choices=_pays),
         _strategy(),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from cardedge.api import blackjack as api
-from cardedge.api.options import SHOE_GAME
 from cardedge.cli.blackjack.options import rule_options
 from cardedge.cli.core.common import bar, emit, format_option
 from cardedge.cli.core.declared import declared_option, declared_options
@@ -18,7 +17,7 @@ from cardedge.cli.core.simulate import rounds_option, seed_option, threads_optio
 @rounds_option()
 @threads_option()
 @seed_option("rounds")
-@declared_options(SHOE_GAME)
+@declared_options(list(api.OPTIONS["simulate"].values())[1:])
 @format_option()
 def simulate(fmt, **options) -> None:
     """Monte Carlo house edge of blackjack beside the exact figure, with frequencies.
