@@ -47,6 +47,10 @@ def bad_values(kind) -> list:
         return [5, "print"]
     if isinstance(kind, params.Checked) and kind.metavar == "PERCENT":  # a target edge
         return [math.nan, math.inf, 101, -100.5, "x", True, None, [1.0], 10**400]
+    if isinstance(kind, Choice):
+        return ["", "x", None, 1, True, [kind.options[0]], kind.options[0].upper() + "x"]
+    if isinstance(kind, params.Checked) and kind.metavar == "P1,P2,...":  # a solve's ladder
+        return ["x", "", " , ", [], 5, "3:2,x", "-1", "1:0", [math.nan], {"a": 1}, 10**5000]
     if isinstance(kind, params.Checked) and kind.metavar == "DECKS":
         return [0, "x", None, True, 10**5000, [], "1..1000000000", 9, 6.5]
     raise AssertionError(f"no witnesses for {kind!r}")

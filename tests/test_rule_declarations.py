@@ -245,6 +245,7 @@ VARIANT_KEYWORDS = {
     "no double after split": {"das": False},
     "no split": {"split_totals": "none"},
     "split 7, 8 or 9": {"split_totals": "7-9"},
+    "double on 4 to 7 only": {"double_totals": "4-7"},
 }
 
 

@@ -77,8 +77,9 @@ def _text(rule, value) -> str:
 
 
 def _row_value(rule, value) -> str:
-    """How a grid row prints a varied rule's value."""
-    return _text(rule, value)
+    """A grid row's varied rule's value (typed: a bool, an int, a payout's decimal, text), read
+    back as the rule reads it, in the rule's words."""
+    return _text(rule, rule.check(value))
 
 
 def check_pair(game: str, pair) -> None:
@@ -89,7 +90,7 @@ def check_pair(game: str, pair) -> None:
     rows = api.grid(decks=1, vary=vary, basic=True, sd=False, **preset, **base).rows()
     assert len(rows) == 2
     for value, row in zip((first, second), rows, strict=True):
-        assert row[rule.name] == _row_value(rule, value)
+        assert _row_value(rule, row[rule.name]) == _text(rule, value)
         forget_everything()
         alone = {
             strategy: api.edge(
