@@ -38,7 +38,9 @@ def site(tmp_path_factory) -> Path:
 
 
 def test_the_site_builds_strict(site):
-    api = (site / "api.html").read_text()
+    # the API reference: one page per module (issue 47), each function on its module's page
+    api = {m: (site / "reference" / f"{m}.html").read_text() for m in ("zero", "blackjack")}
+    assert all(f'href="reference/{m}.html"' in (site / "api.html").read_text() for m in api)
     # opened from disk: every link between pages names an .html file that is there, and the
     # search index is built into the pages (no server needed to fetch it)
     index = (site / "index.html").read_text()
@@ -48,13 +50,14 @@ def test_the_site_builds_strict(site):
     assert not re.search(r'href="[a-z-]+/"', index)  # no folder a browser would list
     assert (site / "search" / "search_index.js").is_file()
     for name in ("cardedge.zero.edge", "cardedge.blackjack.edge", "cardedge.zero.pays"):
-        assert name in api, f"{name} is not documented"
+        assert name in api[name.split(".")[1]], f"{name} is not documented"
     # the signatures written from the rule declarations: every rule keyword is shown
     from cardedge.games import games
 
     for game in games():
-        start = api.index(f'id="cardedge.{game.name}.edge"')
-        text = re.sub(r"<[^>]+>", "", api[start : start + 20_000])
+        page = api[game.name]
+        start = page.index(f'id="cardedge.{game.name}.edge"')
+        text = re.sub(r"<[^>]+>", "", page[start : start + 20_000])
         signature = text[text.index("edge(") : text.index(")", text.index("edge("))]
         for rule in game.rules:
             assert f"\n    {rule.name}: " in signature, f"{game.name} edge: no {rule.name}"
@@ -62,11 +65,11 @@ def test_the_site_builds_strict(site):
 
 @pytest.mark.parametrize("game", ["zero", "blackjack"])
 def test_the_api_page_opens_each_game_with_its_all(site, game):
-    """Under each game's heading the page documents the names of the module's ``__all__``,
+    """Each game's reference page documents the names of the module's ``__all__``,
     in its order, each once, and nothing else of the module (``CLASSES``, ``lazy_exports``...):
     first the functions, then the classes, ``render_many`` and ``OPTIMAL``."""
     exports = importlib.import_module(f"cardedge.{game}").__all__
-    api = (site / "api.html").read_text()
+    api = (site / "reference" / f"{game}.html").read_text()  # the module's own page
     ids = re.findall(r'<h\d id="([\w.]+)" class="doc doc-heading', api)
     prefix = f"cardedge.{game}."
     under = [i.removeprefix(prefix) for i in ids[ids.index(f"cardedge.{game}") + 1 :]]
@@ -80,7 +83,7 @@ def test_no_page_loads_or_links_anything_outside_the_site(site):
     """Issue 33: every page reads the same offline (its search worker's shim ships with the
     site, docs/assets/iframe-worker) and links nothing outside the repository's site."""
     outside = re.compile(r'(?:src|href)="(?:https?:)?//[^"]*"')
-    for page in site.glob("*.html"):
+    for page in [*site.glob("*.html"), *site.glob("reference/*.html")]:
         found = outside.findall(page.read_text())
         assert not found, (page.name, found[:3])
     assert 'src="assets/iframe-worker/shim.js"' in (site / "index.html").read_text()
