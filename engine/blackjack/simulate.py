@@ -133,7 +133,8 @@ def blackjack_rounds(rng, rounds, shoe, vidx, hands, rules, first, unsplit, spli
             if not settled:
                 while True:
                     t, soft = _dealer_total(hard, has_ace)
-                    if t > 17 or (t == 17 and not (rules.h17 and soft)):
+                    draws = rules.dealer.draws  # [soft, total 0..21]
+                    if t >= draws.shape[1] or not draws[1 if soft else 0, t]:
                         break
                     v = vidx[draw(rng, shoe, dealt)]
                     dealt += 1
