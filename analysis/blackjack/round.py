@@ -161,16 +161,17 @@ class ShoeAnalysis:
         if strict:
             check_shoe(self.base, rules)
         self.hands = hand_table()
-        self._follow(rules)
+        self._follow(rules, rules.kernel_record())
         self.dealer = kernel_args(self.kernel_rules.dealer)
         self._dealer = dealer_memo(tuple(int(c) for c in self.base), self.kernel_rules)
         self.stand0 = self._stand(-1, 0, False)
 
-    def _follow(self, rules: BlackjackRules) -> None:
-        """Take ``rules``: their kernel record and the keys of the work shared under them."""
+    def _follow(self, rules: BlackjackRules, record: KernelRules) -> None:
+        """Take ``rules`` (``record``: their kernel record) and the keys of the work shared
+        under them."""
         self.rules = rules
-        self.kernel_rules = rules.kernel_record()
-        self._dealer_key = dealer_key(self.kernel_rules)
+        self.kernel_rules = record
+        self._dealer_key = dealer_key(record)
         self._stand_key = stand_key(self.kernel_rules)
         self._play_key_value: tuple | None = None
 
@@ -179,13 +180,14 @@ class ShoeAnalysis:
         ``DealerMemo``) when the change leaves the dealer's record alone (``dealer_key``):
         everything in the memo is kept under the keys of the rules that made it."""
         rules = self.rules.with_(**changes)
-        if dealer_key(rules.kernel_record()) != self._dealer_key:
+        record = rules.kernel_record()
+        if dealer_key(record) != self._dealer_key:
             return ShoeAnalysis(rules, self.shoe, self.strict)
         other = object.__new__(ShoeAnalysis)
         other.__dict__.update(self.__dict__)
         if self.strict:
             check_shoe(other.base, rules)
-        other._follow(rules)
+        other._follow(rules, record)
         # the five-card rule prices five-card hands: their stand EVs may differ (same rows)
         other.stand0 = other._stand(-1, 0, False)
         return other

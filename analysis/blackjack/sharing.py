@@ -47,17 +47,31 @@ surrender EVs only where the split hand itself may surrender: when no split hand
 unsplit hand's own surrender row (context 0) is out of a split hand's key."""
 
 
+class _Key(tuple):
+    """A key hashed once: memos look split hands' values up thousands of times per grid under
+    keys holding the whole record (a tuple's hash is not kept). Equal to the plain tuple."""
+
+    def __init__(self, items) -> None:
+        self._hash = tuple.__hash__(self)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        return _Key, (tuple(self),)  # hashed again where unpickled (str hashes are per process)
+
+
 def dealer_key(record: KernelRules) -> tuple:
     """The key of what the dealer's play gives (``round.DealerMemo``, with the shoe): the
     dealer kernels take ``record.dealer`` alone."""
-    return record_key(record.dealer)
+    return _Key(record_key(record.dealer))
 
 
 def stand_key(record: KernelRules) -> tuple:
     """The rules part of a context's stand EVs' key (``round.ShoeAnalysis._stand``)."""
     if not record.charlie:
         record = record._replace(**dict.fromkeys(FIVE_CARD_PRICE))
-    return without(record, *PLAYER_OPTIONS)
+    return _Key(without(record, *PLAYER_OPTIONS))
 
 
 def split_play_key(record: KernelRules) -> tuple:
@@ -69,7 +83,7 @@ def split_play_key(record: KernelRules) -> tuple:
         kept = rows.copy()
         kept[0] = False
         record = record._replace(**{UNSPLIT_SURRENDER: kept})
-    return without(record, *SPLIT_LIMITS)
+    return _Key(without(record, *SPLIT_LIMITS))
 
 
 def unsplit_play_key(record: KernelRules) -> tuple:
@@ -77,4 +91,4 @@ def unsplit_play_key(record: KernelRules) -> tuple:
     ``strategy.blackjack.charts.TotalRows``; the grid's tasks): the record with each
     per-context field's unsplit row alone."""
     unsplit = {name: np.asarray(getattr(record, name))[:1] for name in CONTEXT_FIELDS}
-    return without(record._replace(**unsplit), *SPLIT_LIMITS)
+    return _Key(without(record._replace(**unsplit), *SPLIT_LIMITS))

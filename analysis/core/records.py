@@ -36,7 +36,10 @@ def _frozen_array(array: np.ndarray):
 
 
 def _tupled(rows: list) -> tuple:
-    return tuple(_tupled(row) if isinstance(row, list) else row for row in rows)
+    """``tolist()``'s nested lists as nested tuples (an array's rows are all lists or none)."""
+    if rows and isinstance(rows[0], list):
+        return tuple(map(_tupled, rows))
+    return tuple(rows)
 
 
 def thawed(record: Any) -> Any:
