@@ -35,12 +35,18 @@ study: install
 test: install-dev
 	$(BIN)/python -m pytest -q -n 2
 
-# Re-run the notebooks in place so the committed copies show current outputs.
+# Run the notebooks top to bottom, writing the executed copies to build/notebooks/ (the
+# committed ones untouched); `make notebooks IN_PLACE=1` rewrites the committed copies so they
+# show current outputs.
+NOTEBOOKS_OUT := $(if $(IN_PLACE),notebooks,build/notebooks)
 notebooks: install-dev
+	mkdir -p $(NOTEBOOKS_OUT)
 	for nb in notebooks/*.ipynb; do \
 		$(BIN)/python -c "import sys, nbformat; from nbclient import NotebookClient; \
 nb = nbformat.read(sys.argv[1], 4); NotebookClient(nb, timeout=1200, kernel_name='python3', \
-resources={'metadata': {'path': '.'}}).execute(); nbformat.write(nb, sys.argv[1])" $$nb || exit 1; \
+resources={'metadata': {'path': '.'}}).execute(); nbformat.write(nb, sys.argv[2])" \
+			$$nb $(NOTEBOOKS_OUT)/$$(basename $$nb) || exit 1; \
+		echo "wrote $(NOTEBOOKS_OUT)/$$(basename $$nb)"; \
 	done
 
 # The documentation site (docs/, mkdocs.yml) into site/; --strict: a broken link or an API

@@ -300,3 +300,42 @@ def test_print_shows_the_table_the_command_line_prints(capsys):
     tables = cardedge.zero.edge(decks=1, rules="published", by_upcard=True)
     assert str(tables).startswith(str(tables[0]).rstrip("\n"))
     assert "Table(" not in str(table) and "Table(" in repr(table)
+
+
+def test_repr_is_the_title_the_shape_and_the_columns():
+    """``repr(table)`` (issue 47: a dataclass dump of every row) says what the table is in one
+    line, from its rows without pandas, and from its frame the same."""
+    rows = [{"hand": f"h{i}", **{f"c{k}": float(k) for k in range(14)}} for i in range(3)]
+    table = Table("T" * 150, rows, keys={"decks": 6})
+    text = repr(table)
+    assert text.startswith(f"Table('{'T' * 97}...', 3 rows x 16 columns: decks, hand, c0, ")
+    assert text.endswith("c9, ...)") and "c10" not in text and "\n" not in text
+    assert len(table.data) == 3  # the frame built: the same line
+    assert repr(table) == text
+    one = repr(cardedge.blackjack.edge(decks=1))
+    assert one.startswith("Table('Blackjack house edge (%): 1 deck") and "1 row x" in one
+
+
+@pytest.mark.parametrize(
+    "call, needles",
+    [
+        (lambda: cardedge.blackjack.edge(nonsense=1), ["blackjack.edge(): no keyword 'nonsense'"]),
+        (lambda: cardedge.blackjack.edge(deck=1), ["no keyword 'deck' (did you mean 'decks'?)"]),
+        (lambda: cardedge.zero.solve(), ["zero.solve(): missing a required argument: 'target'"]),
+        (lambda: cardedge.zero.edge(*[None] * 9), ["zero.edge(): too many positional"]),
+    ],
+)
+def test_an_unknown_keyword_is_refused_with_the_function_and_its_keywords(call, needles):
+    with pytest.raises(TypeError) as caught:
+        call()
+    message = str(caught.value)
+    assert "\n" not in message
+    for needle in needles:
+        assert needle in message
+    # every keyword the function takes is listed
+    name = message.split("()")[0].split(".")[-1]
+    module = cardedge.zero if message.startswith("zero.") else cardedge.blackjack
+    import inspect
+
+    taken = list(inspect.signature(getattr(module, name)).parameters)
+    assert message.endswith(f"It takes: {', '.join(taken)}.")

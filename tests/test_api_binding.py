@@ -12,7 +12,8 @@ from pathlib import Path
 import click
 import pytest
 
-from cardedge.api import blackjack, core, keywords, options, zero
+import cardedge.cli as cli_module
+from cardedge.api import blackjack, core, declaration, keywords, options, zero
 from cardedge.cli import cli
 
 API = Path(core.__file__).parent
@@ -81,15 +82,29 @@ def test_a_marked_block_left_open_is_refused():
 
 # ---- every non-rule option declared once -------------------------------------------------------
 FAMILIES = {"grid": options.GRID, "study": options.STUDY, "report": options.REPORT}
+FAMILIES["solve"] = options.SOLVE
 FAMILIES["simulate"] = options.SIMULATE
+FAMILIES["count"] = options.COUNT
+FAMILIES["solve"] = options.SOLVE
+FAMILIES["play"] = options.PLAY
+SHARED = [*options.SHOE.values(), *options.SHOWN.values(), options.DEALT]
+"""Rows any command may take (where the cards come from, how a table is shown)."""
+CLI = Path(cli_module.__file__).parent
+MAKERS = {CLI / "core" / "declared.py", CLI / "core" / "rules.py"}
+"""The modules that make options: the generator, and the rules' options (from ``RULES``)."""
+FAMILIES["edge"] = options.EDGE
 
 
-def _game_commands():
+def _commands():
+    """(game or None, name, command) for every command of the command line."""
     ctx = click.Context(cli)
-    for game in ("zero", "blackjack"):
-        group = cli.get_command(ctx, game)
-        for name in group.list_commands(ctx):
-            yield game, name, group.get_command(ctx, name)
+    for name in cli.list_commands(ctx):
+        command = cli.get_command(ctx, name)
+        if not isinstance(command, click.Group):
+            yield None, name, command
+            continue
+        for inner in command.list_commands(ctx):
+            yield name, inner, command.get_command(ctx, inner)
 
 
 def _as_pattern(help_text: str) -> str:
@@ -97,37 +112,108 @@ def _as_pattern(help_text: str) -> str:
     return ".+".join(re.escape(part) for part in re.split(r"\{\w+\}", help_text))
 
 
-@pytest.mark.parametrize("game,name,command", list(_game_commands()), ids=lambda x: str(x)[:20])
+def _is_rule(game, param) -> bool:
+    from cardedge.cli.core.rules import RuleValue
+
+    module = {"zero": zero, "blackjack": blackjack}.get(game)
+    return (
+        module is not None
+        and param.name in module.RULES.names
+        and (isinstance(param.type, RuleValue) or getattr(param, "is_flag", False))
+    )
+
+
+@pytest.mark.parametrize(
+    "game,name,command", list(_commands()), ids=lambda x: x if isinstance(x, str) else ""
+)
 def test_each_option_is_its_declaration(game, name, command):
-    """Every option made from a declaration says its help (the command's words filled in) and
-    takes its default; every option of a declared family (grid, study, report, simulate) is
-    made from its declaration, none written by hand beside it."""
-    module = zero if game == "zero" else blackjack
-    family = {**FAMILIES.get(name, {}), **module.OPTIONS.get(name, {})}
+    """Every option of every command but a rule's is made from a declaration: its command's
+    own (the game's ``OPTIONS``, the top level's ``TOP``), its family's (grid, study, report,
+    simulate, count, solve, play) or a shared one (the shoe, how a table is shown); it says
+    its help (the command's words filled in), takes its default, and reads its words, flag,
+    list and metavar as declared."""
+    module = {"zero": zero, "blackjack": blackjack}.get(game)
+    own = module.OPTIONS.get(name, {}) if module else declaration.TOP[name]
+    family = {**FAMILIES.get(name, {}), **own} if module else own
     for param in command.params:
-        declaration = getattr(param, "declaration", None)
-        if declaration is None:
-            assert param.name not in family, f"{game} {name} --{param.name}: hand-written"
+        if _is_rule(game, param) or isinstance(param, click.Argument):
             continue
-        if param.name in family:
-            assert declaration is family[param.name], f"{game} {name} --{param.name}"
-        assert re.fullmatch(_as_pattern(declaration.help), param.help or ""), param.name
-        default = declaration.default
-        if param.name == "system":  # the game's count
-            default = getattr(zero if game == "zero" else blackjack, "STUDY_SYSTEM", None)
-            default = default or blackjack.DEFAULT_SYSTEM
-        if param.name == "digits" and name == "pays":
-            default = 6
-        if declaration.required:
-            assert param.required
+        row = getattr(param, "declaration", None)
+        where = f"{game or 'cardedge'} {name} {param.opts[0]}"
+        assert row is not None, f"{where}: hand-written"
+        if row.name in family:
+            assert row is family[row.name], f"{where}: not its command's declaration"
+        else:
+            assert any(row is shared for shared in SHARED), f"{where}: whose declaration?"
+        assert param.name == row.dest and param.opts[0] == row.option, where
+        assert re.fullmatch(_as_pattern(row.help), param.help or ""), where
+        assert bool(param.multiple) == row.multiple, where
+        assert bool(getattr(param, "is_flag", False)) == (row.switch != ""), where
+        if row.metavar is not None:
+            assert param.metavar == row.metavar, where
+        if row.choices and row.reader == "":
+            assert list(param.type.choices) == list(row.words), where
+        if row.required:
+            assert param.required, where
             continue
         got = list(param.default) if param.multiple else param.default
-        want = list(default) if declaration.multiple else default
-        assert got == want, f"{game} {name} --{param.name}"
+        want = list(row.default) if row.multiple else row.default
+        assert got == want, where
+
+
+def _makes_an_option(node: ast.AST) -> bool:
+    """A call of ``click.option`` or ``click.Option``, or an import of either by name."""
+    if isinstance(node, ast.ImportFrom) and node.module == "click":
+        return any(a.name in ("option", "Option") for a in node.names)
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    f = node.func
+    return (
+        f.attr in ("option", "Option") and isinstance(f.value, ast.Name) and f.value.id == "click"
+    )
+
+
+@pytest.mark.parametrize("path", sorted(CLI.rglob("*.py")), ids=lambda p: p.name)
+def test_no_option_is_made_by_hand(path):
+    """Only the generator (``cli/core/declared.py``) makes options, and the rules' module
+    their options from ``RULES``: an option written by hand elsewhere would carry a help or
+    a default of its own."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    made = [n.lineno for n in ast.walk(tree) if _makes_an_option(n)]
+    if path in MAKERS:
+        assert made, f"{path.name} makes no option: update MAKERS"
+    else:
+        assert made == [], f"{path.name}: an option written by hand at line(s) {made}"
+
+
+def test_a_hand_written_option_is_found():
+    for source in ('@click.option("--x", default=1)\ndef f(x): ...\n', "from click import option"):
+        assert any(_makes_an_option(n) for n in ast.walk(ast.parse(source)))
+    assert not any(_makes_an_option(n) for n in ast.walk(ast.parse("option()")))
+
+
+def test_the_top_level_formats_are_the_renderer_s():
+    """``--format`` is declared where the top level reads it at start-up, written out: it
+    must be every format the tables render."""
+    from cardedge.reports.core.render import FORMATS
+
+    assert options.FORMAT.words == tuple(FORMATS)
 
 
 FAMILY_CASES = [(m, n, FAMILIES[n]) for m in (zero, blackjack) for n in sorted(FAMILIES)]
 FAMILY_CASES += [(m, n, f) for m in (zero, blackjack) for n, f in m.OPTIONS.items()]
+FAMILY_CASES += [(core, n, f) for n, f in declaration.TOP.items()]
+
+
+def _same_default(row, given) -> bool:
+    """The API's default is the declared one (deck counts as the API reads them; one value
+    standing for a one-value list)."""
+    if row.name == "decks":
+        declared = row.default if row.multiple else (row.default,)
+        return core.deck_counts(given) == [n for d in declared for n in core.deck_counts(d)]
+    if row.multiple and not isinstance(given, list | tuple):
+        return (given,) == tuple(row.default)
+    return given == row.default
 
 
 @pytest.mark.parametrize(
@@ -138,22 +224,48 @@ FAMILY_CASES += [(m, n, f) for m in (zero, blackjack) for n, f in m.OPTIONS.item
 def test_each_api_default_is_its_declaration(module, name, family):
     """The API function of a declared family (or a game's own command) takes each declared
     keyword with the declared default (``study``'s shared keywords come from the declarations
-    themselves)."""
+    themselves); an option of the command line alone (``api=False``) has no keyword."""
+    rows = [row for row in family.values() if row.api]
+    if not rows or (module is not core and name not in module.COMMANDS):
+        return  # a training session: the command line's alone
     parameters = inspect.signature(getattr(module, name)).parameters
-    for declaration in family.values():
-        given = parameters[declaration.name]
-        if declaration.required:
-            assert given.default is inspect.Parameter.empty, declaration.name
-        elif declaration.name == "system":
-            assert given.default in (zero.STUDY_SYSTEM, blackjack.DEFAULT_SYSTEM)
+    for row in rows:
+        given = parameters[row.name]
+        if row.required:
+            assert given.default is inspect.Parameter.empty, row.name
+        elif row.name == "system" and name == "study":  # the game's: its OPTIONS["study"]
+            assert given.default == module.OPTIONS["study"]["system"].default
         else:
-            assert given.default == declaration.default, f"{name} {declaration.name}"
+            assert _same_default(row, given.default), f"{name} {row.name}"
+
+
+def test_every_command_deals_its_declared_decks():
+    """A command's ``--decks`` default reads as the deck counts its API function takes by
+    default (``zero eor``: 6 and 8)."""
+    for game, name, command in _commands():
+        module = {"zero": zero, "blackjack": blackjack}.get(game)
+        param = next((p for p in command.params if p.name == "decks"), None)
+        if param is None or name not in module.COMMANDS:
+            continue
+        given = inspect.signature(getattr(module, name)).parameters["decks"].default
+        assert _same_default(param.declaration, given), f"{game} {name}"
 
 
 def test_the_docs_option_tables_are_the_declarations():
     assert options.stale_pages() == [], "run: python -m cardedge.api.options"
     page = (options.DOCS / "study.md").read_text(encoding="utf-8")
     assert "| `--penetration` (`penetration`) | `0.75` |" in page
+    page = (options.DOCS / "cli.md").read_text(encoding="utf-8")
+    assert "| `--target` (`target`) | required |" in page
+    assert "| `--format` | `table` | Output format. One of: table, csv, json, markdown. |" in page
+
+
+def test_every_docs_marker_names_a_family():
+    """A marker naming no family (a typo, a command renamed) would stay an empty table."""
+    known = set(options.all_groups())
+    for page in sorted(options.DOCS.glob("*.md")):
+        for group in re.findall(r"<!-- options: (.+?) \(python", page.read_text(encoding="utf-8")):
+            assert group in known, f"{page.name}: {group!r}"
 
 
 def test_the_zero_variants_rows_are_the_rule_declarations():

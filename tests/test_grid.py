@@ -24,8 +24,10 @@ TOLERANCE = 1e-12
 """Grid rows equal single ``edge`` calls to this (percent of the initial wager)."""
 
 
-def _truth(text: str) -> bool:
-    return {"true": True, "false": False}[text]
+def _truth(cell) -> bool:
+    """A switch's cell: a bool (typed columns, not the text 'true'/'false')."""
+    assert isinstance(cell, bool), cell
+    return cell
 
 
 def _forget_shared_work() -> None:
@@ -58,7 +60,11 @@ def test_blackjack_grid_rows_equal_single_edge_calls(blackjack_grid):
         rules = {k: _truth(row[k]) for k in ("h17", "das", "surrender")}
         _forget_shared_work()
         single = blackjack.edge(
-            decks=1, double="10-11", natural=row["natural"], strategy=["optimal", "basic"], **rules
+            decks=1,
+            double="10-11",
+            natural=row["natural_text"],
+            strategy=["optimal", "basic"],
+            **rules,
         ).rows()
         assert abs(single[0]["house_edge_percent"] - row["optimal_percent"]) < TOLERANCE
         assert abs(single[1]["house_edge_percent"] - row["basic_percent"]) < TOLERANCE
@@ -85,7 +91,7 @@ def test_blackjack_grid_sd_is_the_return_tables(blackjack_grid):
     for row in blackjack_grid.rows()[::5]:
         rules = BlackjackRules(
             double="10-11",
-            natural=row["natural"],
+            natural=row["natural_text"],
             **{k: _truth(row[k]) for k in ("h17", "das", "surrender")},
         )
         dist = outcome_distribution(ShoeAnalysis(rules, shoe))
@@ -178,20 +184,20 @@ def test_the_additive_estimate_is_base_plus_single_effects(zero_grid):
 
 def test_a_switch_varied_alone_starts_at_the_given_value():
     table = blackjack.grid(vary="h17", decks=1, h17=True, sd=False)
-    assert [r["h17"] for r in table.rows()] == ["true", "false"]
+    assert [r["h17"] for r in table.rows()] == [True, False]
 
 
 def test_deck_counts_are_a_dimension():
     rows = zero.grid(decks=[1, 2], vary=["das"], sd=False).rows()
     assert [(r["decks"], r["das"]) for r in rows] == [
-        (1, "true"),
-        (1, "false"),
-        (2, "true"),
-        (2, "false"),
+        (1, True),
+        (1, False),
+        (2, True),
+        (2, False),
     ]
     # the 2-deck, no-DAS row's estimate adds the deck effect and the DAS effect
     e = {(r["decks"], r["das"]): r["optimal_percent"] for r in rows}
-    additive = e[1, "true"] + (e[2, "true"] - e[1, "true"]) + (e[1, "false"] - e[1, "true"])
+    additive = e[1, True] + (e[2, True] - e[1, True]) + (e[1, False] - e[1, True])
     assert rows[3]["additive_percent"] == pytest.approx(additive, abs=1e-13)
 
 
@@ -254,8 +260,8 @@ def test_the_command_line_writes_parquet_and_a_heatmap(capsys, tmp_path):
     code = main([*args, "--no-sd", "--out", str(out), "--png", str(png), "--format", "json"])
     assert code == 0, capsys.readouterr().err
     frame = pd.read_parquet(out)
-    assert list(frame["das"]) == ["true", "true", "false", "false"]
-    assert list(frame["dealer_draws"]) == ["4", "5", "4", "5"]
+    assert list(frame["das"]) == [True, True, False, False]
+    assert list(frame["dealer_draws"]) == [4, 5, 4, 5]
     assert "sd" not in frame.columns
     assert png.read_bytes()[:4] == b"\x89PNG"
     base = zero.edge(decks=1, rules="published", dealer_draws=4).rows()[0]
@@ -338,3 +344,82 @@ def test_zero_charts_derived_together_are_each_derived_alone_bit_for_bit(monkeyp
             assert np.array_equal(getattr(chart, block), getattr(shared, block)), (play, block)
     assert len(runs) == sum(it for _, it in together.values())  # alone: a run per step
     assert shared_runs < len(runs) / 2
+
+
+# ---- what a change costs, and typed columns (issue 47) ------------------------------------------
+def test_change_percent_is_the_row_minus_the_base_rules(blackjack_grid):
+    """The base row is the rules without --vary (S17, DAS, no surrender, 3:2: the first row
+    here); every row's change is its edge minus that row's, and the base's own is 0."""
+    rows = blackjack_grid.rows()
+    base = next(
+        r
+        for r in rows
+        if (r["h17"], r["das"], r["surrender"], r["natural_text"]) == (False, True, False, "3:2")
+    )
+    assert base["change_percent"] == 0
+    for row in rows:
+        assert row["change_percent"] == row["optimal_percent"] - base["optimal_percent"]
+
+
+def test_the_base_rules_left_out_of_a_list_are_computed_for_the_change_only():
+    """--vary natural=6:5,7:5 leaves the base rules' 3:2 out: not a row, but the change is
+    measured from it (on each shoe), as a single edge call gives it."""
+    table = blackjack.grid(decks=[1, 2], vary=["natural=6:5,7:5", "das"], sd=False, basic=False)
+    rows = table.rows()
+    assert [(r["decks"], r["natural_text"], r["das"]) for r in rows] == [
+        (d, n, s) for d in (1, 2) for n in ("6:5", "7:5") for s in (True, False)
+    ]
+    assert "of 8 combinations" in table.title
+    for row in rows:
+        base = blackjack.edge(decks=row["decks"]).rows()[0]["house_edge_percent"]
+        assert row["change_percent"] == pytest.approx(row["optimal_percent"] - base, abs=1e-12)
+
+
+def test_the_varied_rules_are_typed_columns(zero_grid):
+    frame = zero_grid.data
+    assert frame["das"].dtype == bool
+    assert frame["dealer_draws"].dtype == np.int64
+    assert frame["zero_pair_pays"].dtype == np.float64
+    assert set(frame["zero_pair_pays"]) == {1.5, 2.0}
+    assert set(frame["zero_pair_pays_text"]) == {"3:2", "2:1"}
+    assert set(frame["rules"]) == {"stated", "published"}  # a choice stays its text
+    # the trap of text columns: astype(bool) of 'false' is True
+    assert frame["das"].astype(bool).tolist() == frame["das"].tolist()
+
+
+def _typed_columns(frame):
+    return {c: str(frame[c].dtype) for c in ("decks", "das", "dealer_draws", "trips_pays")}
+
+
+def test_typed_columns_round_trip_through_csv_json_and_parquet(tmp_path, capsys):
+    """A payout that is 'none' (trips paid as a pair) stays a float column (NaN, null)."""
+    table = zero.grid(
+        decks=1, vary=["das", "dealer_draws=4,5", "trips_pays=none,3:1"], sd=False, basic=False
+    )
+    frame = table.data
+    want = {"decks": "int64", "das": "bool", "dealer_draws": "int64", "trips_pays": "float64"}
+    assert _typed_columns(frame) == want
+    assert frame["trips_pays"].isna().tolist() == [True, False] * 4
+    import io
+    import json
+
+    from cardedge.reports.core.render import render
+
+    def same(back):
+        assert _typed_columns(back) == want
+        columns = list(frame.columns)
+        pd.testing.assert_frame_equal(
+            back[columns].reset_index(drop=True), frame, check_dtype=True, check_exact=True
+        )
+
+    same(pd.read_csv(io.StringIO(render(table, "csv"))))
+    same(pd.DataFrame(json.loads(render(table, "json"))))
+    out = tmp_path / "g.parquet"
+    code = main(
+        ["zero", "grid", "--decks", "1", "--vary", "das", "--vary", "dealer-draws=4,5"]
+        + ["--vary", "trips-pays=none,3:1", "--no-sd", "--no-basic", "--out", str(out)]
+        + ["--format", "csv"]
+    )
+    assert code == 0, capsys.readouterr().err
+    same(pd.read_parquet(out))
+    same(pd.read_csv(io.StringIO(capsys.readouterr().out), comment="#"))

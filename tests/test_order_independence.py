@@ -20,19 +20,19 @@ from cardedge import blackjack, zero
 CASES = {
     # game: (its API module, the target's keywords (a grid's rules are its defaults), a
     # grid's vary in two orders, the value each varied rule takes in the target as the grid's
-    # rows print it, a grid of other rule sets only)
+    # rows hold it (typed), a grid of other rule sets only)
     "blackjack": (
         blackjack,
         {"h17": True, "das": False, "surrender": True},
         (["h17", "das", "surrender"], ["surrender", "das", "h17"]),
-        {"h17": "true", "das": "false", "surrender": "true"},
+        {"h17": True, "das": False, "surrender": True},
         ["h17", "das"],
     ),
     "zero": (
         zero,
         {"rules": "published", "dealer_draws": 4, "das": False},
         (["dealer_draws=4,5,6", "das"], ["das", "dealer_draws=6,5,4"]),
-        {"dealer_draws": "4", "das": "false"},
+        {"dealer_draws": 4, "das": False},
         ["dealer_draws=5,6", "zero_pair_pays=3:2,2:1"],
     ),
 }

@@ -34,6 +34,8 @@ SECTIONS = (
 )
 ZERO_CALL = {"decks": 1, "rules": "published", "rounds": ROUNDS, "das": False}
 BLACKJACK_CALL = {"decks": 1, "rounds": ROUNDS, "peek": True, "natural": "6:5"}
+NOT_RULES = ("decks", "rounds")
+"""The report calls' keywords that are not rules."""
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +127,52 @@ def test_blackjack_report_numbers_are_the_api_functions(blackjack_report):
     )
 
 
+CERTIFICATION_KEYS = {
+    "rtp_percent",
+    "hit_frequency",
+    "volatility_index",
+    "confidence_bands",
+    "max_win",
+}
+
+
+def test_the_certification_figures_are_those_of_each_strategy_s_return_table(
+    zero_report, blackjack_report
+):
+    """RTP, hit frequency, VI, bands and max win for optimal play, the basic chart, the
+    published chart (Zero) and the AI levels (blackjack), each from the API's return table of
+    that strategy; the Zero Pays section certifies its pay table and records it."""
+    from cardedge.reports.core import certify
+
+    calls = [
+        (zero_report, zero, {"decks": 1, "rules": "published", "das": False}, {}),
+        (
+            blackjack_report,
+            blackjack,
+            {"decks": 1, "peek": True, "natural": "6:5"},
+            {"easy": "AI easy", "normal": "AI normal", "hard": "AI hard"},
+        ),
+    ]
+    for (_, _, data), game, at, names in calls:
+        facts = section(data, "certification")["facts"]["1 deck"]
+        strategies = ["optimal", "basic", *(names or ["published"])]
+        assert list(facts) == [names.get(s, s) for s in strategies]
+        for s in strategies:
+            figures = facts[names.get(s, s)]
+            assert CERTIFICATION_KEYS <= set(figures)
+            assert set(figures["hit_frequency"]) == {"win", "push", "loss"}
+            assert figures["volatility_index"]["confidence"] == 0.9
+            returns = game.returns(**at, strategy=s)
+            assert figures == json.loads(
+                json.dumps(certify.certification(certify.outcomes(returns)))
+            )
+            edge = returns.facts["house_edge_percent"]
+            assert figures["rtp_percent"] == pytest.approx(100 - edge, abs=1e-12)
+    pays = section(zero_report[2], "zero-pays")["facts"]
+    assert pays["paytable"]["name"] == "reconstructed"
+    assert CERTIFICATION_KEYS <= set(pays["certification"]["1 deck"])
+
+
 def test_exact_fractions_are_the_shoe_s_own(zero_report, blackjack_report):
     from fractions import Fraction
 
@@ -142,15 +190,58 @@ def test_exact_fractions_are_the_shoe_s_own(zero_report, blackjack_report):
     assert Fraction(natural["fraction"]) == Fraction(2 * 4 * 16, 52 * 51)
 
 
+def test_the_headline_gives_the_exact_edge_the_twins_and_the_floats_agree_with(
+    zero_report, blackjack_report
+):
+    """The optimal edge as an exact fraction (issue 45): the exact module's, within 1e-15 of
+    the wager of the float the headline prints, and named in the headline's words."""
+    from fractions import Fraction
+
+    from cardedge.analysis.blackjack.exact import exact_edge as blackjack_exact
+    from cardedge.analysis.core.shoe import Shoe
+    from cardedge.analysis.zero.exact import exact_edge as zero_exact
+    from cardedge.api.blackjack import rules as blackjack_rules
+    from cardedge.api.zero import rules as zero_rules
+
+    expected = {
+        "zero": zero_exact(
+            zero_rules(**{k: v for k, v in ZERO_CALL.items() if k not in NOT_RULES}), Shoe.decks(1)
+        ),
+        "blackjack": blackjack_exact(
+            blackjack_rules(**{k: v for k, v in BLACKJACK_CALL.items() if k not in NOT_RULES}),
+            Shoe.decks(1),
+        ),
+    }
+    for game, made in (("zero", zero_report), ("blackjack", blackjack_report)):
+        head = section(made[2], "headline")
+        (facts,) = head["facts"].values()
+        edge = Fraction(facts["optimal_fraction"])
+        assert edge == expected[game]
+        assert abs(float(edge) * 100 - facts["optimal_percent"]) <= 1e-13
+        assert facts["optimal_fraction"] in head["paragraphs"][1]
+
+
 def test_every_section_is_numbered_and_the_rules_say_what_differs(zero_report, blackjack_report):
-    for data, differs in [(zero_report[2], "--das"), (blackjack_report[2], "--peek")]:
+    for (out, _, data), differs, sentence in [
+        (zero_report, "--das", "Rule 6 differs from the rules page: here a split hand may not "),
+        (blackjack_report, "--peek", "Rule 3 differs from the rules page: here the dealer peeks"),
+    ]:
         keys = [s["key"] for s in data["sections"]]
         assert [s["number"] for s in data["sections"]] == list(range(1, len(keys) + 1))
         assert set(SECTIONS) <= set(keys)
         rules = section(data, "rules")
         marked = [r["rule"] for r in rules["tables"][0]["rows"] if r["differs"]]
         assert differs in marked
-        assert differs in rules["paragraphs"][1]
+        # the page says the rules in sentences (report.json: rule_sentences), each difference
+        # in words; the option values are in report.json's table and one line of options
+        said = data["rule_sentences"]
+        assert rules["paragraphs"][: len(said)] == said
+        assert sum(s.startswith(sentence) for s in said) == 1
+        assert said[0].startswith("The rules as played, numbered; the rules page they follow is ")
+        assert said[1].startswith("1. One player; every round is dealt from a fresh shoe of 1 deck")
+        assert rules["paragraphs"][-1].startswith("As command-line options: ")
+        page = (out / "report.html").read_text()
+        assert rules["tables"][0]["title"] not in page and " false<" not in page
     assert "zero-pays" in [s["key"] for s in zero_report[2]["sections"]]
     bj_marked = [r["rule"] for r in section(blackjack_report[2], "rules")["tables"][0]["rows"]
                  if r["differs"]]  # fmt: skip
@@ -221,6 +312,8 @@ def test_the_pdf_renders_and_shows_the_headline(zero_report, blackjack_report, t
         assert f"{head['optimal_percent']:.4f}" in text
         assert f"{head['basic_percent']:.4f}" in text
         assert "1. The rules as played" in text
+        rtp = section(data, "certification")["facts"]["1 deck"]["optimal"]["rtp_percent"]
+        assert "Certification figures" in text and f"{rtp:.4f}" in text
         assert data["provenance"]["commit"] in text.replace("\n", "")
         subprocess.run(
             [PDFTOPPM, "-r", "30", "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "p")],
@@ -286,14 +379,16 @@ def test_no_element_of_either_page_is_wider_than_a_phone_or_an_a4_page(
 
 @pytest.mark.skipif(not (CHROMIUM and PDFTOTEXT), reason=NO_POPPLER)
 def test_the_pdf_prints_every_rule_s_meaning_whole(zero_report, blackjack_report):
-    """The PDF cut the surrender and five-card texts at the page's right edge."""
+    """The PDF cut the surrender and five-card texts at the page's right edge (the rules
+    table's; the page now says every rule in sentences: each is printed whole)."""
     for out, _, data in (zero_report, blackjack_report):
         text = subprocess.run(
             [PDFTOTEXT, str(out / "report.pdf"), "-"], capture_output=True, text=True, check=True
         ).stdout
         flat = " ".join(text.split())
-        for row in section(data, "rules")["tables"][0]["rows"]:
-            assert " ".join(row["meaning"].split()) in flat, row["rule"]
+        assert len(data["rule_sentences"]) > 10
+        for sentence in data["rule_sentences"]:
+            assert " ".join(sentence.split()) in flat, sentence
 
 
 def test_each_note_is_shown_once(zero_report, blackjack_report):
@@ -366,6 +461,7 @@ def test_a_folder_holding_other_files_is_refused_untouched(capsys, tmp_path):
         (["--seed", "-1"], "--seed"),
         (["--dealer-draws", "11"], "--dealer-draws"),
         (["--rules", "both"], "--rules"),
+        (["--paytable", "no-such-table.toml"], "--paytable"),
     ],
 )
 def test_bad_options_are_one_line_and_write_nothing(capsys, tmp_path, args, words):

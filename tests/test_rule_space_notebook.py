@@ -45,7 +45,7 @@ def test_the_grids_base_rows_are_the_edge(summary):
 def test_the_additive_estimate_errs_only_where_rules_interact(summary):
     assert summary["zero_axis_error"] < 1e-12
     worst = summary["zero_worst_error"]
-    assert (worst["dealer_draws"], worst["das"]) == ("7", "false")
+    assert (worst["dealer_draws"], worst["das"]) == (7, False)  # typed columns
     assert worst["error"] == pytest.approx(-0.68799, abs=1e-5)
 
 

@@ -41,7 +41,7 @@ from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.api import blackjack as blackjack_api
 from cardedge.api import zero as zero_api
 from cardedge.reports.blackjack import grid as blackjack_grid
-from cardedge.reports.core.grid import GridColumns
+from cardedge.reports.core.grid import GridColumns, typed_cell
 from cardedge.reports.zero import grid as zero_grid
 from cardedge.strategy.blackjack.charts import (
     TotalRows,
@@ -107,9 +107,9 @@ def _text(rule, value) -> str:
     return rule.kind.text(value)
 
 
-def _row_value(rule, value) -> str:
-    """How a grid row prints a varied rule's value."""
-    return _text(rule, value)
+def _row_value(rule, value) -> object:
+    """A grid row's cell of a varied rule's value (typed: ``reports.core.grid.typed_cell``)."""
+    return typed_cell(rule.kind, value)
 
 
 def check_pair(game: str, pair) -> None:

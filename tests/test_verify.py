@@ -63,3 +63,31 @@ def test_verify_takes_every_output_format():
     command = cli.get_command(click.Context(cli), "verify")
     (option,) = [p for p in command.params if p.name == "fmt"]
     assert tuple(option.type.choices) == FORMATS
+
+
+def test_a_zero_report_certifies_its_pay_table_and_a_tampered_rtp_is_named(tmp_path, capsys):
+    """``zero report --paytable FILE`` records the pay table: the report is made again from
+    the record after the file is gone, and a changed RTP is the one difference."""
+    paytable = tmp_path / "mine.toml"
+    paytable.write_text(
+        'name = "mine"\n[[rows]]\nhand = "zero"\nwhen = ["two_card_zero"]\npays = "5 to 1"\n'
+    )
+    folder = tmp_path / "zero"
+    args = ["zero", "report", "--decks", "1", "--rounds", "2000", "--no-pdf"]
+    assert main([*args, "--paytable", str(paytable), "--out", str(folder)]) == 0
+    capsys.readouterr()
+    doc = json.loads((folder / "report.json").read_text())
+    pays = next(s for s in doc["sections"] if s["key"] == "zero-pays")
+    assert pays["facts"]["paytable"]["rows"] == [
+        {"hand": "zero", "when": ["two_card_zero"], "pays": "5 to 1"}
+    ]
+    assert "pay table 'mine'" in pays["tables"][0]["title"]
+    assert pays["facts"]["certification"]["1 deck"]["max_win"]["net"] == 5.0
+    paytable.unlink()
+    certified = next(s for s in doc["sections"] if s["key"] == "certification")
+    rtp = certified["facts"]["1 deck"]["optimal"]["rtp_percent"]
+    certified["facts"]["1 deck"]["optimal"]["rtp_percent"] = rtp + 1e-6
+    (folder / "report.json").write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    table = verify(str(folder))
+    (row,) = table.rows()
+    assert row["difference"].endswith(f"optimal/rtp_percent: {rtp + 1e-6!r} -> {rtp!r}")

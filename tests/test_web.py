@@ -709,7 +709,9 @@ def test_a_bad_input_clears_what_it_makes_stale_and_each_panel_says_so(server, b
         WebDriverWait(browser, 60).until(
             lambda d: d.find_element("tag name", "body").get_attribute("data-state") == "error"
         )
-        bodies = browser.find_elements("css selector", "section.panel:not(#grid) .body")
+        # the panels a form of their own computes (rule space, payout, cost) aside
+        asked = "section.panel:not(#grid):not(#solve):not(#cost) .body"
+        bodies = browser.find_elements("css selector", asked)
         # every panel computed at once (not those a button asks for) says what was refused
         shown = [b for b in bodies if not b.find_elements("css selector", "button.show")]
         assert len(shown) >= 2  # the edges and the chart
@@ -795,8 +797,15 @@ def test_the_rule_space_panel_draws_the_heatmap_of_two_varied_rules(server, brow
     headers = [th.text for th in panel.find_elements("css selector", "table.heatmap thead th")]
     assert headers == ["das \\ h17", "false", "true"]
     # a row per das value (true first: the page's), a column per h17 value
-    by_das = sorted(rows, key=lambda r: (r["das"] != "true", r["h17"] != "false"))
-    assert [c.text for c in cells] == [f"{r['optimal_percent']:.3f}" for r in by_das]
+    by_das = sorted(rows, key=lambda r: (not r["das"], r["h17"]))
+    # each cell: the edge, and under it the change from the base rules (S17, DAS here)
+    assert [c.text.splitlines()[0] for c in cells] == [
+        f"{r['optimal_percent']:.3f}" for r in by_das
+    ]
+    assert [c.text.splitlines()[1] for c in cells] == [
+        f"{r['change_percent']:+.3f}".replace("+-", "-") for r in by_das
+    ]
+    assert cells[0].text.splitlines()[1] == "+0.000"
     colours = {c.value_of_css_property("background-color") for c in cells}
     assert len(colours) == 4  # four edges, four shades
     assert len(panel.find_elements("css selector", ".body table tbody tr")) == 4
@@ -1047,3 +1056,107 @@ def test_the_index_chart_puts_each_index_in_its_cell_and_prints_on_one_page(
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1  # one page
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+# ---- the payout and cost panels (issue 47) ------------------------------------------------------
+def _panel_table(panel) -> tuple[list[str], list[list[str]]]:
+    """A panel's table as the page shows it: its headers and each row's cells."""
+    headers = [th.text for th in panel.find_elements("css selector", ".body table thead th")]
+    rows = [
+        [td.text for td in tr.find_elements("tag name", "td")]
+        for tr in panel.find_elements("css selector", ".body table tbody tr")
+    ]
+    return headers, rows
+
+
+def _panel_state(browser, panel, state: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 60).until(
+        lambda d: panel.get_attribute("data-state") in ("ready", "error")
+    )
+    assert panel.get_attribute("data-state") == state, panel.text
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+def test_the_solve_panel_gives_the_payout_and_the_ladder_beside_the_rule_space(server, browser):
+    """Blackjack at 1 deck with peek: the natural for a 1% edge and the ladder's payouts on
+    each side, the API's rows; an unreachable target shows the API's line in the panel."""
+    from cardedge import blackjack
+
+    base, _ = server
+    browser.get(f"{base}/blackjack?decks=1&peek=true")
+    wait_ready(browser)
+    order = [s.get_attribute("id") for s in browser.find_elements("css selector", "section")]
+    assert order.index("solve") == order.index("grid") + 1  # beside the rule space
+    panel = browser.find_element("id", "solve")
+    form = browser.find_element("id", "solve-form")
+    target = form.find_element("name", "target")
+    target.clear()
+    target.send_keys("1.0")
+    form.find_element("name", "ladder").send_keys("6:5, 7:5, 3:2")
+    form.find_element("css selector", "button").click()
+    _panel_state(browser, panel, "ready")
+    headers, rows = _panel_table(panel)
+    want = blackjack.solve(target=1.0, decks=1, peek=True, ladder="6:5,7:5,3:2").rows()
+    shown = [dict(zip(headers, r, strict=True)) for r in rows]
+    assert [r["payout"] for r in shown] == [
+        "solved",
+        "ladder: house side",
+        "ladder: player side",
+    ]
+    assert [r["pays"] for r in shown] == [w["pays"] for w in want]
+    assert [r["house_edge_percent"] for r in shown] == [
+        f"{w['house_edge_percent']:.6f}" for w in want
+    ]
+    assert "solve?" in panel.find_element("css selector", ".links a").get_attribute("href")
+    target.clear()
+    target.send_keys("50")
+    form.find_element("css selector", "button").click()
+    _panel_state(browser, panel, "error")
+    error = panel.find_element("css selector", ".error")
+    assert "the reachable edges are" in error.text and "player's edge" in error.text
+    assert not panel.find_elements("css selector", ".body table")
+    browser.get_log("browser")  # the refused request's console line
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+def test_the_cost_panel_prices_each_change_alone_and_together(server, browser):
+    """Blackjack at 1 deck: H17 and no DAS ticked; the base, each alone and both, each row the
+    API's grid of no varied rule (edge, SD), the cost its edge minus the base's, and the
+    interaction both minus the single costs."""
+    from cardedge import blackjack
+
+    base, _ = server
+    browser.get(f"{base}/blackjack?decks=1")
+    wait_ready(browser)
+    panel = browser.find_element("id", "cost")
+    form = browser.find_element("id", "cost-form")
+    form.find_element("css selector", "button").click()
+    _panel_state(browser, panel, "error")  # nothing ticked
+    assert "tick a change" in panel.find_element("css selector", ".error").text
+    labels = form.find_elements("css selector", "label.change")
+    ticked = ["dealer hits soft 17 (H17)", "no double after split"]
+    for label in labels:
+        if label.text.strip() in ticked:
+            label.find_element("tag name", "input").click()
+    form.find_element("css selector", "button").click()
+    _panel_state(browser, panel, "ready")
+    headers, rows = _panel_table(panel)
+    assert headers == ["game", "optimal_percent", "cost_points", "basic_percent", "sd"]
+    assert [r[0] for r in rows] == ["base game (the page's rules)", *ticked, "all ticked together"]
+    setups = [{}, {"h17": True}, {"das": False}, {"h17": True, "das": False}]
+    api = [blackjack.grid(decks=1, sd=True, **s).rows()[0] for s in setups]
+    for row, want in zip(rows, api, strict=True):
+        cells = dict(zip(headers, row, strict=True))
+        assert cells["optimal_percent"] == f"{want['optimal_percent']:.6f}"
+        assert cells["basic_percent"] == f"{want['basic_percent']:.6f}"
+        assert cells["sd"] == f"{want['sd']:.6f}"
+        cost = want["optimal_percent"] - api[0]["optimal_percent"]
+        assert float(cells["cost_points"]) == pytest.approx(cost, abs=1e-6)
+    single = sum(a["optimal_percent"] - api[0]["optimal_percent"] for a in api[1:3])
+    together = api[3]["optimal_percent"] - api[0]["optimal_percent"]
+    assert f"{together - single:.4f} points where the rules interact" in panel.text
+    assert "show=cost" in browser.current_url
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not [e for e in errors if "api/blackjack/grid" not in e["message"]], errors

@@ -56,6 +56,7 @@ BJ = "tests/test_blackjack_evaluator.py::"
 BJO = "tests/test_blackjack_outcomes.py::"
 SIM = "tests/test_simulators.py::"
 FIVE = "tests/test_blackjack_five_card_rule.py::"
+BJ_ROUNDS = "engine.blackjack.simulate.blackjack_rounds"
 
 WITNESSES: dict[str, Witness] = {
     # ---- shared ---------------------------------------------------------------------------
@@ -296,6 +297,16 @@ WITNESSES: dict[str, Witness] = {
         (SIM + "test_blackjack_kernel_counts_equal_the_engine_round_for_round",),
     ),
     "engine.blackjack.simulate._play_hand": internal("engine.blackjack.simulate.blackjack_rounds"),
+    **{
+        f"engine.blackjack.simulate.{helper}": internal(BJ_ROUNDS)
+        for helper in ("is_natural", "check_first", "play_seat", "settled", "dealer_total")
+    },
+    "engine.blackjack.simulate.settle": internal(BJ_ROUNDS),
+    "engine.blackjack.shoe_game.shoe_rounds": Witness(
+        REPLAY,
+        "engine.blackjack.shoe_replay.simulate_shoe_game",
+        ("tests/test_shoe_game.py::test_the_kernel_equals_the_engine_round_for_round",),
+    ),
     "engine.blackjack.simulate._dealer_total": internal(
         "engine.blackjack.simulate.blackjack_rounds"
     ),

@@ -255,6 +255,20 @@ class PayTable:
         note = RECONSTRUCTION_NOTE if self.is_default() else MARKED_RECONSTRUCTION_NOTE
         return [note.format(name=self.name)]
 
+    def record(self) -> dict[str, object]:
+        """The table as the keys of its file (JSON): what ``parse_paytable`` reads back as this
+        table, each pay as 'X to Y' in lowest terms (a report records the table it certifies
+        with it, so that the report can be made again without the file)."""
+        return {
+            "name": self.name,
+            "reconstruction": self.reconstruction,
+            "description": self.description,
+            "rows": [
+                {"hand": row.hand, "when": list(row.when), "pays": format_pays(row.pays)}
+                for row in self.rows
+            ],
+        }
+
     def is_default(self) -> bool:
         """True when this table pays as the shipped default (``DEFAULT_PAYTABLE``), row for row:
         the only table the published edges may be set beside."""

@@ -98,6 +98,10 @@ def trips_notes(played: Mapping[str, ZeroRules]) -> list[str]:
     return notes
 
 
+ALL_TOTALS: frozenset[int] = frozenset(range(10))
+"""Every Zero total, 0..9."""
+
+
 @dataclass(frozen=True)
 class PlayRules:
     """The rules that decide how every hand is played, hence, with the shoe, every kernel's
@@ -108,6 +112,7 @@ class PlayRules:
     dealer_draws: int
     das: bool
     split_totals: frozenset[int]
+    double_totals: frozenset[int] = ALL_TOTALS
 
     def play_rules(self) -> PlayRules:
         """Itself, so that code needing only the play rules takes these or a ``ZeroRules``."""
@@ -124,9 +129,9 @@ class PlayRules:
         return total in self.split_totals
 
     def may_double(self, split_hand: bool, total: int) -> bool:
-        """May a three-card hand of this total (0..9) double? An unsplit one always; a split
-        one with DAS."""
-        return not split_hand or self.das
+        """May a three-card hand of this total (0..9) double? On a total of ``double_totals``:
+        an unsplit hand always, a split one with DAS."""
+        return total in self.double_totals and (not split_hand or self.das)
 
     def kernel_record(self) -> KernelRules:
         """The play rules as every kernel reads them (``records.KernelRules``), built from the
@@ -160,6 +165,8 @@ class ZeroRules:
     """A split hand may double (double after split)."""
     split_totals: frozenset[int] = field(default_factory=lambda: frozenset({8, 9}))
     """Two-card totals that may be split (empty: no splitting)."""
+    double_totals: frozenset[int] = ALL_TOTALS
+    """Three-card totals that may double (rule 6: every one; empty: no doubling)."""
 
     def __post_init__(self) -> None:
         RULES.check(self)
@@ -221,6 +228,14 @@ def _check_play_fields() -> None:
 _check_play_fields()
 
 
+def _double_title(rules: ZeroRules) -> str | None:
+    if rules.double_totals == ALL_TOTALS:
+        return None  # rule 6 as written: titles name only a change
+    if not rules.double_totals:
+        return "no double"
+    return "double on " + "/".join(str(t) for t in sorted(rules.double_totals))
+
+
 def _split_title(rules: ZeroRules) -> str:
     if not rules.split_totals:
         return "no split"
@@ -261,6 +276,14 @@ RULES = RuleSet(
             "Two-card totals that may split: none, one (9), a range (8-9) or a list (7+9).",
             _split_title,
             variants=(("no split", "none"), ("split 7, 8 or 9", "7-9")),
+        ),
+        Rule(
+            "double_totals",
+            Totals(0, 9),
+            "Three-card totals that may double: all (0-9), none, one (7), a range (4-7) or a "
+            "list (2+7).",
+            _double_title,
+            variants=(("double on 4 to 7 only", "4-7"),),
         ),
         Rule(
             "das",

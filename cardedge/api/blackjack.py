@@ -43,7 +43,57 @@ EOR_STRATEGIES = ("optimal", "basic")
 """``eor``'s strategies: CDZ- optimal (re-optimised on each shoe), the shoe's chart held fixed."""
 
 
+def _strategies() -> tuple[str, ...]:
+    from cardedge.strategy.blackjack.charts import STRATEGIES
+
+    return STRATEGIES
+
+
+def _charts() -> tuple[str, ...]:
+    """The strategies a departure from optimal play is measured against: the charts."""
+    return tuple(s for s in _strategies() if s != "optimal")
+
+
+def _pays() -> tuple[str, ...]:
+    from cardedge.reports.blackjack.solve import PAYS
+
+    return PAYS
+
+
+STRATEGY_HELP = (
+    "{choices} (optimal: CDZ-; basic = hard, the computed chart; normal: the rules page's "
+    "generic chart; easy: hit below 17), or a chart file (CSV or JSON as `blackjack chart "
+    "--format csv` writes it)"
+)
+
+
+def _strategy(default: str = "optimal", charts: bool = False, multiple: bool = False):
+    """``--strategy``: a named strategy (``charts``: a chart, not optimal play) or a chart
+    file; ``multiple``: repeatable, one row each."""
+    return options.Keyword(
+        "strategy",
+        (default,) if multiple else default,
+        STRATEGY_HELP + ("; repeatable." if multiple else "."),
+        kind=params.STRATEGIES if multiple else None,
+        multiple=multiple,
+        choices=_charts if charts else _strategies,
+        reader="chart",
+        parsed=False,
+    )
+
+
 OPTIONS: dict[str, dict[str, options.Keyword]] = {
+    "edge": options.by_name(_strategy(multiple=True)),
+    "returns": options.by_name(_strategy(multiple=True)),
+    "chart": options.by_name(
+        options.Keyword(
+            "das_marks",
+            True,
+            "With DAS, mark Ph the splits that pay only thanks to DAS.",
+            switch="pair",
+        ),
+        options.png("Also draw the chart as a colour image."),
+    ),
     "hands": options.by_name(
         options.Keyword("up", None, "Only this up card (A, 2..9, T).", parsed=False),
     ),
@@ -53,8 +103,22 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
             3,
             "Largest hand (in cards) whose departures from basic strategy are listed.",
         ),
+        _strategy("basic", charts=True),
+    ),
+    "eor": options.by_name(
+        options.Keyword(
+            "strategy",
+            EOR_STRATEGIES,
+            "optimal (CDZ-, re-optimised on each shoe) or basic (the shoe's chart, held "
+            "fixed); repeatable.",
+            kind=params.STRATEGIES,
+            multiple=True,
+            choices=EOR_STRATEGIES,
+        ),
+        options.png("Also plot the effects of removal by rank."),
     ),
     "indices": options.by_name(
+        options.index_system(DEFAULT_SYSTEM),
         options.Keyword(
             "decks_left",
             None,
@@ -65,8 +129,29 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
             kind=params.DECKS_LEFT_OR_NONE,
         ),
     ),
+    "simulate": options.by_name(_strategy("basic"), *options.SHOE_GAME.values()),
+    "solve": options.by_name(
+        options.Keyword("pay", "natural", "The payout to solve for.", choices=_pays),
+        _strategy(),
+    ),
+    "study": options.by_name(options.STUDY["system"].but(default=DEFAULT_SYSTEM)),
+    "play": options.by_name(
+        options.Keyword(
+            "basic",
+            "basic",
+            "The strategy to check decisions against: basic, an AI level's chart, or a chart "
+            "file (as `blackjack chart --format csv` writes it).",
+            kind=params.STRATEGY,
+            choices=_charts,
+            reader="chart",
+            parsed=False,
+            api=False,
+        ),
+    ),
 }
-"""The options of blackjack's own commands, declared once (``api/options.py``), by command."""
+"""The options of blackjack's commands declared for this game (``api/options.py``: the
+families every game's commands share), by command: its own, and its defaults where they
+differ."""
 
 
 def rules_for(**rules) -> BlackjackRules:
@@ -158,6 +243,7 @@ def edge(
     remove=None,
     strategy="optimal",
     digits: int = 4,
+    exact: bool = False,
     progress: core.Progress | None = None,
 ):
     """House edge of a round, one row per deck count (or shoe) and strategy (one or a list:
@@ -165,7 +251,10 @@ def edge(
 
     ``house_edge_percent``: percent of the initial wager, positive for the house;
     ``player_ev``: the player's expected net result per unit initial wager. As JSON each row
-    carries the rules as an object (``Table.records``).
+    carries the rules as an object (``Table.records``). With ``exact`` each row also gives
+    ``house_edge_fraction``, the house edge as an exact fraction of the initial wager
+    (``analysis.blackjack.exact``: about 10 s of CPU at 6 decks), and the two figures are its
+    correctly rounded values.
 
     Examples:
         >>> from cardedge.blackjack import edge
@@ -189,22 +278,31 @@ def edge(
         five_card=five_card,
         # end of rule values
     )
-    return _edge(call, strategy, digits, progress)
+    return _edge(call, strategy, digits, progress, exact)
 
 
 def _edge(
-    call: BlackjackCall, strategy="optimal", digits: int = 4, progress: core.Progress | None = None
+    call: BlackjackCall,
+    strategy="optimal",
+    digits: int = 4,
+    progress: core.Progress | None = None,
+    exact: bool = False,
 ) -> Table:
     """``edge``'s table of a bound call."""
     from cardedge.reports.blackjack import strategy as bj_reports
 
+    setups = [(call.rules, one) for one in call.shoes]
     results = bj_reports.edge_results(
-        [(call.rules, one) for one in call.shoes],
-        core.listed(strategy),
-        core.tracker(progress, "Blackjack edge"),
+        setups, core.listed(strategy), core.tracker(progress, "Blackjack edge")
     )
-    table = bj_reports.edge_table(results, digits)
-    table.records = bj_reports.edge_records(results)
+    fractions = None
+    if exact:
+        from cardedge.reports.blackjack.exact import exact_edges
+
+        wrap = core.tracker(progress, "Blackjack exact edge")
+        fractions = exact_edges(setups, core.listed(strategy), wrap)
+    table = bj_reports.edge_table(results, digits, fractions)
+    table.records = bj_reports.edge_records(results, fractions)
     return table
 
 
@@ -634,12 +732,14 @@ def solve(
     shoe=None,
     remove=None,
     strategy: str = "optimal",
+    ladder=None,
 ):
     """The natural's payout (``pay``) at which the house edge is ``target`` percent of the
     initial wager, for optimal play (CDZ-) or a strategy (basic, a chart file...): exact, as a
-    decimal (feed it back as ``natural=``), and as the nearest simple ratio ``a:b`` with its
-    own edge. A natural is settled at once, so its payout changes no decision: the edge is
-    affine in it.
+    decimal (feed it back as ``natural=``), and the nearest payouts of ``ladder`` on each side
+    of the target with their own edges (``ladder``: the payouts casinos print, 1:1, 6:5, 7:5,
+    3:2, 8:5, 2:1, 5:2, 3:1...; or a list like ``["6:5", "3:2"]`` or ``"6:5,3:2"``). A natural
+    is settled at once, so its payout changes no decision: the edge is affine in it.
 
     Examples:
         >>> from cardedge.blackjack import solve
@@ -667,7 +767,12 @@ def solve(
 
     one = call.one_shoe("solve")
     return room.solve_table(
-        call.rules, one, strategy, core.choice("pay", pay, room.PAYS), core.target(target)
+        call.rules,
+        one,
+        strategy,
+        core.choice("pay", pay, room.PAYS),
+        core.target(target),
+        ladder,
     )
 
 
@@ -970,7 +1075,7 @@ def indices(
     return indices_table(call.rules, one, decks_left, trace, core.count_system(system))
 
 
-@checked(seed=params.NEW_SEED)
+@checked(seed=params.NEW_SEED, **{k.name: k.value_kind for k in options.SHOE_GAME.values()})
 def simulate(
     *,
     decks=DEFAULT_DECKS,
@@ -990,15 +1095,33 @@ def simulate(
     rounds: int = 1_000_000,
     threads: int | None = None,
     seed: int | None = None,
+    penetration: float | None = None,
+    players: int = 1,
+    count=None,
+    indices: bool = False,
+    ramp: str = "1-8",
+    wong_out: float | None = None,
+    tc_convention: str = "exact",
+    tc_divisor: str = "exact",
+    burn: int = 1,
+    bankroll=(),
+    risk: float = 0.05,
     progress: core.Progress | None = None,
 ) -> Tables:
     """Monte Carlo house edge of blackjack beside the exact figure, with frequencies (every
     round from a freshly shuffled shoe, settled by the rules engine). Edges: percent of the
     initial wager, house's side; ``seed`` None: a new one (in the tables).
 
+    With ``penetration``, a shoe game instead (``engine/blackjack/shoe_game.py``): shoes dealt
+    to the cut card at ``players`` seats, counted with ``count`` (default Hi-Lo), the counter
+    playing the chart with its ``indices``; tables by true count (``tc_convention``,
+    ``tc_divisor``), the ``ramp``'s win, SD, N0, SCORE, DI and risk of ruin (``bankroll``,
+    ``wong_out``) and the optimal ramp for that spread at risk ``risk``.
+
     Examples:
         >>> from cardedge.blackjack import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
+        >>> game = simulate(penetration=0.75, indices=True, rounds=10**6)  # doctest: +SKIP
     """
     call = bind(
         decks,
@@ -1015,7 +1138,63 @@ def simulate(
         five_card=five_card,
         # end of rule values
     )
-    return _simulate(call, strategy, rounds, threads, seed, progress)
+    shoe_game = dict(
+        players=players,
+        count=count,
+        indices=indices,
+        ramp=ramp,
+        wong_out=wong_out,
+        tc_convention=tc_convention,
+        tc_divisor=tc_divisor,
+        burn=burn,
+        bankroll=bankroll,
+        risk=risk,
+    )
+    if penetration is None:
+        given = [
+            k
+            for k, v in shoe_game.items()
+            if core.listed(v) != core.listed(options.SHOE_GAME[k].default)
+        ]
+        if given:
+            raise core.BadValue(given[0], "is a shoe game's: give --penetration", quoted=False)
+        return _simulate(call, strategy, rounds, threads, seed, progress)
+    return _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration, shoe_game)
+
+
+def _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration, words) -> Tables:
+    """``simulate``'s shoe game (``reports/blackjack/shoe_game.py``)."""
+    from cardedge.reports.blackjack import shoe_game as room
+
+    one = call.one_shoe("simulate")
+    bankrolls = [float(b) for b in core.listed(words["bankroll"])]
+    try:
+        with core.counter(progress, "Blackjack shoe game", rounds) as advance:
+            run = room.simulate_shoe(
+                call.rules,
+                one,
+                strategy,
+                rounds,
+                seed,
+                advance,
+                threads,
+                penetration=penetration,
+                players=words["players"],
+                system=None if words["count"] is None else core.count_system(words["count"]),
+                indices=words["indices"],
+                ramp=words["ramp"],
+                wong_out=words["wong_out"],
+                convention=words["tc_convention"],
+                divisor=words["tc_divisor"],
+                burn=words["burn"],
+                bankrolls=bankrolls,
+                risk=words["risk"],
+            )
+    except ValueError as e:
+        if isinstance(e, core.BadValue):
+            raise
+        raise core.BadValue("penetration", str(e), quoted=False) from None
+    return Tables(room.shoe_game_tables(run, call.rules.describe(one)))
 
 
 def _simulate(
@@ -1141,7 +1320,9 @@ def report(
     precision).
 
     Sections: the rules as played, the house edge (optimal, basic; SD, element of risk), the
-    chart, exceptions, the return table, dealer outcomes, deck counts, variants and a grid of
+    chart, exceptions, the return table, dealer outcomes, the certification figures (RTP, hit
+    frequency, volatility index, confidence bands, the largest win: optimal play, the basic
+    chart, the AI levels easy, normal and hard), deck counts, variants and a grid of
     interactions, effects of removal, counting (with ``study_folder``, a finished shoe study of
     these rules, its edge by true count), a Monte Carlo witness (``rounds`` rounds, ``seed``),
     method notes and the command that makes it again. Every number is the one this
@@ -1191,16 +1372,18 @@ def report(
     def shoe_tables(one: Shoe) -> bj_doc.ShoeTables:
         at = call.dealing(one)
         fresh = one.is_fresh
+        returns = {s: _returns(at, s) for s in bj_doc.CERTIFIED} if fresh else {}
         return bj_doc.ShoeTables(
             one,
             _edge(at, ["optimal", "basic"]),
-            _returns(at) if fresh else None,
+            returns.get("optimal"),
             _chart(at),
             _exceptions(at),
             _dealer(at) if fresh else None,
             _count(at),
             _eor(at),
             _simulate(at, rounds=rounds, seed=seed)[0] if fresh else None,
+            tuple(returns.items()),
         )
 
     fresh = [s for s in shoes if s.is_fresh]

@@ -1,21 +1,28 @@
-"""Every non-rule option a command shares, declared once: its keyword, default and help (its
-kind of value is ``params.KEYWORDS``'s, or the one given here).
+"""Every non-rule option a command takes, declared once: its keyword, default and help (its
+kind of value is ``params.KEYWORDS``'s, or the one given here), and how the command line reads
+it (its words, its own type: ``Keyword``, in ``api/declaration.py``).
 
-The rules are declared in each game's ``RULES``; what else a command takes (a grid's
-``--vary``, a study's ``--penetration``, a report's ``--rounds``...) is declared here, in
-``Keyword`` rows grouped by the commands that take them (``GRID``, ``STUDY``, ``REPORT``,
-``SIMULATE``, ``SHOWN``). From these rows come:
+The rules are declared in each game's ``RULES``; what else a command takes is declared here,
+in ``Keyword`` rows grouped by the commands that take them (``SHOE``: where the cards come
+from; ``SHOWN``: how a table is shown; ``GRID``, ``STUDY``, ``REPORT``, ``SIMULATE``,
+``COUNT``, ``SOLVE``, ``PLAY``: a family of commands), in each game's API module (``OPTIONS``:
+its commands' own options, and their defaults where a command differs: ``zero compare``'s
+decks are 1..8) and, for the ``cardedge`` command's own commands, in ``declaration.TOP``.
+From these rows come:
 
-- the command line's options (``cli/core/common.py`` ``declared_options``: name, default,
-  help, and the click type parsing the text by the kind);
+- the command line's options (``cli/core/declared.py``: name, default, help, and the click
+  type reading the text: by the kind, by the words, or the type the row names); no option is
+  written by hand, the rules' aside (``cli/core/rules.py``, from ``RULES``);
 - the API's defaults: a study's keywords (``core.STUDY_KEYWORDS``) are these rows'; every other
   function's signature writes its default, and ``tests/test_api_binding.py`` checks it
-  against the row (and each option's help and default against its row);
+  against the row (and each option's help, default, words and flags against its row);
 - the documentation's option tables (``python -m cardedge.api.options`` writes them between
-  the ``<!-- options: GROUP -->`` markers of ``docs/``; a test compares).
+  the ``<!-- options: GROUP -->`` markers of ``docs/``, GROUP a family or a game's command,
+  ``zero solve``; a test compares).
 
 A help may name a word of its command (``{rules}``: the rules ``--vary`` takes, ``{charts}``:
-the game's charts, ``{what}``: what a seed deals), filled in where the option is made.
+the game's charts, ``{what}``: what a seed deals, ``{spec}``: the game's shoe), filled in where
+the option is made, or its own words (``{choices}``).
 """
 
 from __future__ import annotations
@@ -23,51 +30,12 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-from cardedge.analysis.core.rules import Kind
+from cardedge.analysis.core.counts import BUILTIN
+from cardedge.analysis.core.rules import Choice
 from cardedge.api import params
-
-
-@dataclass(frozen=True)
-class Keyword:
-    """One option of a family of commands: the API keyword ``name`` (the option is ``--`` and
-    the name with hyphens), its default and help, and how the command line writes it."""
-
-    name: str
-    default: object
-    help: str
-    kind: Kind | None = None
-    """The kind of value, when not ``params.KEYWORDS[name]`` (a simulation's seed)."""
-    switch: str = ""
-    """``"flag"``: the option alone turns it on (``--resume``); ``"pair"``: ``--x/--no-x``."""
-    multiple: bool = False
-    """Repeatable: each value one more of a list."""
-    metavar: str | None = None
-    required: bool = False
-    parsed: bool = True
-    """The command line reads the text by the kind (False: it hands the text on, and the API
-    or the option's own type reads it)."""
-
-    @property
-    def option(self) -> str:
-        """The command-line option: ``--ramp-start``."""
-        return "--" + self.name.replace("_", "-")
-
-    @property
-    def value_kind(self) -> Kind:
-        """The kind its value is checked by."""
-        return self.kind if self.kind is not None else params.KEYWORDS[self.name]
-
-    def help_for(self, **words: str) -> str:
-        """The help with its command's words filled in (``{rules}``, ``{charts}``...)."""
-        return self.help.format(**words) if words else self.help
-
-
-def by_name(*rows: Keyword) -> dict[str, Keyword]:
-    """A family of declarations, by keyword."""
-    return {row.name: row for row in rows}
+from cardedge.api.declaration import FORMAT, Keyword, by_name
 
 
 def _max_rounds() -> int:
@@ -92,14 +60,149 @@ SIMULATED_ROUNDS = 1_000_000
 WORKERS = "workers"
 SCHEDULER = "scheduler"
 
+MAX_POINTS = 10**9
+"""The most points a training session stakes or starts with (``--bet``, ``--balance``,
+``--side-bet``): far beyond any table limit, and every payout stays exact in a float."""
+
+
+def png(help: str) -> Keyword:
+    """``--png FILE.png``: also draw a figure to FILE (``help``: which; the command line
+    checks the name and the ``plots`` extra before any work)."""
+    return Keyword("png", None, help, metavar="FILE.png", parsed=False, reader="png")
+
+
+SHOE = by_name(
+    Keyword(
+        "decks",
+        ("6",),
+        "Number of decks; repeat, or give 1..8 or 6,8.",
+        multiple=True,
+        parsed=False,
+        reader="decks",
+    ),
+    Keyword(
+        "shoe",
+        None,
+        "The shoe by rank counts instead of --decks: {spec}.",
+        metavar="SPEC",
+        parsed=False,
+    ),
+    Keyword(
+        "remove",
+        None,
+        "Cards taken out of the shoe, e.g. 5,5,T,A (on top of --decks or --shoe).",
+        metavar="CARDS",
+        parsed=False,
+    ),
+)
+"""Where the cards come from (``cli/core/shoe.py``): deck counts (a command may default
+otherwise: ``zero compare`` 1..8), or a shoe by rank counts (``{spec}``: the game's example),
+less some cards."""
+
+DEALT = Keyword("decks", 6, "Decks.", parsed=False, reader="deck")
+"""``--decks`` of a command that deals one fresh shoe (a simulation, a study, a session)."""
+
 SHOWN = by_name(
     Keyword(
         "digits",
         4,
         "Decimals shown in tables for a person; CSV and JSON keep full precision.",
     ),
+    FORMAT,
+    Keyword(
+        "color",
+        None,
+        "Colour the chart letters (default: when printing to a terminal).",
+        switch="pair",
+        aliases=("--colour/--no-colour",),
+        api=False,
+    ),
 )
 """How a table is shown (``digits``: a command may default otherwise, ``pays`` 6)."""
+
+COUNT = by_name(
+    Keyword(
+        "system",
+        tuple(BUILTIN),
+        f"A count system ({'|'.join(BUILTIN)}) or a TOML/JSON file with one tag per rank A, "
+        "2..9, T; repeatable.",
+        multiple=True,
+        parsed=False,
+        reader="system",
+    ),
+)
+"""The ``count`` commands' options (both games)."""
+
+
+def index_system(default: str, why: str = "") -> Keyword:
+    """``--system`` of an ``indices`` command: one count system, the game's ``default``
+    (``why``: the help's reason for it)."""
+    return Keyword(
+        "system",
+        default,
+        "A count system (built-in key or TOML/JSON file of tags A, 2..9, T), balanced or not "
+        "(an unbalanced count's true count is its balanced twin's: the notes say how)."
+        + (f" {why}" if why else ""),
+        kind=params.SYSTEM,
+        parsed=False,
+        reader="system",
+    )
+
+
+SOLVE = by_name(
+    Keyword(
+        "target",
+        None,
+        "The house edge to reach, in percent (positive for the house).",
+        metavar="PERCENT",
+        required=True,
+        parsed=False,
+    ),
+    Keyword(
+        "ladder",
+        None,
+        "The payouts a casino prints, comma-separated (like 6:5,7:5,3:2): the table gives the "
+        "nearest on each side of the target, with their edges (default: 1:1, 6:5, 7:5, 3:2, "
+        "8:5, 2:1, 5:2, then whole numbers to 1: 3:1, 4:1, 5:1, ... 1000:1 and beyond for a "
+        "side bet).",
+        metavar="P1,P2,...",
+    ),
+)
+"""The ``solve`` commands' shared options (the API checks the target's text as written:
+``api.core.target``; a side bet solves exactly from the decimal as written)."""
+
+PLAY = by_name(
+    Keyword("seed", None, "Seed for the cards.", kind=params.NEW_SEED, api=False),
+    Keyword(
+        "bet",
+        10,
+        "Points staked on each hand (virtual points).",
+        kind=params.Number(0, MAX_POINTS, open_low=True),
+        reader="points",
+        api=False,
+    ),
+    Keyword(
+        "balance",
+        1000,
+        "Starting points.",
+        kind=params.Number(-MAX_POINTS, MAX_POINTS),
+        reader="points",
+        api=False,
+    ),
+)
+"""The options every training session (``play``) takes: the command line's alone."""
+
+EDGE = by_name(
+    Keyword(
+        "exact",
+        False,
+        "Also give each house edge as an exact fraction of the initial wager "
+        "(house_edge_fraction), the same on every machine; house_edge_percent is then 100 "
+        "times it, correctly rounded. Slower: seconds to a minute at 6 decks.",
+        switch="flag",
+    ),
+)
+"""What ``edge`` takes in both games beyond the game's own options."""
 
 GRID = by_name(
     Keyword(
@@ -125,13 +228,7 @@ GRID = by_name(
         "rules: the slowest column).",
         switch="pair",
     ),
-    Keyword(
-        "png",
-        None,
-        "Also draw a heatmap of the optimal edge over the first two varied rules.",
-        metavar="FILE.png",
-        parsed=False,
-    ),
+    png("Also draw a heatmap of the optimal edge over the first two varied rules."),
     Keyword(
         "out",
         None,
@@ -140,6 +237,7 @@ GRID = by_name(
         kind=params.OPTIONAL_PATH,
         metavar="FILE.parquet",
         parsed=False,
+        reader="parquet",
     ),
     Keyword(
         "resume",
@@ -158,6 +256,7 @@ GRID = by_name(
         None,
         "Run the tasks on a running Dask cluster at this address (tcp://host:8786).",
         parsed=False,
+        reader="scheduler",
     ),
 )
 """The ``grid`` commands' options (both games)."""
@@ -202,6 +301,7 @@ STUDY = by_name(
         "IRC and takes its balanced twin's true count (README).",
         kind=params.SYSTEM,
         parsed=False,
+        reader="system",
     ),
     Keyword(
         "spread",
@@ -241,6 +341,7 @@ STUDY = by_name(
         "Run on a running Dask cluster at this address (tcp://host:8786) instead of a local "
         "one; 'synchronous' runs in this process.",
         parsed=False,
+        reader="scheduler",
     ),
     Keyword("batch_shoes", _batch_shoes(), "Shoes per Dask task and Parquet file."),
     Keyword(
@@ -315,14 +416,111 @@ SIMULATE = by_name(
 )
 """The ``simulate`` commands' options (both games)."""
 
+SHOE_GAME = by_name(
+    Keyword(
+        "penetration",
+        None,
+        "Deal a shoe game: shoes dealt to a cut card at this share of the shoe (burn card, "
+        "shuffle, --players seats), counted, tallied by true count (default: every round from "
+        "a fresh shoe, no count).",
+        kind=params.Maybe(params.Number(0, 1, open_low=True, open_high=True), "a fresh shoe"),
+    ),
+    Keyword(
+        "players",
+        1,
+        "Seats at the shoe game's table: the counter sits first (dealt and acting first), the "
+        "others play the chart without index plays; the count sees every card.",
+    ),
+    Keyword(
+        "count",
+        None,
+        "The shoe game's count (a built-in system or a TOML/JSON file of tags A, 2..9, T; "
+        "default Hi-Lo): running count of every card dealt, true count per deck left.",
+        kind=params.Maybe(params.SYSTEM, "Hi-Lo"),
+        parsed=False,
+    ),
+    Keyword(
+        "indices",
+        False,
+        "The counter plays the chart's index plays for the count (the `indices` table, "
+        "decks - 1 decks left, at most 5), decided on the true count at the start of the round.",
+        switch="flag",
+    ),
+    Keyword(
+        "ramp",
+        "1-8",
+        "The counter's bets by true count: UNITS:TC pairs (1:-1,2:1,4:2,8:3: 1 unit below +1, "
+        "2 from +1, ...), LOW-HIGH (one unit more per true count from +1) or a ramp file; "
+        "priced after the run from the tallies.",
+        kind=params.Text("a ramp: UNITS:TC pairs, LOW-HIGH or a ramp file"),
+        parsed=False,
+    ),
+    Keyword(
+        "wong_out",
+        None,
+        "Bet 0 below this whole true count (the rounds still dealt and counted).",
+        kind=params.Maybe(params.Number(-50, 50), "never"),
+    ),
+    Keyword(
+        "tc_convention",
+        "exact",
+        "How the true count is made whole for bets, bins and index plays: exact (index plays "
+        "against the true count itself, bins and bets floored: the shoe study's), floor, "
+        "truncate (toward 0) or round (halves away from 0).",
+        kind=Choice(("exact", "floor", "truncate", "round")),
+    ),
+    Keyword(
+        "tc_divisor",
+        "exact",
+        "Decks left that divide the running count: exact (cards left / 52), half (to the "
+        "nearest half deck) or whole (rounded up to whole decks).",
+        kind=Choice(("exact", "half", "whole")),
+    ),
+    Keyword("burn", 1, "Cards burned unseen after each shuffle.", kind=params.Whole(0, 52)),
+    Keyword(
+        "bankroll",
+        (),
+        "A bankroll in betting units (repeatable): each way of betting's risk of ruin with it; "
+        "the first sizes the optimal ramp (default 10,000 units).",
+        multiple=True,
+        metavar="UNITS",
+    ),
+    Keyword(
+        "risk",
+        0.05,
+        "The risk of ruin the optimal ramp may run with the first --bankroll.",
+        kind=params.Number(0, 1, open_low=True, open_high=True),
+    ),
+)
+"""The shoe game's options (``blackjack simulate --penetration``), kept together."""
+
 GROUPS: dict[str, dict[str, Keyword]] = {
+    "shoe": SHOE,
     "shown": SHOWN,
+    "edge": EDGE,
     "grid": GRID,
     "study": STUDY,
     "report": REPORT,
     "simulate": SIMULATE,
+    "count": COUNT,
+    "solve": SOLVE,
+    "play": PLAY,
+    "shoe_game": SHOE_GAME,
 }
-"""Every family of declarations, by the name the docs' markers use."""
+"""Every family of declarations, by the name the docs' markers use (each game's own
+commands' are ``GAME COMMAND``: ``all_groups``)."""
+
+
+def all_groups() -> dict[str, dict[str, Keyword]]:
+    """The families (``GROUPS``) and each game's own commands' declarations (its API module's
+    ``OPTIONS``), as ``zero edge``."""
+    from cardedge.api.keywords import game_modules
+
+    groups = dict(GROUPS)
+    for module in game_modules():
+        game = module.__name__.rsplit(".", 1)[-1]
+        groups.update({f"{game} {command}": rows for command, rows in module.OPTIONS.items()})
+    return groups
 
 
 # ---- the documentation's option tables ---------------------------------------------------------
@@ -332,22 +530,36 @@ RULES_BEGIN = "<!-- rules: {game} (python -m cardedge.api.options) -->"
 END = "<!-- end of options -->"
 
 
-def table_lines(group: str) -> list[str]:
-    """The Markdown table of a family's options: option, API keyword, default, help."""
+def default_text(k: Keyword) -> str:
+    """A declaration's default as the docs' tables give it."""
+    if k.required:
+        return "required"
+    if k.default is None or (k.multiple and not k.default):
+        return "none"
+    if isinstance(k.default, bool):
+        return "on" if k.default else "off"
+    if k.multiple:
+        return f"`{','.join(str(v) for v in k.default)}`"
+    return f"`{k.default}`"
+
+
+def table_lines(group: str, groups: dict[str, dict[str, Keyword]] | None = None) -> list[str]:
+    """The Markdown table of a family's options: option, API keyword, default, help (an
+    option of the command line alone has no keyword; one taking given words lists them)."""
+    rows = (groups or GROUPS)[group]
     lines = ["| option (API keyword) | default | what it does |", "| --- | --- | --- |"]
-    for k in GROUPS[group].values():
+    for k in rows.values():
         option = f"{k.option}/--no-{k.option[2:]}" if k.switch == "pair" else k.option
-        if k.required:
-            default = "required"
-        elif k.multiple or k.default is None:
-            default = "none"
-        elif isinstance(k.default, bool):
-            default = "on" if k.default else "off"
-        else:
-            default = f"`{k.default}`"
+        option = " ".join(f"`{o}`" for o in (option, *k.aliases))
+        keyword = f" (`{k.name}`)" if k.api else ""
         # a word its command fills in, in italics: *charts*
-        words = re.sub(r"\{(\w+)\}", r"*\1*", k.help).replace("|", "\\|")
-        lines.append(f"| `{option}` (`{k.name}`) | {default} | {words} |")
+        words = k.help
+        if "{choices}" in words:
+            words = words.replace("{choices}", ", ".join(k.words))
+        elif k.choices and k.reader == "":
+            words += f" One of: {', '.join(k.words)}."
+        words = re.sub(r"\{(\w+)\}", r"*\1*", words).replace("|", "\\|")
+        lines.append(f"| {option}{keyword} | {default_text(k)} | {words} |")
     return lines
 
 
@@ -382,8 +594,9 @@ def rule_lines(game: str) -> list[str]:
 
 def _blocks() -> dict[str, Callable[[], list[str]]]:
     """Each marker line -> the table it opens."""
+    groups = all_groups()
     blocks: dict[str, Callable[[], list[str]]] = {
-        BEGIN.format(group=g): (lambda g=g: table_lines(g)) for g in GROUPS
+        BEGIN.format(group=g): (lambda g=g: table_lines(g, groups)) for g in groups
     }
     from cardedge.api.keywords import game_modules
 

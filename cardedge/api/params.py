@@ -217,6 +217,12 @@ def _target(value: object) -> object:
     return target(value)
 
 
+def _ladder(value: object) -> object:
+    from cardedge.reports.core.solve import ladder_payouts
+
+    return ladder_payouts(value)
+
+
 def _shoe_types() -> tuple[type, ...]:
     from cardedge.analysis.core.shoe import Shoe
 
@@ -275,6 +281,7 @@ KEYWORDS: dict[str, Kind] = {
     "vary": Many(Text("a rule to vary, RULE or RULE=V1,V2,..."), empty="no rule varied"),
     "target": Checked(_target, "PERCENT"),
     "pay": Text("a payout's name"),
+    "ladder": Maybe(Checked(_ladder, "P1,P2,..."), "the payouts casinos print"),
     "paytable": Maybe(NAME_OR_FILE, "the published pay table"),
     "up": Maybe(Text("a dealer up card (A, 2..9, T)"), "every up card"),
     "max_cards": Whole(2, 4),
@@ -282,6 +289,7 @@ KEYWORDS: dict[str, Kind] = {
     "side_bet_size": Many(Number(0, MAX_SIDE_BET_SIZE), empty="none"),
     # switches
     "by_upcard": Switch(),
+    "exact": Switch(),
     "best": Switch(),
     "eor": Switch(),
     "das_marks": Switch(),
@@ -388,7 +396,10 @@ def checker(rules: RuleSet) -> Callable[..., Callable[[Callable], Callable]]:
 
             @functools.wraps(f)
             def api(*args, **kw):
-                bound = signature.bind(*args, **kw)
+                try:
+                    bound = signature.bind(*args, **kw)
+                except TypeError as e:
+                    raise TypeError(refusal(f, signature, args, kw, e)) from None
                 check_one_shoe(bound.arguments)
                 for name, value in bound.arguments.items():
                     kind = kinds[name]
@@ -403,6 +414,33 @@ def checker(rules: RuleSet) -> Callable[..., Callable[[Callable], Callable]]:
         return decorate
 
     return checked
+
+
+def public_name(f: Callable) -> str:
+    """A function of the API as its users call it: ``blackjack.edge`` (its module
+    ``cardedge.api.blackjack`` is imported as ``cardedge.blackjack``)."""
+    return f"{f.__module__.rsplit('.', 1)[-1]}.{f.__name__}"
+
+
+def refusal(
+    f: Callable, signature: inspect.Signature, args: tuple, kw: dict, error: TypeError
+) -> str:
+    """Why a call does not bind, in one line naming the function and what it takes: each
+    unknown keyword (with the nearest keyword it may mean), or Python's own reason (too many
+    positional values, a required keyword missing), then every keyword the function takes."""
+    import difflib
+
+    names = list(signature.parameters)
+    unknown = [k for k in kw if k not in signature.parameters]
+    if unknown:
+        reasons = []
+        for k in unknown:
+            near = difflib.get_close_matches(k, names, n=1)
+            reasons.append(f"no keyword {k!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
+        why = "; ".join(reasons)
+    else:
+        why = str(error).replace(f"{f.__name__}() ", "")
+    return f"{public_name(f)}(): {why}. It takes: {', '.join(names)}."
 
 
 def keyword_kinds(

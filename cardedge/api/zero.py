@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from cardedge.analysis.core.counts import BUILTIN
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.game import GAME as ZERO_GAME
+from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.analysis.zero.rules import PRESETS, RULES, ZeroRules
 from cardedge.api import core, options, params
+from cardedge.core.errors import BadValue
 from cardedge.reports.core.render import Table, Tables
 
 GAME = ZERO_GAME
@@ -39,13 +41,72 @@ REMAINING_DECKS = 5
 """``indices``: decks left in the shoe where the true counts are taken, by default."""
 
 
+def _split_modes() -> tuple[str, ...]:
+    from cardedge.analysis.zero.round import SPLIT_MODES
+
+    return SPLIT_MODES
+
+
+PRESET = options.Keyword(
+    "rules",
+    "published",
+    "Rule preset: stated (the rules as written), published (the published figures' rules). "
+    "Each rule option below changes one rule of it.",
+    choices=PRESETS,
+)
+"""``--rules``: the preset the rule options change (``edge`` takes both too: ``BOTH``)."""
+BOTH = options.Keyword(
+    "rules",
+    "both",
+    "Rule preset: stated (the rules as written), published (the published figures' rules), or "
+    "both side by side. Each rule option below changes one rule of it.",
+    choices=RULES_BOTH,
+)
+STRATEGY = options.Keyword(
+    "strategy",
+    "optimal",
+    "optimal, basic (best total-dependent chart), published (the published chart) or a chart "
+    "file (CSV/JSON, as written by `zero chart --format csv`).",
+    parsed=False,
+)
+"""``--strategy``: how the hands are played (``chart`` and ``exceptions``: basic)."""
+CHART_STRATEGY = STRATEGY.but(default="basic")
+
+
+def _paytable(help: str, metavar: str | None = "FILE") -> options.Keyword:
+    return options.Keyword("paytable", None, help, metavar=metavar, parsed=False)
+
+
 OPTIONS: dict[str, dict[str, options.Keyword]] = {
     "edge": options.by_name(
+        BOTH,
+        options.Keyword(
+            "split",
+            "standard",
+            "standard: each split hand sees only its own cards; optimal: the second sees the "
+            "first.",
+            choices=_split_modes,
+        ),
+        STRATEGY,
         options.Keyword(
             "by_upcard", False, "Add EV and decisions by dealer up card.", switch="flag"
         ),
     ),
+    "chart": options.by_name(
+        PRESET,
+        CHART_STRATEGY,
+        options.png("Also draw the chart as a colour image (several decks: FILE_6d.png, ...)."),
+    ),
+    "exceptions": options.by_name(PRESET, CHART_STRATEGY),
+    "returns": options.by_name(PRESET, STRATEGY),
+    "hands": options.by_name(PRESET),
+    "compare": options.by_name(
+        options.SHOE["decks"].but(default=("1..8",)),
+        options.png("Also plot the edges against the number of decks."),
+    ),
+    "eor": options.by_name(options.SHOE["decks"].but(default=("6,8",))),
     "count": options.by_name(
+        PRESET,
         options.Keyword(
             "best",
             True,
@@ -54,6 +115,12 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
         ),
     ),
     "indices": options.by_name(
+        PRESET,
+        options.index_system(
+            STUDY_SYSTEM,
+            "Default Hi-Opt II: of the standard systems it tracks Zero best (betting "
+            "correlation 0.957, `zero count`).",
+        ),
         options.Keyword(
             "decks_left",
             REMAINING_DECKS,
@@ -62,6 +129,10 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
         ),
     ),
     "pays": options.by_name(
+        _paytable(
+            f"Pay table: a .toml/.json file or a shipped name [default: {DEFAULT_PAYTABLE}, "
+            "a reconstruction]."
+        ),
         options.Keyword("eor", False, "Add the effect of removal of each rank.", switch="flag"),
         options.Keyword(
             "side_bet_size",
@@ -71,9 +142,61 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
             multiple=True,
             metavar="S",
         ),
+        options.SHOWN["digits"].but(default=6),
+    ),
+    "simulate": options.by_name(
+        PRESET,
+        STRATEGY,
+        _paytable(f"Zero Pays pay table for the side bet's figures [default: {DEFAULT_PAYTABLE}]."),
+    ),
+    "solve": options.by_name(
+        PRESET,
+        options.Keyword(
+            "pay",
+            "zero_pair_pays",
+            "The payout to solve for: zero_pair_pays, trips_pays (of the Zero wager; hyphens "
+            "or underscores), or zero-pays:ROW (a row of the side bet's pay table, by number "
+            "or hand; of the side bet).",
+            metavar="PAYOUT",
+            parsed=False,
+        ),
+        STRATEGY,
+        _paytable(
+            "The Zero Pays pay table (zero-pays:ROW): a shipped name or a TOML/JSON file.",
+            metavar=None,
+        ),
+    ),
+    "grid": options.by_name(PRESET),
+    "report": options.by_name(
+        PRESET,
+        _paytable(
+            f"The Zero Pays pay table to certify: a .toml/.json file or a shipped name "
+            f"[default: {DEFAULT_PAYTABLE}, a reconstruction]; report.json records it."
+        ),
+    ),
+    "study": options.by_name(PRESET, options.STUDY["system"].but(default=STUDY_SYSTEM)),
+    "play": options.by_name(
+        PRESET,
+        options.Keyword(
+            "basic",
+            "basic",
+            "The chart to check decisions against: basic (best chart), published, or a chart file.",
+            kind=params.STRATEGY,
+            parsed=False,
+            api=False,
+        ),
+        options.Keyword(
+            "side_bet",
+            0,
+            "Points on the Zero Pays side bet each hand (reconstructed pay table).",
+            kind=params.Number(0, options.MAX_POINTS),
+            reader="points",
+            api=False,
+        ),
     ),
 }
-"""The options of Zero's own commands, declared once (``api/options.py``), by command."""
+"""The options of Zero's commands declared for this game (``api/options.py``: the families
+every game's commands share), by command: its own, and its defaults where they differ."""
 
 RULE_DEFAULTS: dict[str, object] = dict.fromkeys(RULES.names)
 """Each rule keyword's default: None, 'as the preset' (``rules=``) has it."""
@@ -112,6 +235,7 @@ def bind(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ) -> ZeroCall:
@@ -131,6 +255,7 @@ def bind(
             trips_pays=trips_pays,
             dealer_draws=dealer_draws,
             split_totals=split_totals,
+            double_totals=double_totals,
             das=das,
             # end of rule values
         )
@@ -163,12 +288,14 @@ def edge(
     strategy: str = "optimal",
     digits: int = 4,
     by_upcard: bool = False,
+    exact: bool = False,
     *,
     # rule keywords (python -m cardedge.api.keywords)
     zero_pair_pays: float | str | None = None,
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -180,7 +307,10 @@ def edge(
     the player's expected net result per unit initial wager. ``rules``: stated, published or
     both; ``split``: standard or optimal; ``shoe`` (a spec like ``"A=24,...,K=24"``) or
     ``remove`` (cards like ``"5,5,T"``) deal from another shoe than a fresh one. With
-    ``by_upcard`` a ``Tables`` adds one table per row, by dealer up card.
+    ``by_upcard`` a ``Tables`` adds one table per row, by dealer up card. With ``exact`` each
+    row also gives ``house_edge_fraction``, the house edge as an exact fraction of the
+    initial wager (``analysis.zero.exact``, either split), and ``house_edge_percent`` is 100
+    times it, correctly rounded.
 
     Examples:
         >>> from cardedge.zero import edge
@@ -198,10 +328,11 @@ def edge(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
-    return _edge(call, split, strategy, digits, by_upcard, progress)
+    return _edge(call, split, strategy, digits, by_upcard, progress, exact)
 
 
 def _edge(
@@ -211,6 +342,7 @@ def _edge(
     digits: int = 4,
     by_upcard: bool = False,
     progress: core.Progress | None = None,
+    exact: bool = False,
 ) -> Table | Tables:
     """``edge``'s tables of a bound call."""
     from cardedge.analysis.zero.round import SPLIT_MODES
@@ -225,7 +357,12 @@ def _edge(
         strategy=strategy,
         changes=dict(call.changes),
     )
-    table = zero_reports.edge_table(results, digits)
+    fractions = None
+    if exact:
+        from cardedge.reports.zero.exact import exact_edges
+
+        fractions = exact_edges(results, strategy, core.tracker(progress, "Zero exact edge"))
+    table = zero_reports.edge_table(results, digits, fractions)
     if not by_upcard:
         return table
     ups = [zero_reports.upcard_table(name, res, digits) for name, res in results]
@@ -245,6 +382,7 @@ def chart(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     png: str | None = None,
@@ -270,6 +408,7 @@ def chart(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -310,6 +449,7 @@ def exceptions(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ) -> Table | Tables:
@@ -330,6 +470,7 @@ def exceptions(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -356,6 +497,7 @@ def returns(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -377,6 +519,7 @@ def returns(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -408,6 +551,7 @@ def hands(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ) -> Table | Tables:
@@ -430,6 +574,7 @@ def hands(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -446,6 +591,7 @@ def compare(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -466,6 +612,7 @@ def compare(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -497,6 +644,7 @@ def eor(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -517,6 +665,7 @@ def eor(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -540,6 +689,7 @@ def variants(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -560,6 +710,7 @@ def variants(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -601,6 +752,7 @@ def grid(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -633,6 +785,7 @@ def grid(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -700,12 +853,14 @@ def solve(
     rules: str = "published",
     strategy: str = "optimal",
     paytable: str | None = None,
+    ladder=None,
     *,
     # rule keywords (python -m cardedge.api.keywords)
     zero_pair_pays: float | str | None = None,
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ) -> Table:
@@ -713,8 +868,10 @@ def solve(
     ``trips_pays`` (of the Zero wager, for optimal play or ``strategy``), or
     ``zero_pays:ROW`` (a row of the side bet's pay table, by number or hand, of the side bet:
     exact). Each is paid at once and changes no decision, so the edge is affine in it. Given
-    as a decimal (feed it back as that rule's keyword) and as the nearest simple ratio
-    ``a:b`` with its own edge.
+    as a decimal (feed it back as that rule's keyword) and with the nearest payouts of
+    ``ladder`` on each side of the target, each with its own edge (``ladder``: the payouts
+    casinos print, 1:1, 6:5, 7:5, 3:2, 8:5, 2:1, 5:2, 3:1...; or a list like
+    ``["6:5", "3:2"]`` or ``"6:5,3:2"``).
 
     Examples:
         >>> from cardedge.zero import solve
@@ -733,12 +890,20 @@ def solve(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
     one = call.one_shoe("solve")
     return room.solve_table(
-        call.rules, call.preset, one, strategy, pay, core.target(target, exact=True), paytable
+        call.rules,
+        call.preset,
+        one,
+        strategy,
+        pay,
+        core.target(target, exact=True),
+        paytable,
+        ladder,
     )
 
 
@@ -756,6 +921,7 @@ def count(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -778,6 +944,7 @@ def count(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -806,6 +973,7 @@ def indices(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -827,6 +995,7 @@ def indices(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -906,6 +1075,7 @@ def simulate(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -927,6 +1097,7 @@ def simulate(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -974,6 +1145,7 @@ def study(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     study: dict,
@@ -999,6 +1171,7 @@ def study(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
@@ -1037,12 +1210,14 @@ def report(
     seed: int = core.REPORT_SEED,
     pdf: bool = True,
     study_folder: str | None = None,
+    paytable: str | None = None,
     *,
     # rule keywords (python -m cardedge.api.keywords)
     zero_pair_pays: float | str | None = None,
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
     progress: core.Progress | None = None,
@@ -1054,9 +1229,12 @@ def report(
     ``pdf=False`` leaves it out) and ``report.json`` (every table at full precision).
 
     Sections: the rules as played, the house edge (optimal, basic, published chart; SD,
-    element of risk), the chart, exceptions, the return table, up cards, deck counts, variants
-    and a grid of interactions, effects of removal, counting (with ``study_folder``, a finished
-    shoe study of these rules, its edge by true count), Zero Pays, a Monte Carlo witness
+    element of risk), the chart, exceptions, the return table, the certification figures (RTP,
+    hit frequency, volatility index, confidence bands, the largest win: optimal play, the basic
+    chart, the published chart), up cards, deck counts, variants and a grid of interactions,
+    effects of removal, counting (with ``study_folder``, a finished shoe study of these rules,
+    its edge by true count), Zero Pays (of the pay table ``paytable``, a file or a shipped
+    name, as ``pays`` takes it; report.json records it), a Monte Carlo witness
     (``rounds`` rounds, ``seed``), method notes and the command that makes it again. Every
     number is the one this module's functions return for the same rules. ``out`` must be new,
     empty or an earlier report's folder; the files appear together or not at all. Returns the
@@ -1076,12 +1254,21 @@ def report(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     )
     tail = core.start_report(out, rounds, seed, pdf, study_folder)
+    from cardedge.analysis.zero.paytable import load_paytable
     from cardedge.reports.core import document as doc
     from cardedge.reports.zero import document as zero_doc
+
+    try:
+        pay_table = load_paytable(paytable)
+    except (OSError, ValueError) as e:
+        raise BadValue("paytable", str(e)) from None
+    if paytable is not None:
+        tail.append(f"--paytable {core.shlex_quote(paytable)}")
 
     shoes = list(call.shoes)
     studied = (
@@ -1099,21 +1286,25 @@ def report(
 
     published = published_chart_applies(call.rules)
 
+    certified = ("optimal", "basic", *(("published",) if published else ()))
+
     def shoe_tables(one: Shoe) -> zero_doc.ShoeTables:
         at = call.dealing(one)
         optimal = _edge(at, strategy="optimal", by_upcard=True)
+        returns = {s: _returns(at, s) for s in certified}
         return zero_doc.ShoeTables(
             one,
             optimal[0],
             _edge(at, strategy="basic"),
             _edge(at, strategy="published") if published else None,
-            _returns(at),
+            returns["optimal"],
             _chart(at),
             _exceptions(at),
             optimal[1],
             _count(at),
-            _pays([one])[0] if one.is_fresh else None,
+            _pays([one], pay_table)[0] if one.is_fresh else None,
             _simulate(at, rounds=rounds, seed=seed)[0] if one.is_fresh else None,
+            tuple(returns.items()),
         )
 
     fresh = [s for s in shoes if s.is_fresh]
@@ -1139,6 +1330,7 @@ def report(
             *rest,
             studied,
             doc.provenance(_version(), core.report_command("zero", options, out)),
+            pay_table.record(),
         )
         return core.write_report(document, out, pdf, log)
 
@@ -1159,6 +1351,7 @@ def rules(
     trips_pays: float | str | None = None,
     dealer_draws: int | str | None = None,
     split_totals: str | Iterable[int] | None = None,
+    double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
 ):
@@ -1177,6 +1370,7 @@ def rules(
         trips_pays=trips_pays,
         dealer_draws=dealer_draws,
         split_totals=split_totals,
+        double_totals=double_totals,
         das=das,
         # end of rule values
     ).rules

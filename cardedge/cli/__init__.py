@@ -13,6 +13,8 @@ import threading
 import click
 
 from cardedge import __version__
+from cardedge.api.declaration import TOP
+from cardedge.cli.core.declared import declared_options
 from cardedge.cli.core.lazy import LazyGroup, RegisteredGroups
 from cardedge.games import NAMES
 
@@ -62,7 +64,7 @@ def cli() -> None:
 
 
 @cli.command()
-@click.option("--out", default="results", show_default=True, help="Folder to write (created).")
+@declared_options(TOP["tables"])
 def tables(out: str) -> None:
     """Write every published table to OUT (Markdown and CSV)."""
     from cardedge.api.core import tables as write_tables
@@ -73,15 +75,7 @@ def tables(out: str) -> None:
 
 @cli.command()
 @click.argument("path")
-# common.format_option's, written out: this module loads nothing of the API at start-up
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "csv", "json", "markdown"]),
-    default="table",
-    show_default=True,
-    help="Output format.",
-)
+@declared_options(TOP["verify"])
 def verify(path: str, fmt: str) -> None:
     """Make again every figure PATH gives (a report, its folder, or a results folder) and
     print each that differs from it; exit 1 when one does."""
@@ -95,9 +89,7 @@ def verify(path: str, fmt: str) -> None:
 
 
 @cli.command()
-@click.option(
-    "--out", default="results/study", show_default=True, help="Folder to write (created)."
-)
+@declared_options(TOP["studies"])
 def studies(out: str) -> None:
     """Run every published shoe study into OUT/<name> (resuming what is there), long."""
     from pathlib import Path
@@ -121,10 +113,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option(
-    "--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port."
-)
+@declared_options(TOP["serve"])
 def serve(host: str, port: int) -> None:
     """The exact calculator in the browser: a page per game and a JSON API (/api)."""
     from cardedge.extras import require

@@ -11,7 +11,7 @@ from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel
 
 SERVED: tuple[str, ...] = (
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
-    "variants", "dealer", "simulate", "grid", "indices",
+    "variants", "dealer", "simulate", "grid", "indices", "solve",
 )  # fmt: skip
 """The commands the web answers (not ``study``, ``play``)."""
 
@@ -57,6 +57,24 @@ def choices() -> dict[str, tuple[str, ...]]:
     return {}
 
 
+def cost_changes() -> list[tuple[str, dict[str, object]]]:
+    """The rule changes the cost panel offers: the variants table's (each rule's usual
+    changes, doubling's and the five-card rule's too)."""
+    from cardedge.reports.blackjack.strategy import DOUBLE_VARIANTS, FIVE_CARD_VARIANTS, VARIANTS
+
+    changes = VARIANTS + DOUBLE_VARIANTS + FIVE_CARD_VARIANTS
+    return [(label, dict(change)) for label, change in changes]
+
+
+SOLVE_TARGET = 1.0
+"""The solve panel's first target (percent): a house edge a designer might ask of the game."""
+
+
+def solve_pays() -> dict[str, str]:
+    """The payouts the solve panel offers (``solve``'s ``pay``), with their words."""
+    return {"natural": "a natural (blackjack)"}
+
+
 PANELS: list[dict] = [
     edge_panel(
         "House edge (percent of the initial wager, house's side)",
@@ -100,6 +118,7 @@ COST_SECONDS: dict[str, float] = {
     "variants": 1.3,
     "dealer": 0.05,
     "indices": 4.7,
+    "solve": 0.5,
 }
 """Seconds of work per deck count at 8 decks (and per strategy where several are asked), by
 command: ``bench/web_costs.py``'s measure times about 1.5 (EORs: 1.4 s per strategy measured); the

@@ -462,12 +462,16 @@ def grid_limit(game: str, sd: bool) -> int:
 def grid_size(game: str, keywords: dict) -> tuple[int, str]:
     """A grid's combinations and their shape (``2 x 11 x 2``): its shoes (one per deck count,
     or the one ``shoe``) times each ``vary`` rule's values, read as the API reads them (an
-    unknown rule or a bad value: the API's ``BadValue``)."""
+    unknown rule or a bad value: the API's ``BadValue``). The rows only: the page's own value
+    of a rule, which a grid computes for ``change_percent`` when a list leaves it out, is not
+    counted (its work is mostly shared with the rows': a payout re-prices, a play rule keeps
+    the dealer; ``GRID_COST_SECONDS``' margin covers the rest)."""
     from cardedge.api.core import deck_counts
     from cardedge.reports.core.grid import parse_axes
 
     kinds = web_room(game).grid_kinds()
-    axes = parse_axes(_listed(keywords.get("vary", ())), kinds, dict.fromkeys(kinds))
+    specs = _listed(keywords.get("vary", ()))
+    axes = parse_axes(specs, kinds, None)
     if "shoe" in keywords:
         shoes = 1
     else:

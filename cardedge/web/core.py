@@ -51,6 +51,18 @@ class WebRoom(Protocol):
         """The page options offered as a list."""
         ...
 
+    SOLVE_TARGET: float
+    """The solve panel's first target house edge (percent), when the game serves ``solve``."""
+
+    def cost_changes(self) -> list[tuple[str, dict[str, object]]]:
+        """The rule changes the cost panel offers: (label, rule name -> value), as the game's
+        variants table lists them."""
+        ...
+
+    def solve_pays(self) -> dict[str, str]:
+        """The payouts the solve panel offers (``solve``'s ``pay``), with their words."""
+        ...
+
 
 def web_room(game: str) -> WebRoom:
     """The web room of the game named ``game`` (``cardedge/web/<game>.py``): what the web

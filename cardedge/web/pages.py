@@ -289,6 +289,90 @@ def _grid_request(game: str) -> dict | None:
     return {"command": "grid", "keys": [name for name in CONTROLS[game] if name in taken]}
 
 
+def _solve_panel(game: str) -> str:
+    """The payout panel (``solve``), beside the rule space: a target house edge, the payout
+    to solve (the game's: a natural, a Zero Pair, a side-bet row) and a ladder of payouts
+    (empty: the payouts casinos print); the page's controls are the other rules. ``app.js``
+    shows the solved payout and the ladder's nearest on each side of the target."""
+    room = web_room(game)
+    pays = "".join(
+        f'<option value="{html.escape(name)}">{html.escape(words)}</option>'
+        for name, words in room.solve_pays().items()
+    )
+    note = (
+        "The payout at which the house edge is the target, exactly (the edge is affine in a "
+        "payout settled at once), fed back as the rule's control; and the payouts a casino "
+        "prints nearest it: on the house's side (the edge at least the target) and the "
+        "player's. Ladder: payouts separated by commas (like 6:5,7:5,3:2); empty, the payouts "
+        "casinos print (1:1, 6:5, 7:5, 3:2, 8:5, 2:1, 5:2, 3:1, 4:1, 5:1...)."
+    )
+    return (
+        '<section class="panel" id="solve" data-state="idle">'
+        "<h2>Payout for a target house edge</h2>"
+        '<form id="solve-form" autocomplete="off">'
+        '<label class="control">target house edge (%) <input type="number" name="target" '
+        f'step="any" min="-100" max="100" value="{room.SOLVE_TARGET:g}" required></label>'
+        f'<label class="control">payout <select name="pay">{pays}</select></label>'
+        '<label class="control">ladder <input type="text" name="ladder" size="22" '
+        'placeholder="the payouts casinos print"></label>'
+        '<button type="submit">solve</button></form>'
+        f'<p class="note">{html.escape(note)}</p><div class="links"></div>'
+        '<div class="error" hidden></div><div class="body"></div></section>'
+    )
+
+
+def _solve_request(game: str) -> dict | None:
+    """The payout panel's request (the page controls ``solve`` takes), or None when the web
+    serves no ``solve`` of the game."""
+    if "solve" not in SERVED[game]:
+        return None
+    taken = parameters(game, "solve")
+    return {"command": "solve", "keys": [name for name in CONTROLS[game] if name in taken]}
+
+
+COST_CHANGES_AT_ONCE = 4
+"""The most changes the cost panel prices at once (each alone, then all together: a request
+each, with the SD)."""
+
+
+def cost_changes(game: str) -> list[dict]:
+    """The changes the cost panel offers: the game's variants table's rule changes (its web
+    room's ``cost_changes``), each its label and the controls it sets, as the query writes
+    them (each rule's text: ``true``, ``6:5``)."""
+    rules = RULE_SETS[game]
+    return [
+        {"label": label, "values": {name: rules[name].kind.text(v) for name, v in change.items()}}
+        for label, change in web_room(game).cost_changes()
+    ]
+
+
+def _cost_panel(game: str) -> str:
+    """The 'what does this change cost' panel: the page's game as the base, the changes
+    ticked (the rules' declared variations), and side by side the house edge (optimal play,
+    basic strategy), its change from the base (the cost, percentage points) and the SD of a
+    round, of the base, each change alone and all of them together (``grid``, one row each)."""
+    boxes = "".join(
+        f'<label class="change"><input type="checkbox" name="change" value="{i}"> '
+        f"{html.escape(change['label'])}</label>"
+        for i, change in enumerate(cost_changes(game))
+    )
+    note = (
+        "The base: the page's rules above. Tick up to "
+        f"{COST_CHANGES_AT_ONCE} changes: each is priced alone and all together (exactly: no "
+        "rule-variation table's sum), with the SD of a round under optimal play. Cost: the "
+        "change of the optimal house edge from the base, percentage points (positive: the house "
+        "gains); interaction: all together minus the single costs added."
+    )
+    return (
+        '<section class="panel" id="cost" data-state="idle">'
+        "<h2>What does this change cost</h2>"
+        f'<form id="cost-form" autocomplete="off"><div class="changes">{boxes}</div>'
+        '<button type="submit">compute</button></form>'
+        f'<p class="note">{html.escape(note)}</p>'
+        '<div class="error" hidden></div><div class="body"></div></section>'
+    )
+
+
 NAV = " ".join(f'<a href="/{g}">{html.escape(game_named(g).label.capitalize())}</a>' for g in GAMES)
 """The navigation's link to each game's page."""
 
@@ -338,15 +422,24 @@ def game_page(game: str) -> str:
         params |= parameters(game, "chart")  # chart: rules=published
     controls = "\n".join(_control(game, params[name]) for name in CONTROLS[game])
     grid = _grid_request(game)
+    solve = _solve_request(game)
     config = {
         "game": game,
         "panels": _panel_requests(game),
         "colours": colours(game),
         "grid": grid,
+        "solve": solve,
+        "cost": None
+        if grid is None
+        else {**grid, "changes": cost_changes(game), "most": COST_CHANGES_AT_ONCE},
     }
     panels = "\n".join(_panel(game, p) for p in PANELS[game])
     if grid is not None:
         panels += "\n" + _grid_panel(game)
+    if solve is not None:
+        panels += "\n" + _solve_panel(game)
+    if grid is not None:
+        panels += "\n" + _cost_panel(game)
     name = game_named(game).title
     files = "\n".join(_upload_control(keyword, label) for keyword, label in UPLOAD_CONTROLS[game])
     body = f"""<h1>{name}: the exact calculator</h1>

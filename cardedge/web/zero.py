@@ -12,7 +12,7 @@ from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel
 
 SERVED: tuple[str, ...] = (
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
-    "variants", "pays", "simulate", "grid", "indices",
+    "variants", "pays", "simulate", "grid", "indices", "solve",
 )  # fmt: skip
 """The commands the web answers (not ``study``, ``play``: minutes of work, files
 written, a terminal)."""
@@ -65,6 +65,31 @@ def grid_kinds() -> dict:
     from cardedge.reports.zero.grid import kinds
 
     return kinds()
+
+
+def cost_changes() -> list[tuple[str, dict[str, object]]]:
+    """The rule changes the cost panel offers: every rule's declared variations (the variants
+    table's rows)."""
+    from cardedge.analysis.zero.rules import RULES
+
+    return RULES.variants()
+
+
+SOLVE_TARGET = 2.0
+"""The solve panel's first target (percent): a house edge a designer might ask of the game."""
+
+
+def solve_pays() -> dict[str, str]:
+    """The payouts the solve panel offers (``solve``'s ``pay``), with their words: a Zero
+    Pair's, ten-valued trips', and each row of the published Zero Pays table (of the side
+    bet)."""
+    from cardedge.analysis.zero.paytable import load_paytable
+
+    rows = {
+        f"zero_pays:{i}": f"Zero Pays row {i}: {row.hand} (side-bet edge)"
+        for i, row in enumerate(load_paytable(None).rows, 1)
+    }
+    return {"zero_pair_pays": "a Zero Pair", "trips_pays": "ten-valued trips", **rows}
 
 
 def choices() -> dict[str, tuple[str, ...]]:
@@ -126,6 +151,7 @@ COST_SECONDS: dict[str, float] = {
     "variants": 0.2,
     "pays": 0.05,
     "indices": 3.3,
+    "solve": 0.4,
 }
 """Seconds of work per deck count at 8 decks, by command: ``bench/web_costs.py``'s measure
 times about 1.5 (a count with the best integer tags: 1.6 s measured); the server refuses up

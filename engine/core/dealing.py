@@ -106,8 +106,15 @@ def uniform_index(rng, n):
 
 @inline
 def draw(rng, shoe, dealt):
-    """Deal position ``dealt``: swap a uniformly chosen undealt card there and return it."""
-    j = dealt + uniform_index(rng, shoe.shape[0] - dealt)
+    """Deal position ``dealt``: swap a uniformly chosen undealt card there and return it.
+
+    Past the last card (only a shoe game's round can get there, many cards past its cut card)
+    it returns a card of the whole shoe at random, as a dealer reshuffles the discards to
+    finish the round; the shoe is shuffled before the next round."""
+    n = shoe.shape[0]
+    if dealt >= n:
+        return shoe[uniform_index(rng, n)]
+    j = dealt + uniform_index(rng, n - dealt)
     card = shoe[j]
     shoe[j] = shoe[dealt]
     shoe[dealt] = card

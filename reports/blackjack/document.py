@@ -13,13 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from cardedge.analysis.blackjack.exact import exact_edge
 from cardedge.analysis.blackjack.rules import RULES, BlackjackRules
+from cardedge.analysis.blackjack.sentences import options_line, rule_sentences
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.reports.blackjack.colours import CHART_COLOURS
+from cardedge.reports.core import certify, page
 from cardedge.reports.core import document as doc
-from cardedge.reports.core import page
 from cardedge.reports.core.plots import bars_svg, lines_svg
 from cardedge.reports.core.render import Table
+from cardedge.strategy.blackjack.charts import AI_LEVELS
 
 PAGE = "rules page"
 """How the document names the rules as the rules page states them (the rules' defaults)."""
@@ -75,6 +78,20 @@ class ShoeTables:
     eor: Table
     simulation: Table | None
     """``simulate``'s first table (fresh shoes only)."""
+    strategies: tuple[tuple[str, Table], ...] = ()
+    """(strategy, ``returns(strategy=...)``) of each strategy the report certifies
+    (``CERTIFIED``; fresh shoes only)."""
+
+
+CERTIFIED: dict[str, str] = {
+    "optimal": "optimal",
+    "basic": "basic",
+    "easy": "AI easy",
+    "normal": "AI normal",
+    "hard": "AI hard",
+}
+"""The strategies the certification figures are given for (``strategy_policy``'s names) and
+how the document names them: optimal play, the basic chart and the rules page's AI levels."""
 
 
 def exact_naturals(shoe: Shoe) -> Table:
@@ -132,23 +149,20 @@ def build(
     study: doc.Section | None,
     provenance: dict[str, str],
 ) -> doc.Report:
-    """The document: rules, headline, strategy, exceptions, returns, dealer outcomes, decks,
+    """The document: rules, headline, strategy, exceptions, returns, dealer outcomes,
+    certification figures, decks,
     variants, effects of removal, counting, the witness, method, reproduction."""
     shoes = "; ".join(p.shoe.title() for p in parts)
     table = doc.rules_table(RULES, rules, BlackjackRules(), PAGE, "Blackjack rules as played")
+    sentences = tuple(rule_sentences(rules, [p.shoe for p in parts]))
     sections = [
         doc.Section(
             "rules",
             "The rules as played",
-            (
-                "European blackjack: no insurance; the dealer's hole card is dealt after the "
-                "players act unless the dealer peeks (then a dealer natural ends the round "
-                "before any double or split).",
-                doc.differences_paragraph(table, PAGE),
-            ),
-            (doc.TableView(table),),
+            (*sentences, options_line(rules)),
+            (doc.TableView(table, on_page=False),),
         ),
-        _headline_section(parts),
+        _headline_section(rules, parts),
         doc.Section(
             "strategy",
             "The basic strategy chart",
@@ -185,6 +199,7 @@ def build(
             [p.dealer for p in parts],
             "The dealer's outcome table",
         ),
+        _certification_section(parts),
     ]
     sections += _rule_sections(compare, variants, interactions, [p.shoe for p in parts])
     sections.append(_eor_section(parts))
@@ -221,10 +236,11 @@ def build(
         rules.describe(parts[0].shoe),
         tuple(sections),
         provenance,
+        sentences,
     )
 
 
-def _headline_section(parts: Sequence[ShoeTables]) -> doc.Section:
+def _headline_section(rules: BlackjackRules, parts: Sequence[ShoeTables]) -> doc.Section:
     head = _headline(parts)
     first = head.rows()[0]
     edge = first["optimal_percent"]
@@ -234,11 +250,10 @@ def _headline_section(parts: Sequence[ShoeTables]) -> doc.Section:
         f"the house edge {first['basic_percent']:.4f}% with the basic chart"
     )
     words += f"; a round's SD is {first['sd']:.4f} initial wagers." if first["sd"] else "."
-    exact = tuple(doc.TableView(exact_naturals(p.shoe)) for p in parts)
-    facts = {p.shoe.title(): dict(row) for p, row in zip(parts, head.rows(), strict=True)}
-    return doc.Section(
-        "headline", "The house edge", (words,), (doc.TableView(head), *exact), facts=facts
-    )
+    shoes = [p.shoe for p in parts]
+    exact = [exact_naturals(shoe) for shoe in shoes]
+    edges = [exact_edge(rules, shoe) for shoe in shoes]
+    return doc.headline_section(head, words, exact, shoes, edges)
 
 
 def _hand_sizes(parts: Sequence[ShoeTables]) -> str:
@@ -343,6 +358,39 @@ def _eor_section(parts: Sequence[ShoeTables]) -> doc.Section:
         tuple(doc.TableView(p.eor, hide=EOR_HIDE, percent=(*RANKS, "weighted_sum")) for p in parts),
         tuple(figures),
     )
+
+
+def _certification_section(parts: Sequence[ShoeTables]) -> doc.Section:
+    """RTP, hit frequency, volatility index, confidence bands and the largest win of each
+    strategy's return table, for each fresh shoe."""
+    shoes = [
+        (
+            p.shoe.title(),
+            {
+                CERTIFIED.get(name, name): certify.certification(certify.outcomes(t))
+                for name, t in p.strategies
+            },
+        )
+        for p in parts
+        if p.strategies
+    ]
+    split = max(
+        (t.facts.get("split_probability", 0.0) for p in parts for _, t in p.strategies),
+        default=0.0,
+    )
+    levels = "; ".join(f"AI {name}: {what}" for name, what in AI_LEVELS.items())
+    words = (
+        "The figures a certification sheet asks, for optimal play, the basic chart and the "
+        f"rules page's AI levels ({levels}), from each one's return table (every net result "
+        "of a round with its probability).",
+        "The RTP is exact. Rounds with a split spread over the net results with the split "
+        "hands taken as independent given the dealer's result (the method notes): the hit "
+        "frequencies, the SD (hence the volatility index and the bands) and the probability "
+        "of a max win reached only by splitting carry that approximation, which moves "
+        f"probability only among split rounds (P(split) at most {split:.4f} here).",
+        *doc.fresh_only("The certification", len(shoes), [p.shoe for p in parts]),
+    )
+    return certify.certification_section(shoes, words)
 
 
 def _witness_section(parts: Sequence[ShoeTables]) -> doc.Section:

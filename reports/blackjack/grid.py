@@ -142,7 +142,7 @@ def grid_table(
     """The grid as a table: the fixed rules and shoe in the title, one row per combination."""
     fixed = _fixed_words(base, {a.name for a in plan.axes})
     where = "; ".join(dict.fromkeys(s.title() for s in plan.shoes))
-    title = f"Blackjack rule space: house edge (%) of {plan.size} combinations, {where}"
+    title = f"Blackjack rule space: house edge (%) of {plan.shown_size} combinations, {where}"
     if fixed:
         title += f"; fixed: {', '.join(fixed)}"
     notes = [*grid_notes(columns), SPLIT_CONVENTION + "."]

@@ -7,6 +7,7 @@ convention (CDZ-, resplits exact).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -33,6 +34,8 @@ from cardedge.analysis.blackjack.shoes import check_shoe
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.core.progress import Progress
 from cardedge.reports.blackjack.colours import CHART_COLOURS
+from cardedge.reports.core.exact import NOTE as EXACT_NOTE
+from cardedge.reports.core.exact import with_exact
 from cardedge.reports.core.files import save_figure
 from cardedge.reports.core.render import Table
 from cardedge.reports.core.shoes import DERIVED_CHART_NOTE, shoe_led
@@ -97,23 +100,26 @@ def _published(res: RoundResult) -> float | None:
     return None
 
 
-def edge_table(results: list[RoundResult], digits: int = 4) -> Table:
-    """House edge per rule set and strategy, in percent of the initial wager."""
+def edge_table(
+    results: list[RoundResult], digits: int = 4, exact: list[Fraction] | None = None
+) -> Table:
+    """House edge per rule set and strategy, in percent of the initial wager; ``exact``: each
+    result's exact house edge (``exact.exact_edges``), given beside it and rounded for the
+    percent and the EV (``reports.core.exact``)."""
     rows = []
     on_shoes = any(not res.shoe.is_fresh for res in results)
-    for res in results:
+    for k, res in enumerate(results):
         pub = _published(res)
-        rows.append(
-            {
-                "decks": res.shoe.base_decks,
-                **({"shoe": res.shoe.describe()} if on_shoes else {}),
-                "strategy": res.policy,
-                "house_edge_percent": res.house_edge_percent,
-                "player_ev": res.ev,
-                "published_percent": pub,
-                "rules_text": res.rules.describe(res.shoe),
-            }
-        )
+        row = {
+            "decks": res.shoe.base_decks,
+            **({"shoe": res.shoe.describe()} if on_shoes else {}),
+            "strategy": res.policy,
+            "house_edge_percent": res.house_edge_percent,
+            "player_ev": res.ev,
+            "published_percent": pub,
+            "rules_text": res.rules.describe(res.shoe),
+        }
+        rows.append(row if exact is None else with_exact(row, exact[k]))
     rules_seen = sorted({r["rules_text"] for r in rows})
     title = "Blackjack house edge (%)" + (f": {rules_seen[0]}" if len(rules_seen) == 1 else "")
     notes = [SPLIT_CONVENTION + ".", EV_NOTE]
@@ -124,13 +130,16 @@ def edge_table(results: list[RoundResult], digits: int = 4) -> Table:
             "published: 6D S17 DAS peek split to 4 no RSA, CDZ- optimal (Farmer, bjstrat, "
             "Wizard of Odds agree to 4 decimals)."
         )
+    if exact is not None:
+        notes.append(EXACT_NOTE)
     return Table(title, rows, notes, digits={"house_edge_percent": digits, "player_ev": 6})
 
 
-def edge_records(results: list[RoundResult]) -> list[dict]:
+def edge_records(results: list[RoundResult], exact: list[Fraction] | None = None) -> list[dict]:
     """The JSON form of ``edge``: decks, strategy, house edge at full precision, the rules;
-    ``shoe`` (its name) when a result was dealt from any other shoe than a fresh one."""
-    return [
+    ``shoe`` (its name) when a result was dealt from any other shoe than a fresh one;
+    ``exact`` as in ``edge_table``."""
+    rows = [
         {
             "decks": r.shoe.base_decks,
             **r.shoe.row_keys(),
@@ -142,6 +151,9 @@ def edge_records(results: list[RoundResult]) -> list[dict]:
         }
         for r in results
     ]
+    if exact is None:
+        return rows
+    return [with_exact(row, edge) for row, edge in zip(rows, exact, strict=True)]
 
 
 def basic_chart(rules: BlackjackRules, shoe: Shoe, das_marks: bool = False) -> Chart:

@@ -74,6 +74,12 @@ class TableView:
     title: str | None = None
     """The table's title in the document when the command's would say less or other (None:
     the table's own)."""
+    wrap: bool = False
+    """Wrap each row on a phone, every figure under its column's name, though the table has
+    fewer than ``page.WIDE_COLUMNS`` columns (its headers are long)."""
+    on_page: bool = True
+    """Shown on the page; False: in report.json only (the rules as option values, which the
+    page gives as sentences)."""
 
     def shown_title(self) -> str:
         """The title the document gives the table."""
@@ -118,6 +124,9 @@ class Report:
     sections: tuple[Section, ...]
     provenance: dict[str, str]
     """``version``, ``commit``, ``command``: what made the document and how to make it again."""
+    rule_sentences: tuple[str, ...] = ()
+    """The rules as played in plain sentences (``analysis/<game>/sentences.py``): the rules
+    page named, the numbered rules, each difference from the page."""
 
 
 def provenance(version: str, command: str) -> dict[str, str]:
@@ -190,6 +199,7 @@ def report_json(report: Report) -> dict:
         "game": report.game,
         "title": report.title,
         "rules": report.rules,
+        "rule_sentences": list(report.rule_sentences),
         "provenance": dict(report.provenance),
         "sections": [
             {
@@ -238,7 +248,7 @@ def _view_cells(view: TableView, notes: page.NotesOnce) -> dict:
         "caption": view.caption,
         "header": list(zip(header, align, strict=True)),
         "rows": body,
-        "wide": len(columns) >= page.WIDE_COLUMNS and not view.colours,
+        "wide": (view.wrap or len(columns) >= page.WIDE_COLUMNS) and not view.colours,
         "long": len(rows) > page.PAGE_ROWS,
         "notes": page.plain_notes(
             notes.shown([*empty, *table.notes]), table.columns(), view.percent
@@ -274,7 +284,7 @@ def report_html(report: Report) -> str:
                 "key": s.key,
                 "title": s.title,
                 "paragraphs": s.paragraphs,
-                "tables": [_view_cells(v, notes) for v in s.tables],
+                "tables": [_view_cells(v, notes) for v in s.tables if v.on_page],
                 "figures": [
                     {"title": f.title, "caption": f.caption, "src": svg_data_uri(f.svg)}
                     for f in s.figures
@@ -622,13 +632,41 @@ def rules_table(rule_set, rules, page, page_name: str, title: str) -> Table:
     return Table(title, rows)
 
 
-def differences_paragraph(table: Table, page_name: str) -> str:
-    """One sentence naming the rules that differ from the rules page (or saying none do)."""
-    differ = [r for r in table.rows() if r["differs"]]
-    if not differ:
-        return f"Every rule is as the {page_name} states it."
-    words = "; ".join(f"{r['rule']} {r['as played']} ({page_name}: {r[page_name]})" for r in differ)
-    return f"Differs from the {page_name}: {words}."
+def headline_section(
+    head: Table, words: str, exact_tables: Sequence[Table], shoes: Sequence, edges: Sequence
+) -> Section:
+    """A game's headline section: its words, the headline table ``head`` (a row per shoe of
+    ``shoes``) and ``exact_tables``, and each shoe's optimal edge as an exact fraction
+    (``edges``, of the initial wager) in a sentence and in the facts (``optimal_fraction``)."""
+    facts = {
+        shoe.title(): {**row, "optimal_fraction": fraction_text(edge)}
+        for shoe, row, edge in zip(shoes, head.rows(), edges, strict=True)
+    }
+    said = exact_sentence([(shoe.title(), e) for shoe, e in zip(shoes, edges, strict=True)])
+    views = (TableView(head), *(TableView(t) for t in exact_tables))
+    return Section("headline", "The house edge", (words, said), views, facts=facts)
+
+
+def exact_sentence(edges: Sequence[tuple[str, object]]) -> str:
+    """The headline's sentence on the exact house edges under optimal play (``edges``: each
+    shoe's title and its edge as a ``Fraction`` of the initial wager)."""
+    said = [
+        f"with {title} it is {edge.numerator}/{edge.denominator} of the initial wager "
+        f"({100 * float(edge):.4f}%)"
+        for title, edge in edges
+    ]
+    return (
+        "Exactly, as a fraction (the house edge under optimal play, counted in whole numbers: "
+        "the one figure that is the same on every machine by construction): "
+        + "; ".join(said)
+        + ". The edges printed elsewhere are floating-point sums; they agree with these to "
+        "about 1e-16 of the wager."
+    )
+
+
+def fraction_text(edge) -> str:
+    """A ``Fraction`` as report.json writes it: ``"numerator/denominator"``."""
+    return f"{edge.numerator}/{edge.denominator}"
 
 
 def one_deck_count(shoes, what: str, commands: Sequence[str]) -> tuple[str, ...]:

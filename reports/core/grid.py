@@ -6,12 +6,13 @@ one shoe) is a rule set whose house edge the game's room computes (``reports/<ga
 sharing the work between combinations (a payout re-prices one evaluation; the dealer's
 distributions serve every rule that leaves the dealer alone).
 
-Each row gives the combination's values, the house edge under optimal play and under basic
-strategy, the SD of a round under optimal play, and the **additive estimate**: the base
-combination's edge (every axis at its first value) plus the single-rule effects of each axis'
-value (that value alone changed from the base, optimal play), as published rule-variation
-tables add them; its error (``additive_error_percent``: estimate minus exact) is where rules
-interact.
+Each row gives the combination's values (typed: ``Axis.cell``), the house edge under optimal
+play and under basic strategy, the SD of a round under optimal play, **what the change costs**
+(``change_percent``: the optimal edge minus the base rules', those without ``--vary``, on the
+same shoe), and the **additive estimate**: the first combination's edge (every axis at its
+first value) plus the single-rule effects of each axis' value (that value alone changed from
+the first combination, optimal play), as published rule-variation tables add them; its error
+(``additive_error_percent``: estimate minus exact) is where rules interact.
 
 Numbers: house edges in percent of the initial wager, positive for the house; SD per initial
 wager.
@@ -26,7 +27,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from cardedge.analysis.core.rules import Kind, Payout, RuleSet, Switch, Totals, Whole
+from cardedge.analysis.core.rules import (
+    Kind,
+    Payout,
+    RuleSet,
+    Switch,
+    Totals,
+    Whole,
+    payout_value,
+)
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.core.errors import BadValue
 
@@ -46,14 +55,50 @@ DECKS_AXIS = "decks"
 class Axis:
     """One varied rule: its name (a rule's, or ``decks``, or a game's own like Zero's preset
     ``rules``), its values (as the rules object holds them) and each value's text (as the
-    command line writes it, the row's cell)."""
+    command line writes it).
+
+    The row's cell is the value typed (``cells``, ``typed_cell``): a switch a bool, a whole
+    number an int, a payout its decimal value (with the text in a ``<name>_text`` twin when
+    ``payout``), anything else its text. The values past ``shown`` (the base rules' value, when
+    the list given leaves it out) are computed for ``change_percent`` only, never a row."""
 
     name: str
     values: tuple
     texts: tuple[str, ...]
+    cells: tuple = ()
+    """Each value as the row's cell (empty: the texts)."""
+    payout: bool = False
+    """A payout: the cell is its decimal value, and the row has the text too."""
+    base: int = 0
+    """The index of the base rules' value (the rules without ``--vary``)."""
+    shown: int | None = None
+    """How many values are rows (None: all)."""
 
     def __len__(self) -> int:
         return len(self.values)
+
+    @property
+    def shown_count(self) -> int:
+        """The values that are rows: all but a base value added for ``change_percent``."""
+        return len(self.values) if self.shown is None else self.shown
+
+    def cell(self, k: int) -> dict[str, object]:
+        """The row's cells of value ``k``: its typed value, and its text for a payout."""
+        value = self.cells[k] if self.cells else self.texts[k]
+        return {self.name: value, **({f"{self.name}_text": self.texts[k]} if self.payout else {})}
+
+
+def typed_cell(kind: Kind, value: object) -> object:
+    """A varied rule's value as a table's cell holds it: a switch as a bool, a whole number as
+    an int, a payout as its decimal value (None for ``none``), anything else (a choice, a set
+    of totals) as its text."""
+    if isinstance(kind, Switch):
+        return bool(value)
+    if isinstance(kind, Whole) and isinstance(value, int):
+        return int(value)
+    if isinstance(kind, Payout):
+        return None if value is None else float(payout_value(kind.text(value)))
+    return kind.text(value)
 
 
 def _rule_name(word: str, names: Sequence[str]) -> str:
@@ -85,16 +130,18 @@ def _all_values(name: str, kind: Kind, first: object) -> list[object]:
     return [first, *(v for v in values if v != first)] if first in values else values
 
 
-def parse_vary(spec: str, kinds: dict[str, Kind], base: dict[str, object]) -> Axis:
+def parse_vary(spec: str, kinds: dict[str, Kind], base: dict[str, object] | None) -> Axis:
     """The axis of one ``--vary`` value: ``RULE`` (every value, the base's first) or
     ``RULE=V1,V2,...`` (these, in order). ``kinds``: each rule's kind by name (the game's
-    rules and its own, like Zero's ``rules``); ``base``: each rule's value in the base setup.
-    ``BadValue`` (keyword ``vary``) for an unknown rule, a value it does not take or a repeat."""
+    rules and its own, like Zero's ``rules``); ``base``: each rule's value in the base setup
+    (None: not known, the values alone, as the web counts a grid's size; the base value a list
+    leaves out is then not added). ``BadValue`` (keyword ``vary``) for an unknown rule, a value
+    it does not take or a repeat."""
     word, eq, listed = spec.partition("=")
     name = _rule_name(word, list(kinds))
     kind = kinds[name]
     if not eq:
-        values = _all_values(name, kind, base[name])
+        values = _all_values(name, kind, None if base is None else base[name])
     else:
         values = []
         for text in listed.split(","):
@@ -105,11 +152,23 @@ def parse_vary(spec: str, kinds: dict[str, Kind], base: dict[str, object]) -> Ax
             if value in values:
                 raise BadValue("vary", f"{name}: {text.strip()!r} is listed twice")
             values.append(value)
-    return Axis(name, tuple(values), tuple(kind.text(v) for v in values))
+    shown = None
+    if base is not None and base[name] not in values:  # for change_percent, not a row
+        shown = len(values)
+        values.append(base[name])
+    return Axis(
+        name,
+        tuple(values),
+        tuple(kind.text(v) for v in values),
+        tuple(typed_cell(kind, v) for v in values),
+        isinstance(kind, Payout),
+        0 if base is None else values.index(base[name]),
+        shown,
+    )
 
 
 def parse_axes(
-    specs: Iterable[str], kinds: dict[str, Kind], base: dict[str, object]
+    specs: Iterable[str], kinds: dict[str, Kind], base: dict[str, object] | None
 ) -> tuple[Axis, ...]:
     """The axes of every ``--vary`` (``parse_vary``); a rule varied twice is refused."""
     axes: list[Axis] = []
@@ -143,11 +202,17 @@ class GridPlan:
             raise BadValue("decks", "a grid needs at least one deck count or shoe")
         size = self.size
         if size > MAX_COMBINATIONS:
-            sizes = " x ".join(str(n) for n in self.shape)
+            shown = (len(self.shoes), *(a.shown_count for a in self.axes))
+            sizes = " x ".join(str(n) for n in shown)
+            base = (
+                f", {size:,} with the base rules' values change_percent needs"
+                if size != self.shown_size
+                else ""
+            )
             raise BadValue(
                 "vary",
-                f"the grid has {size:,} combinations ({sizes}); at most {MAX_COMBINATIONS:,} "
-                "are computed",
+                f"the grid has {self.shown_size:,} combinations ({sizes}{base}); at most "
+                f"{MAX_COMBINATIONS:,} are computed",
             )
 
     @property
@@ -177,6 +242,27 @@ class GridPlan:
     def texts(self, combo: Sequence[int]) -> dict[str, str]:
         """The varied rules' values of a combination as text, by axis name."""
         return {a.name: a.texts[k] for a, k in zip(self.axes, combo[1:], strict=True)}
+
+    def cells(self, combo: Sequence[int]) -> dict[str, object]:
+        """The varied rules' cells of a combination's row (``Axis.cell``: typed, a payout
+        with its text beside)."""
+        out: dict[str, object] = {}
+        for a, k in zip(self.axes, combo[1:], strict=True):
+            out.update(a.cell(k))
+        return out
+
+    def is_shown(self, combo: Sequence[int]) -> bool:
+        """Whether a combination is a row (no value computed for ``change_percent`` only)."""
+        return all(k < a.shown_count for a, k in zip(self.axes, combo[1:], strict=True))
+
+    @property
+    def shown_size(self) -> int:
+        """The rows: the combinations of the values shown."""
+        return len(self.shoes) * math.prod(a.shown_count for a in self.axes)
+
+    def base_combo(self, shoe: int) -> tuple[int, ...]:
+        """The base combination on shoe ``shoe``: every varied rule at the base rules' value."""
+        return (shoe, *(a.base for a in self.axes))
 
     def identity(self) -> dict:
         """JSON-ready: the shoes and axes (a grid folder's manifest)."""
@@ -270,24 +356,28 @@ def additive_estimates(plan: GridPlan, optimal: Sequence[float]) -> list[float]:
 
 
 def grid_rows(plan: GridPlan, values: Sequence[GridValues], columns: GridColumns) -> list[dict]:
-    """The grid's rows (``plan`` order): the shoe (decks, its name when not fresh), each varied
-    rule's value as text, the edges (basic strategy's when ``columns.basic``), the SD (when
-    ``columns.sd``) and the additive estimate with its error."""
+    """The grid's rows (``plan`` order, the combinations shown): the shoe (decks, its name when
+    not fresh), each varied rule's value typed (``Axis.cell``), the edges (basic strategy's
+    when ``columns.basic``), the SD (when ``columns.sd``), the change from the base rules on
+    the same shoe, and the additive estimate with its error."""
     optimal = [v.optimal_percent for v in values]
     additive = additive_estimates(plan, optimal)
     on_shoes = any(not s.is_fresh for s in plan.shoes)
     rows = []
     for combo, v, est in zip(plan.combinations(), values, additive, strict=True):
+        if not plan.is_shown(combo):
+            continue
         shoe = plan.shoes[combo[0]]
         row: dict[str, object] = {"decks": shoe.base_decks}
         if on_shoes:
             row["shoe"] = shoe.describe()
-        row.update(plan.texts(combo))
+        row.update(plan.cells(combo))
         row["optimal_percent"] = v.optimal_percent
         if columns.basic:
             row["basic_percent"] = v.basic_percent
         if columns.sd:
             row["sd"] = v.sd
+        row["change_percent"] = v.optimal_percent - optimal[plan.index(plan.base_combo(combo[0]))]
         row["additive_percent"] = est
         row["additive_error_percent"] = est - v.optimal_percent
         rows.append(row)
@@ -308,8 +398,10 @@ OPTIMAL_NOTE = (
 GRID_NOTES = (
     "optimal_percent, basic_percent: house edge in percent of the initial wager (positive for "
     "the house), optimal play and the basic strategy chart derived for each combination.",
-    "additive_percent: the base combination's optimal edge (every varied rule at its first "
-    "value, the first deck count) plus each value's single-rule effect from the base, as "
+    "change_percent: the optimal edge minus the base rules' (every varied rule at the value "
+    "the rules give without --vary, on the same shoe), percentage points; "
+    "additive_percent: the first combination's optimal edge (every varied rule at its first "
+    "value, the first deck count) plus each value's single-rule effect from it, as "
     "rule-variation tables add them; additive_error_percent: the estimate minus the exact "
     "edge (other than 0 where rules interact).",
 )
@@ -329,13 +421,14 @@ def heatmap_png(
     plt = pyplot()
     names = [DECKS_AXIS, *(a.name for a in plan.axes)]
     labels = [[str(s.title()) for s in plan.shoes], *(list(a.texts) for a in plan.axes)]
-    varied = [d for d, n in enumerate(plan.shape) if n > 1]
+    shape = (len(plan.shoes), *(a.shown_count for a in plan.axes))
+    varied = [d for d, n in enumerate(shape) if n > 1]
     if not varied:
         varied = [0]
     x = varied[0]
     y = varied[1] if len(varied) > 1 else None
-    ny = plan.shape[y] if y is not None else 1
-    nx = plan.shape[x]
+    ny = shape[y] if y is not None else 1
+    nx = shape[x]
     grid = [[math.nan] * nx for _ in range(ny)]
     for i in range(ny):
         for j in range(nx):
@@ -358,9 +451,7 @@ def heatmap_png(
     for i in range(ny):
         for j in range(nx):
             ax.text(j, i, f"{grid[i][j]:.3f}", ha="center", va="center", fontsize=8)
-    fixed = [
-        f"{names[d]} {labels[d][0]}" for d, n in enumerate(plan.shape) if n > 1 and d not in (x, y)
-    ]
+    fixed = [f"{names[d]} {labels[d][0]}" for d, n in enumerate(shape) if n > 1 and d not in (x, y)]
     subtitle = f"{value} play, house edge (%)" + (f"; at {', '.join(fixed)}" if fixed else "")
     wrapped = textwrap.wrap(title, int(width * 14)) + textwrap.wrap(subtitle, int(width * 14))
     ax.set_title("\n".join(wrapped), fontsize=8)
@@ -487,7 +578,8 @@ def values_by_row(plan: GridPlan, tasks: Sequence, results: Sequence[Sequence[Gr
 
 
 def grid_frame(rows: list[dict]):
-    """The rows as a DataFrame with the varied values as text (a Parquet file's columns)."""
+    """The rows as a DataFrame (a Parquet file's columns): the varied values typed
+    (``Axis.cell``), a payout's column a float even where it is ``none``."""
     import pandas as pd
 
     return pd.DataFrame(rows)
@@ -508,5 +600,10 @@ def grid_table(
 
 
 def results_heatmap(plan: GridPlan, table, path) -> None:
-    """A ``results/`` grid's heatmap, drawn from its table (rows in ``plan`` order)."""
-    heatmap_png(plan, [r["optimal_percent"] for r in table.rows()], str(path), table.title)
+    """A ``results/`` grid's heatmap, drawn from its table (rows in ``plan`` order, the
+    combinations shown)."""
+    optimal = [math.nan] * plan.size
+    shown = [c for c in plan.combinations() if plan.is_shown(c)]
+    for combo, row in zip(shown, table.rows(), strict=True):
+        optimal[plan.index(combo)] = row["optimal_percent"]
+    heatmap_png(plan, optimal, str(path), table.title)

@@ -29,7 +29,7 @@ POLICY = (
     "Figures on this page: percentages (house edges, their changes, effects of removal) to "
     f"{DECIMALS} decimals; other figures (probabilities, EVs, SDs, correlations) to "
     f"{DECIMALS} decimals, or to {SIGNIFICANT} significant digits where that shows more; a "
-    "figure exact in fewer decimals (a count tag, a pay, a net result, a zero) as it is. "
+    "figure exact in fewer decimals (a count tag, a pay, a net result, 0) as it is. "
     "report.json gives every figure at full precision, under the column names the page "
     "spells out."
 )
@@ -61,6 +61,17 @@ HEADERS: dict[str, str] = {
     "stated_change": "Stated rules' change (points)",
     "published_change": "Published rules' change (points)",
     "weighted_sum": "Weighted sum (points)",
+    "rtp_percent": "RTP (%)",
+    "p_win": "P(win)",
+    "p_push": "P(push)",
+    "p_loss": "P(loss)",
+    "volatility_index": "Volatility index (initial wagers)",
+    "max_win": "Max win (initial wagers)",
+    "p_max_win": "P(max win)",
+    "expected_units": "Expected (initial wagers)",
+    "low_units": "Low (initial wagers)",
+    "high_units": "High (initial wagers)",
+    "change_percent": "Change from the base rules (points)",
 }
 """Headers the generic spelling (``header``) would not give as well."""
 WIDE_COLUMNS = 9

@@ -22,11 +22,17 @@ if TYPE_CHECKING:
     import pandas as pd
 
 FORMATS: tuple[str, ...] = ("table", "csv", "json", "markdown")
+REPR_TITLE = 100
+"""The most characters of a title ``repr(table)`` shows."""
+REPR_COLUMNS = 12
+"""The most column names ``repr(table)`` lists."""
 
 
-@dataclass
+@dataclass(repr=False)
 class Table:
-    """A result table: the data, a title naming rules and decks, and notes printed below."""
+    """A result table: the data, a title naming rules and decks, and notes printed below.
+
+    ``repr(table)`` is short (title, shape, columns); ``print(table)`` shows it whole."""
 
     title: str
     data: pd.DataFrame
@@ -58,6 +64,26 @@ class Table:
     def __str__(self) -> str:
         """The table for a person, as the command line prints it: ``print(table)``."""
         return render_many([self], "table")
+
+    def __repr__(self) -> str:
+        """What the table is, in a line or two: its title (cut to ``REPR_TITLE`` characters),
+        rows x columns (those of ``rows()``: the keys, then the data's) and the columns' names
+        (the first ``REPR_COLUMNS``). No pandas is imported for a table given as row dicts."""
+        if self._frame is None and self._rows is not None:
+            count = len(self._rows)
+            data = [str(k) for k in dict.fromkeys(k for row in self._rows for k in row)]
+        else:
+            count = len(self._frame)
+            data = [str(c) for c in self._frame.columns]
+        names = [k for k in self.keys if k not in data] + data
+        title = (
+            self.title if len(self.title) <= REPR_TITLE else self.title[: REPR_TITLE - 3] + "..."
+        )
+        shown = ", ".join(names[:REPR_COLUMNS])
+        if len(names) > REPR_COLUMNS:
+            shown += ", ..."
+        rows = "1 row" if count == 1 else f"{count} rows"
+        return f"Table({title!r}, {rows} x {len(names)} columns: {shown})"
 
     def _repr_markdown_(self) -> str:
         """The table as Markdown (title, rows, notes), for Jupyter and other notebooks."""
@@ -169,8 +195,13 @@ def _display_frame(table: Table) -> tuple[pd.DataFrame, list[str]]:
             d = table.digits.get(col, table.default_digits)
             out[col] = [_fixed(x, d) for x in out[col]]
         elif out[col].dtype == object:
-            out[col] = ["" if x is None else x for x in out[col]]
+            # a column of texts and None: pandas may hold the None as NaN
+            out[col] = ["" if _missing(x) else x for x in out[col]]
     return out, align
+
+
+def _missing(x) -> bool:
+    return x is None or (isinstance(x, float) and math.isnan(x))
 
 
 def shown_cells(table: Table) -> tuple[list[str], list[list], list[str]]:

@@ -73,7 +73,7 @@ def verify_report(document: Path) -> Verified:
         raise BadValue("path", f"{str(document)!r}: its command is no cardedge report")
     with tempfile.TemporaryDirectory(prefix="cardedge-verify-") as folder:
         made = Path(folder) / "report"
-        args = _again(words[1:], made, document)
+        args, swaps = _again(words[1:], made, document, _recorded_files(old_text, Path(folder)))
         done = subprocess.run(
             [sys.executable, "-m", "cardedge", *args],
             capture_output=True,
@@ -91,29 +91,77 @@ def verify_report(document: Path) -> Verified:
             old = document.parent / name
             if not old.is_file():
                 continue
-            new = (made / name).read_text(encoding="utf-8")
+            new = _swapped((made / name).read_text(encoding="utf-8"), swaps, name)
             found.add(_compare(old, as_recorded(new, new_commit, provenance["commit"], made, out)))
         return found
 
 
-def _again(args: list[str], made: Path, document: Path) -> list[str]:
-    """A report's recorded arguments to make it again into ``made``: no PDF, and a study
-    folder named relative to the checkout the document lies in when not found here."""
+RECORDED_FILES: dict[str, str] = {"--paytable": "paytable"}
+"""Options naming a file whose content the report records (option -> the fact holding it, in
+whichever section gives it): made again from the record, not from a file that may be gone or
+changed since."""
+
+
+def _recorded_files(text: str, folder: Path) -> dict[str, Path]:
+    """Each ``RECORDED_FILES`` option's record in the report ``text``, written as a JSON file
+    into ``folder``: option -> the file (none for a report that records none)."""
+    try:
+        sections = {s["key"]: s for s in json.loads(text)["sections"]}
+    except (ValueError, KeyError, TypeError):
+        return {}
+    out = {}
+    for option, fact in RECORDED_FILES.items():
+        records = [s.get("facts", {}).get(fact) for s in sections.values()]
+        record = next((r for r in records if isinstance(r, dict)), None)
+        if record is not None:
+            path = folder / f"recorded{option.replace('-', '_')}.json"
+            path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+            out[option] = path
+    return out
+
+
+def _again(
+    args: list[str], made: Path, document: Path, recorded: dict[str, Path] | None = None
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """A report's recorded arguments to make it again into ``made``: no PDF, a study folder
+    named relative to the checkout the document lies in when not found here, and a file the
+    report records (``recorded``: option -> the record as a file) read from its record. With
+    them, what to read back in the texts made (the record's path as the option's recorded
+    word)."""
+    recorded = recorded or {}
     out: list[str] = []
+    swaps: list[tuple[str, str]] = []
     skip = False
     for k, word in enumerate(args):
         if skip:
             skip = False
             continue
-        if word in ("--out", "--study-folder"):
+        if word in ("--out", "--study-folder", *recorded):
             skip = True
             if word == "--study-folder":
                 out += [word, _study_folder(args[k + 1], document)]
+            elif word in recorded:
+                out += [word, str(recorded[word])]
+                swaps.append((f"{word} {recorded[word]}", f"{word} {shlex.quote(args[k + 1])}"))
             continue
         if word in ("--pdf", "--no-pdf"):
             continue
         out.append(word)
-    return [*out, "--no-pdf", "--out", str(made)]
+    return [*out, "--no-pdf", "--out", str(made)], swaps
+
+
+def _swapped(text: str, swaps: list[tuple[str, str]], name: str) -> str:
+    """A file made again (``name``: report.json or report.html) with each swap's first words
+    read as its second, written as that file writes text."""
+    from markupsafe import escape
+
+    for made, recorded in swaps:
+        if name.endswith(".json"):
+            made, recorded = json.dumps(made)[1:-1], json.dumps(recorded)[1:-1]
+        else:
+            made, recorded = str(escape(made)), str(escape(recorded))
+        text = text.replace(made, recorded)
+    return text
 
 
 def _study_folder(given: str, document: Path) -> str:

@@ -15,9 +15,11 @@ from fractions import Fraction
 
 from cardedge.analysis.core.cards import BACCARAT_VALUES, TEN_RANKS
 from cardedge.analysis.core.shoe import Shoe
+from cardedge.analysis.zero.exact import exact_edge
 from cardedge.analysis.zero.rules import RULES, ZERO_PAIR, ZeroRules, preset, rules_note
+from cardedge.analysis.zero.sentences import options_line, rule_sentences
+from cardedge.reports.core import certify, page
 from cardedge.reports.core import document as doc
-from cardedge.reports.core import page
 from cardedge.reports.core.plots import bars_svg, lines_svg
 from cardedge.reports.core.render import Table
 from cardedge.reports.zero.colours import CHART_COLOURS
@@ -80,6 +82,17 @@ class ShoeTables:
     """The Zero Pays table (fresh shoes only)."""
     simulation: Table | None
     """``simulate``'s first table (fresh shoes only)."""
+    strategies: tuple[tuple[str, Table], ...] = ()
+    """(strategy, ``returns(strategy=...)``) of each strategy the report certifies: optimal
+    play, the basic chart, the published chart where it plays these rules."""
+
+
+STRATEGY_WORDS = {
+    "optimal": "optimal play",
+    "basic": "the basic chart",
+    "published": "the published chart",
+}
+"""The strategies the certification figures are given for, in words."""
 
 
 def exact_deal_probabilities(shoe: Shoe) -> Table:
@@ -148,24 +161,21 @@ def build(
     eor: Table | None,
     study: doc.Section | None,
     provenance: dict[str, str],
+    paytable: dict | None = None,
 ) -> doc.Report:
-    """The document: rules, headline, strategy, exceptions, returns, up cards, decks, variants,
-    effects of removal, counting, Zero Pays, the witness, method, reproduction."""
+    """The document: rules, headline, strategy, exceptions, returns, up cards, certification
+    figures, decks, variants, effects of removal, counting, Zero Pays (``paytable``: the pay
+    table's record, ``PayTable.record``), the witness, method, reproduction."""
     shoes = "; ".join(p.shoe.title() for p in parts)
     rules_words = f"{preset_name} rules: {rules.describe(parts[0].shoe)}"
     table = doc.rules_table(RULES, rules, preset("stated"), PAGE, "Zero rules as played")
+    sentences = tuple(rule_sentences(rules, [p.shoe for p in parts]))
     sections = [
         doc.Section(
             "rules",
             "The rules as played",
-            (
-                "Zero is a blackjack/baccarat hybrid: cards count their baccarat points (ten-"
-                f"valued cards 0, totals modulo 10), a player's Zero Pair ({ZERO_PAIR}) wins "
-                "at once, and otherwise the lower total wins (see the rules page).",
-                doc.differences_paragraph(table, PAGE),
-                rules_note({preset_name: rules}),
-            ),
-            (doc.TableView(table),),
+            (*sentences, rules_note({preset_name: rules}), options_line(rules)),
+            (doc.TableView(table, on_page=False),),
         ),
         _headline_section(parts, preset_name, rules),
         _strategy_section(parts),
@@ -204,6 +214,7 @@ def build(
             ),
             tuple(doc.TableView(p.by_upcard, hide=CHART_HIDE + ("split",)) for p in parts),
         ),
+        _certification_section(parts),
     ]
     shoes_asked = [p.shoe for p in parts]
     sections += _fresh_shoe_sections(preset_name, compare, variants, interactions, eor, shoes_asked)
@@ -222,20 +233,7 @@ def build(
     )
     if study is not None:
         sections.append(study)
-    pays = [p.pays for p in parts if p.pays is not None]
-    sections.append(
-        doc.Section(
-            "zero-pays",
-            "The Zero Pays side bet",
-            (
-                "Each winning hand of the side bet with its probability and return per unit "
-                "side bet; the house edge is an exact fraction.",
-            )
-            if pays
-            else ("The side bet is tabled for fresh shoes only.",),
-            tuple(doc.TableView(t, hide=("decks", "paytable_name", "paytable")) for t in pays),
-        )
-    )
+    sections.append(_pays_section(parts, paytable))
     sections.append(_witness_section(parts))
     sections.append(doc.Section("method", "Method notes", (*METHOD, page.POLICY)))
     sections.append(_reproduce_section(provenance))
@@ -245,6 +243,7 @@ def build(
         rules_words,
         tuple(sections),
         provenance,
+        sentences,
     )
 
 
@@ -252,7 +251,6 @@ def _headline_section(
     parts: Sequence[ShoeTables], preset_name: str, rules: ZeroRules
 ) -> doc.Section:
     head = _headline(parts, preset_name, rules)
-    exact = tuple(doc.TableView(exact_deal_probabilities(p.shoe)) for p in parts)
     first = head.rows()[0]
     published = first["published_chart_percent"]
     words = (
@@ -261,10 +259,10 @@ def _headline_section(
         + (f" and {published:.4f}% with the published chart" if published is not None else "")
         + f"; a round's SD is {first['sd']:.4f} initial wagers."
     )
-    facts = {p.shoe.title(): dict(row) for p, row in zip(parts, head.rows(), strict=True)}
-    return doc.Section(
-        "headline", "The house edge", (words,), (doc.TableView(head), *exact), facts=facts
-    )
+    shoes = [p.shoe for p in parts]
+    exact = [exact_deal_probabilities(shoe) for shoe in shoes]
+    edges = [exact_edge(rules, shoe) for shoe in shoes]
+    return doc.headline_section(head, words, exact, shoes, edges)
 
 
 def _strategy_section(parts: Sequence[ShoeTables]) -> doc.Section:
@@ -362,6 +360,75 @@ def _fresh_shoe_sections(
             )
         )
     return out
+
+
+def _certification_section(parts: Sequence[ShoeTables]) -> doc.Section:
+    """RTP, hit frequency, volatility index, confidence bands and the largest win of each
+    strategy's exact return table, for each shoe."""
+    shoes = [
+        (
+            p.shoe.title(),
+            {name: certify.certification(certify.outcomes(t)) for name, t in p.strategies},
+        )
+        for p in parts
+    ]
+    order = list(STRATEGY_WORDS)
+    named = sorted({name for p in parts for name, _ in p.strategies}, key=order.index)
+    words = ", ".join(STRATEGY_WORDS[n] for n in named)
+    lacks = (
+        []
+        if "published" in named
+        else [
+            "The published chart is not certified here: it splits totals 8 and 9 only, and "
+            "these rules split others."
+        ]
+    )
+    return certify.certification_section(
+        shoes,
+        (
+            f"The figures a certification sheet asks, for each strategy ({words}), from its "
+            "exact return table (every net result of a round with its probability, as the "
+            "return table gives it for optimal play).",
+            *lacks,
+        ),
+    )
+
+
+def _pays_section(parts: Sequence[ShoeTables], paytable: dict | None) -> doc.Section:
+    """The Zero Pays side bet of the pay table the report was asked for (``paytable``: its
+    record, in report.json, so that the report can be made again without its file): each
+    winning hand, and the side bet's certification figures per unit side bet."""
+    pays = [(p.shoe.title(), p.pays) for p in parts if p.pays is not None]
+    if not pays:
+        return doc.Section(
+            "zero-pays",
+            "The Zero Pays side bet",
+            ("The side bet is tabled for fresh shoes only.",),
+            facts={"paytable": paytable} if paytable else {},
+        )
+    figures = {title: certify.certification(certify.outcomes(t, "pays")) for title, t in pays}
+    name = pays[0][1].rows()[0]["paytable_name"]
+    table = certify.figures_table(
+        f"Zero Pays side bet, pay table '{name}': certification figures per unit side bet",
+        figures,
+        first="shoe",
+    )
+    return doc.Section(
+        "zero-pays",
+        "The Zero Pays side bet",
+        (
+            "Each winning hand of the side bet with its probability and return per unit "
+            "side bet; the house edge is an exact fraction. Below, the pay table's "
+            "certification figures (as defined in the certification section, per unit side "
+            "bet: a hand pays its 'X to 1', anything else loses the bet); report.json records "
+            "the pay table itself.",
+        ),
+        (
+            *(doc.TableView(t, hide=("decks", "paytable_name", "paytable")) for _, t in pays),
+            doc.TableView(table),
+        ),
+        facts={"paytable": paytable, "certification": figures},
+    )
 
 
 def _witness_section(parts: Sequence[ShoeTables]) -> doc.Section:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.round import DECISIONS, UPCARD_LABELS, RoundResult, evaluate_rules
@@ -17,6 +18,8 @@ from cardedge.analysis.zero.rules import (
 )
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.progress import Progress
+from cardedge.reports.core.exact import NOTE as EXACT_NOTE
+from cardedge.reports.core.exact import with_exact
 from cardedge.reports.core.render import Table
 from cardedge.reports.core.shoes import DERIVED_CHART_NOTE, shoe_led
 from cardedge.strategy.zero.charts import resolve
@@ -109,28 +112,33 @@ def edge_results(
     return out
 
 
-def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table:
-    """House edge per (decks, preset, strategy) beside the published figure, in percent."""
+def edge_table(
+    results: list[tuple[str, RoundResult]],
+    digits: int = 4,
+    exact: list[Fraction] | None = None,
+) -> Table:
+    """House edge per (decks, preset, strategy) beside the published figure, in percent;
+    ``exact``: each result's exact house edge (``exact.exact_edges``), given beside it and
+    rounded for the percent (``reports.core.exact``)."""
     rows = []
     on_shoes = any(not res.shoe.is_fresh for _, res in results)
-    for name, res in results:
+    for k, (name, res) in enumerate(results):
         published = None
         fresh = res.shoe.fresh_decks
         if fresh is not None and not changed_rules(res.rules, name):
             published = published_figure(res.policy, fresh, name, res.split)
-        edge = res.house_edge_percent
-        rows.append(
-            {
-                "decks": res.shoe.base_decks,
-                **({"shoe": res.shoe.describe()} if on_shoes else {}),
-                "rules": name,
-                "strategy": res.policy,
-                "split": res.split,
-                "house_edge_percent": edge,
-                "published_percent": published,
-                "difference": None if published is None else edge - published,
-            }
-        )
+        edge = res.house_edge_percent if exact is None else float(100 * exact[k])
+        row = {
+            "decks": res.shoe.base_decks,
+            **({"shoe": res.shoe.describe()} if on_shoes else {}),
+            "rules": name,
+            "strategy": res.policy,
+            "split": res.split,
+            "house_edge_percent": edge,
+            "published_percent": published,
+            "difference": None if published is None else edge - published,
+        }
+        rows.append(row if exact is None else with_exact(row, exact[k]))
     strategies = sorted({r["strategy"] for r in rows})
     if on_shoes:
         where = "; ".join(dict.fromkeys(res.shoe.title() for _, res in results))
@@ -150,6 +158,8 @@ def edge_table(results: list[tuple[str, RoundResult]], digits: int = 4) -> Table
             "published_percent: the published figure, beside the edge computed as it was "
             "(published rules, standard split, optimal play or the published chart)."
         )
+    if exact is not None:
+        notes.append(EXACT_NOTE)
     return Table(
         title,
         rows,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from cardedge.analysis.core.rules import Choice
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.outcomes import outcome_distributions
-from cardedge.analysis.zero.round import evaluate_play, evaluate_split_rules
+from cardedge.analysis.zero.round import all_but_splitting, evaluate_play, evaluate_split_rules
 from cardedge.analysis.zero.rules import (
     PRESETS,
     RULES,
@@ -94,14 +94,15 @@ class GridTask:
 
 
 def grid_tasks(base: ZeroBase, plan: GridPlan, columns: GridColumns) -> list[GridTask]:
-    """The grid's combinations grouped by shoe, the dealer's drawing rule (the kernels' shoe
-    states) and DAS (a task per group, to spread over a cluster), each shoe checked big
-    enough for every rule set (ValueError naming the shoe if not)."""
+    """The grid's combinations grouped by shoe and by their kernel record but which totals split
+    (``all_but_splitting``: one task's rule sets share its shoe states and split runs, and a
+    new rule parts them by construction), a task per group to spread over a cluster, each
+    shoe checked big enough for every rule set (ValueError naming the shoe if not)."""
     groups: dict[tuple, list[tuple[int, ZeroRules]]] = {}
     for combo in plan.combinations():
         rules = base.rules(plan.values(combo))
         check_shoe(plan.shoes[combo[0]], rules)
-        key = (combo[0], rules.dealer_draws, rules.das)
+        key = (combo[0], all_but_splitting(rules))
         groups.setdefault(key, []).append((plan.index(combo), rules))
     return [
         GridTask(
@@ -170,7 +171,7 @@ def grid_table(base: ZeroBase, plan: GridPlan, rows: list[dict], columns: GridCo
     unset = {"trips_pays"} if PRESET_AXIS in varied and "trips_pays" not in base.changes else set()
     fixed += [w for rule in RULES if rule.name not in varied | unset and (w := rule.title(rules))]
     where = "; ".join(dict.fromkeys(s.title() for s in plan.shoes))
-    title = f"Zero rule space: house edge (%) of {plan.size} combinations, {where}"
+    title = f"Zero rule space: house edge (%) of {plan.shown_size} combinations, {where}"
     if fixed:
         title += f"; fixed: {', '.join(fixed)}"
     notes = [

@@ -13,7 +13,7 @@ from cardedge.analysis.zero.rules import RULES, ZeroRules, rules_note
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.errors import BadValue
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.solve import solution_table, solve_payout
+from cardedge.reports.core.solve import ladder_payouts, solution_table, solve_payout
 from cardedge.reports.zero.edge import setup_keys
 from cardedge.reports.zero.pays import side_bet
 from cardedge.strategy.zero.charts import resolve
@@ -45,13 +45,15 @@ def solve_table(
     pay: str,
     target: float | str,
     paytable: PayTable | str | None = None,
+    ladder=None,
 ) -> Table:
     """The payout ``pay`` at which the house edge is ``target`` percent: of the Zero wager
     under ``strategy`` for a Zero Pair's or ten-valued trips' payout, of the side bet for a
-    Zero Pays row (exactly, a Fraction)."""
+    Zero Pays row (exactly, a Fraction); and the nearest ``ladder`` payouts on each side."""
     pay = pay_name(pay)
+    rungs = ladder_payouts(ladder)
     if pay.startswith(SIDE_BET):
-        return _side_bet_table(shoe, pay.partition(":")[2], target, paytable)
+        return _side_bet_table(shoe, pay.partition(":")[2], target, paytable, rungs)
     shoe = check_shoe(shoe, rules)
     label, policy, _ = resolve(strategy, rules, shoe)
     played = evaluate_play(rules.play_rules(), shoe, policy)
@@ -59,7 +61,7 @@ def solve_table(
     def edge_at(payout: Fraction) -> float:
         return played.price(rules.with_(**{pay: float(payout)})).house_edge_percent
 
-    solution = solve_payout(edge_at, float(target))
+    solution = solve_payout(edge_at, float(target), ladder=rungs)
     others = [w for r in RULES if r.name != pay and (w := r.title(rules)) is not None]
     what = "a Zero Pair's" if pay == "zero_pair_pays" else "ten-valued trips'"
     title = (
@@ -87,7 +89,7 @@ def _row_index(table: PayTable, row: str) -> int:
     raise BadValue("pay", f"zero_pays:{row}: no such row of the pay table (rows: {listed})")
 
 
-def _side_bet_table(shoe: Shoe, row: str, target, paytable) -> Table:
+def _side_bet_table(shoe: Shoe, row: str, target, paytable, rungs) -> Table:
     table = load_paytable(paytable)
     i = _row_index(table, row)
     result = side_bet(shoe, table)
@@ -102,7 +104,7 @@ def _side_bet_table(shoe: Shoe, row: str, target, paytable) -> Table:
         exact_target = Fraction(str(target))
     except ValueError:
         raise BadValue("target", f"{target!r} is not a number") from None
-    solution = solve_payout(edge_at, exact_target, MAX_PAYS)
+    solution = solve_payout(edge_at, exact_target, MAX_PAYS, rungs)
     hand = table.rows[i].hand
     title = (
         f"Zero Pays: row {i + 1} ({hand!r}) payout for a {float(exact_target):g}% side-bet "

@@ -6,19 +6,24 @@ import click
 
 from cardedge.analysis.blackjack.game import GAME
 from cardedge.api import blackjack as api
-from cardedge.cli.blackjack.options import rule_options, strategy_option
+from cardedge.api.options import EDGE
+from cardedge.cli.blackjack.options import rule_options
 from cardedge.cli.core import common
+from cardedge.cli.core.declared import declared_option, declared_options
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.reports.blackjack.colours import TERMINAL
 from cardedge.reports.core.render import render
-from cardedge.strategy.blackjack.charts import STRATEGIES
+
+OWN = api.OPTIONS
+"""Each command's own declarations (``api/blackjack.py`` ``OPTIONS``)."""
 
 
 @click.command()
 @shoe_options(GAME.shoe)
 @rule_options
-@strategy_option(multiple=True)
+@declared_option(OWN["edge"]["strategy"])
 @common.digits_option()
+@declared_options(EDGE)
 @common.format_option()
 def edge(fmt, **options) -> None:
     """House edge of a round, one row per deck count (or shoe) and strategy.
@@ -32,19 +37,10 @@ def edge(fmt, **options) -> None:
     common.emit(api.edge(**options, progress=common.bar()), fmt)
 
 
-CHARTS = tuple(s for s in STRATEGIES if s != "optimal")
-"""Strategies a departure from optimal play can be measured against."""
-
-
 @click.command()
 @shoe_options(GAME.shoe)
 @rule_options
-@click.option(
-    "--das-marks/--no-das-marks",
-    default=True,
-    help="With DAS, mark Ph the splits that pay only thanks to DAS.",
-)
-@common.png_option("Also draw the chart as a colour image.")
+@declared_options(OWN["chart"])
 @common.color_option()
 @common.format_option()
 def chart(color, fmt, **options) -> None:
@@ -62,7 +58,7 @@ def _is_row(words: list[str]) -> bool:
 @click.command()
 @shoe_options(GAME.shoe)
 @rule_options
-@common.declared_options(api.OPTIONS["hands"])
+@declared_options(OWN["hands"])
 @common.format_option()
 def hands(fmt, **options) -> None:
     """EV of every two-card hand against every up card, for each action."""
@@ -72,8 +68,7 @@ def hands(fmt, **options) -> None:
 @click.command()
 @shoe_options(GAME.shoe)
 @rule_options
-@common.declared_options(api.OPTIONS["exceptions"])
-@strategy_option("basic", CHARTS)
+@declared_options(OWN["exceptions"])
 @common.format_option()
 def exceptions(fmt, **options) -> None:
     """Composition-dependent departures from a strategy (default: the basic strategy chart)."""
@@ -99,7 +94,7 @@ def variants(fmt, **options) -> None:
 
 @click.command()
 @rule_options
-@strategy_option(multiple=True)
+@declared_option(OWN["returns"]["strategy"])
 @common.format_option()
 def returns(fmt, **options) -> None:
     """Return table: every net result of a round with its probability and return, the

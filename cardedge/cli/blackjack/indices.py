@@ -6,14 +6,15 @@ import click
 
 from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options
-from cardedge.cli.core.common import bar, declared_options, emit, format_option
+from cardedge.cli.core.common import bar, emit, format_option
 from cardedge.cli.core.counts import one_system_option
+from cardedge.cli.core.declared import declared_option
 
 
 @click.command()
 @rule_options
-@one_system_option(api.DEFAULT_SYSTEM)
-@declared_options(api.OPTIONS["indices"])
+@one_system_option(api.OPTIONS["indices"]["system"])
+@declared_option(api.OPTIONS["indices"]["decks_left"])
 @format_option()
 def indices(fmt, **options) -> None:
     """True-count indices of every hard, soft and pair two-card cell (exact EVs of the

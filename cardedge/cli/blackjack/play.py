@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import click
 
-from cardedge.api.blackjack import RULES, rules_for
+from cardedge.api.blackjack import OPTIONS, RULES, rules_for
 from cardedge.api.blackjack import shoe as dealt_shoe
 from cardedge.api.core import one_deck_count
-from cardedge.cli.blackjack.options import StrategyName, rule_options
+from cardedge.cli.blackjack.options import rule_options
+from cardedge.cli.core.declared import declared_option
 from cardedge.cli.core.play import (
     POINTS_NOTE,
     cards_text,
@@ -16,7 +17,6 @@ from cardedge.cli.core.play import (
 )
 from cardedge.engine.blackjack import game as bj
 from cardedge.reports.blackjack import simulation as sim_reports
-from cardedge.strategy.blackjack.charts import STRATEGIES
 
 
 def _hand_text(h) -> str:
@@ -63,14 +63,7 @@ def _surrender_text(peek: bool) -> str:
 
 @click.command("play")
 @rule_options
-@click.option(
-    "--basic",
-    type=StrategyName([s for s in STRATEGIES if s != "optimal"]),
-    default="basic",
-    show_default=True,
-    help="The strategy to check decisions against: basic, an AI level's chart, or a chart "
-    "file (as `blackjack chart --format csv` writes it).",
-)
+@declared_option(OPTIONS["play"]["basic"])
 @session_options
 def play(basic, seed, bet, balance, decks, **rules) -> None:
     """Practise blackjack: play hands, see what each decision cost against optimal play."""

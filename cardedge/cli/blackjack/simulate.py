@@ -5,23 +5,29 @@ from __future__ import annotations
 import click
 
 from cardedge.api import blackjack as api
-from cardedge.cli.blackjack.options import rule_options, strategy_option
+from cardedge.cli.blackjack.options import rule_options
 from cardedge.cli.core.common import bar, emit, format_option
+from cardedge.cli.core.declared import declared_option, declared_options
 from cardedge.cli.core.simulate import rounds_option, seed_option, threads_option
 
 
 @click.command("simulate")
 @rule_options
-@strategy_option("basic")
+@declared_option(api.OPTIONS["simulate"]["strategy"])
 @rounds_option()
 @threads_option()
 @seed_option("rounds")
+@declared_options(list(api.OPTIONS["simulate"].values())[1:])
 @format_option()
 def simulate(fmt, **options) -> None:
     """Monte Carlo house edge of blackjack beside the exact figure, with frequencies.
 
     Every round is dealt from a freshly shuffled shoe and settled by the rules engine; the
     strategy's decisions are read off the exact evaluator's tables.
+
+    With --penetration, a shoe game: shoes dealt to the cut card and counted (--count), the
+    counter playing the chart with its --indices; the edge by true count, the --ramp's win,
+    SD, N0, SCORE, DI and risk of ruin, and the optimal ramp for its spread at --risk.
     """
     # one document: every table, each row carrying game, rules, decks, strategy, seed, rounds
     emit(api.simulate(**options, progress=bar()), fmt)

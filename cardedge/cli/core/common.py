@@ -1,4 +1,5 @@
-"""Options, parameter types and output helpers shared by every subcommand."""
+"""Options, parameter types and output helpers shared by every subcommand (the options made
+from their declarations: ``cli/core/declared.py``)."""
 
 from __future__ import annotations
 
@@ -6,51 +7,28 @@ import math
 import sys
 from collections.abc import Callable
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
 from cardedge.api.core import BadValue, deck_counts, one_deck_count
+from cardedge.api.options import DEALT, FORMAT, SHOE, SHOWN, Keyword
+from cardedge.api.options import MAX_POINTS as MAX_POINTS
+from cardedge.api.params import STRATEGY, parse_text
+from cardedge.cli.core.declared import Declared as Declared
+from cardedge.cli.core.declared import declared as declared
+from cardedge.cli.core.declared import declared_option
+from cardedge.cli.core.declared import declared_options as declared_options
 from cardedge.core.files import output_file
 from cardedge.extras import require
 from cardedge.reports.core.render import (
-    FORMATS,
     Table,
     Tables,
     render,
     render_many,
     shown_tables,
 )
-
-
-class Declared(click.ParamType):
-    """An option whose value the API declares (``cardedge.api.params.KEYWORDS``, or the kind
-    ``kind`` a function takes it as): its text parsed by that kind, so the command line refuses
-    it with the API's own words."""
-
-    def __init__(self, keyword: str, kind=None) -> None:
-        from cardedge.api.params import KEYWORDS
-
-        self.keyword = keyword
-        self.kind = kind if kind is not None else KEYWORDS[keyword]
-        self.name = self.kind.metavar.lower()
-
-    def convert(self, value, param, ctx):
-        from cardedge.api.params import parse_text
-
-        if not isinstance(value, str):  # a default, already a value
-            return value
-        try:
-            return parse_text(self.keyword, self.kind, value)
-        except BadValue as e:
-            self.fail(e.message, param, ctx)
-
-    def get_metavar(self, param, ctx=None) -> str:
-        return self.kind.metavar
-
-
-def declared(keyword: str, kind=None) -> Declared:
-    """The click type of an option the API declares (``Declared``)."""
-    return Declared(keyword, kind)
+from cardedge.strategy.core.chartfiles import chart_path
 
 
 class DeckList(click.ParamType):
@@ -80,11 +58,6 @@ class DeckCount(DeckList):
             return one_deck_count(counts, what)
         except BadValue as e:
             self.fail(e.message)
-
-
-MAX_POINTS = 10**9
-"""The most points a training session stakes or starts with (``--bet``, ``--balance``,
-``--side-bet``): far beyond any table limit, and every payout stays exact in a float."""
 
 
 class FiniteFloat(click.FloatRange):
@@ -130,92 +103,43 @@ class OutputFile(click.ParamType):
             self.fail(str(e))
 
 
-def png_option(help: str):
-    """``--png FILE``: also draw a figure to FILE (a .png name; needs the ``plots`` extra,
-    checked before any work)."""
-    return click.option(
-        "--png", type=OutputFile(".png"), metavar="FILE.png", help=help, callback=_needs_plots
-    )
-
-
-def _needs_plots(ctx, param, value):
+def needs_plots(ctx, param, value):
+    """``--png``'s check: a figure needs the ``plots`` extra (before any work)."""
     if value is not None:
         require("plots")
     return value
 
 
-def declared_option(keyword, type: click.ParamType | None = None, default=..., **words: str):
-    """The click option of a declared keyword (``cardedge.api.options.Keyword``): its name,
-    default (``default``: a command's own, a game's count system), help (``words`` filled
-    in), and the click type reading its text by its kind (``type``: an option's own type, a
-    file to write, a scheduler's address). The option keeps its declaration
-    (``option.declaration``), which ``tests/test_api_binding.py`` checks it against."""
-    value = keyword.default if default is ... else default
-    if type is None and keyword.name == "png":
-        type = OutputFile(".png")
-    if type is None and keyword.parsed and keyword.switch == "":
-        type = declared(keyword.name, keyword.value_kind)
-    declarations = [keyword.option]
-    if keyword.switch == "pair":
-        declarations = [f"{keyword.option}/--no-{keyword.option[2:]}"]
-    attrs: dict = {
-        "help": keyword.help_for(**words),
-        "default": list(value) if keyword.multiple else value,
-        "show_default": not (
-            keyword.switch == "flag" or keyword.multiple or keyword.required or value is None
-        ),
-    }
-    if keyword.switch == "flag":
-        attrs["is_flag"] = True
-    if keyword.multiple:
-        attrs["multiple"] = True
-    if keyword.metavar is not None:
-        attrs["metavar"] = keyword.metavar
-    if keyword.required:
-        attrs["required"] = True
-        del attrs["default"]
-    if type is not None:
-        attrs["type"] = type
-    if keyword.name == "png":
-        attrs["callback"] = _needs_plots
+class StrategyName(click.ParamType):
+    """A chart's name (one of ``names``), or the path of a chart file (checked to exist; read
+    with the rules)."""
 
-    def decorate(f):
-        f = click.option(*declarations, keyword.name, **attrs)(f)
-        f.__click_params__[-1].declaration = keyword
-        return f
+    name = "strategy"
 
-    return decorate
+    def __init__(self, names) -> None:
+        self.names = tuple(names)
 
+    def get_metavar(self, param, ctx=None) -> str:
+        return f"[{'|'.join(self.names)}|FILE]"
 
-def declared_options(
-    group: dict, types: dict | None = None, defaults: dict | None = None, **words: str
-):
-    """Every option of a family of declarations (``cardedge.api.options.GRID``...), in their
-    order; ``types``: an option's own click type by keyword, ``defaults``: a command's own
-    default by keyword, ``words``: what the helps name (``declared_option``)."""
-    types, defaults = types or {}, defaults or {}
-    options = [
-        declared_option(k, types.get(k.name), defaults.get(k.name, ...), **words)
-        for k in group.values()
-    ]
-
-    def decorate(f):
-        for option in reversed(options):
-            f = option(f)
-        return f
-
-    return decorate
+    def convert(self, value, param, ctx):
+        try:
+            parse_text("strategy", STRATEGY, value)  # the API's words for an empty text
+        except BadValue as e:
+            self.fail(e.message)
+        if value in self.names or Path(value).is_file():
+            return value
+        if not value.strip() or Path(value).is_dir():
+            try:
+                chart_path(value)
+            except ValueError as e:  # an empty name, or a folder: said plainly
+                self.fail(str(e))
+        self.fail(f"{value!r} is neither a strategy ({', '.join(self.names)}) nor a chart file")
 
 
 def color_option():
     """``--color/--no-color`` (``--colour`` is accepted too): colour on a terminal by default."""
-    return click.option(
-        "--color/--no-color",
-        "--colour/--no-colour",
-        "color",
-        default=None,
-        help="Colour the chart letters (default: when printing to a terminal).",
-    )
+    return declared_option(SHOWN["color"])
 
 
 def wants_colour(color: bool | None) -> bool:
@@ -247,42 +171,26 @@ def show_coloured(result, fmt: str, color: bool | None, colours, is_row) -> bool
     return True
 
 
-def digits_option(default: int = 4):
-    """``--digits``: decimals shown in the table for a person (CSV and JSON keep them all)."""
-    from cardedge.api.options import SHOWN
-
-    return declared_option(SHOWN["digits"], default=default)
-
-
-def decks_option(default: str = "6"):
-    """``--decks``: repeatable; each value a count, a range or a list."""
-    return click.option(
-        "--decks",
-        type=DeckList(),
-        multiple=True,
-        default=[default],
-        show_default=True,
-        help="Number of decks; repeat, or give 1..8 or 6,8.",
-    )
+def digits_option(row: Keyword = SHOWN["digits"]):
+    """``--digits``: decimals shown in the table for a person (CSV and JSON keep them all);
+    ``row``: a command's own declaration (``zero pays``: 6)."""
+    return declared_option(row)
 
 
-def deck_option(default: int = 6):
+def decks_option(row: Keyword = SHOE["decks"]):
+    """``--decks``: repeatable; each value a count, a range or a list (``row``: a command's
+    own declaration, ``zero compare``: 1..8)."""
+    return declared_option(row)
+
+
+def deck_option():
     """``--decks`` of a command that deals one shoe: one count, refused as ``decks_option``."""
-    return click.option(
-        "--decks", type=DeckCount(), default=default, show_default=True, help="Decks."
-    )
+    return declared_option(DEALT)
 
 
 def format_option():
     """``--format``: table (for a person), csv, json or markdown."""
-    return click.option(
-        "--format",
-        "fmt",
-        type=click.Choice(FORMATS),
-        default="table",
-        show_default=True,
-        help="Output format.",
-    )
+    return declared_option(FORMAT)
 
 
 def emit(result: Table | Tables | list[Table], fmt: str) -> None:

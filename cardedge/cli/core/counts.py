@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
-from cardedge.analysis.core.counts import BUILTIN, CountSystem, resolve_system
+from cardedge.analysis.core.counts import CountSystem, resolve_system
+from cardedge.api.options import COUNT
+from cardedge.cli.core.declared import declared_option
 
 
 class SystemParam(click.ParamType):
@@ -22,27 +24,11 @@ class SystemParam(click.ParamType):
 
 
 def system_option():
-    """``--system``: repeatable; default every built-in system."""
-    return click.option(
-        "--system",
-        type=SystemParam(),
-        multiple=True,
-        default=list(BUILTIN),
-        show_default=True,
-        help=f"A count system ({'|'.join(BUILTIN)}) or a TOML/JSON file with one tag per "
-        "rank A, 2..9, T; repeatable.",
-    )
+    """``--system``: repeatable; default every built-in system (``api/options.py`` ``COUNT``)."""
+    return declared_option(COUNT["system"])
 
 
-def one_system_option(default: str, more_help: str = ""):
-    """``--system``: one count system (an index table's), default ``default``; ``more_help``
-    is added to the shared help (why this default)."""
-    return click.option(
-        "--system",
-        type=SystemParam(),
-        default=default,
-        show_default=True,
-        help="A count system (built-in key or TOML/JSON file of tags A, 2..9, T), balanced or "
-        "not (an unbalanced count's true count is its balanced twin's: the notes say how)."
-        + (f" {more_help}" if more_help else ""),
-    )
+def one_system_option(row):
+    """``--system``: one count system, an index table's (``row``: the game's declaration,
+    ``api/options.py`` ``index_system``)."""
+    return declared_option(row)

@@ -4,13 +4,11 @@ the heatmap and the Parquet file, made from their declarations (``api/options.py
 from __future__ import annotations
 
 from cardedge.api.options import GRID
-from cardedge.cli.core.common import OutputFile, declared_options
-from cardedge.cli.core.study import Scheduler
+from cardedge.cli.core.declared import declared_options
 
 
 def grid_options(rule_names: str):
     """``--vary`` (repeatable), ``--basic/--no-basic``, ``--sd/--no-sd``, ``--png``, ``--out``,
     ``--resume``, ``--workers``, ``--scheduler``; ``rule_names`` lists the rules ``--vary``
     takes, for its help."""
-    types = {"out": OutputFile(".parquet"), "scheduler": Scheduler()}
-    return declared_options(GRID, types, rules=rule_names)
+    return declared_options(GRID, rules=rule_names)

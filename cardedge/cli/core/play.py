@@ -13,8 +13,8 @@ import sys
 
 import click
 
-from cardedge.api.params import NEW_SEED
-from cardedge.cli.core.common import MAX_POINTS, FiniteFloat, declared
+from cardedge.api.options import PLAY
+from cardedge.cli.core.declared import declared_options
 from cardedge.engine.core.dealing import IllegalAction, card_label
 from cardedge.engine.core.training import Judgement, SessionStats, TrainingSession
 
@@ -67,24 +67,9 @@ def _read(text: str) -> str | None:
 
 
 def session_options(f):
-    """``--seed``, ``--bet`` and ``--balance``: the options every training session takes."""
-    f = click.option(
-        "--balance",
-        type=FiniteFloat(-MAX_POINTS, MAX_POINTS),
-        default=1000,
-        show_default=True,
-        help="Starting points.",
-    )(f)
-    f = click.option(
-        "--bet",
-        type=FiniteFloat(min=0, max=MAX_POINTS, min_open=True),
-        default=10,
-        show_default=True,
-        help="Points staked on each hand (virtual points).",
-    )(f)
-    return click.option(
-        "--seed", type=declared("seed", NEW_SEED), default=None, help="Seed for the cards."
-    )(f)
+    """``--seed``, ``--bet`` and ``--balance``: the options every training session takes
+    (``api/options.py`` ``PLAY``)."""
+    return declared_options(PLAY)(f)
 
 
 def ask_action(legal: tuple[str, ...]) -> str | None:

@@ -20,11 +20,14 @@ import click
 from click.core import ParameterSource
 
 from cardedge.analysis.core.shoe import ShoeFormat
+from cardedge.api.options import SHOE
+from cardedge.cli.core.declared import declared_option
 
 
 def shoe_options(form: ShoeFormat):
-    """Add ``--shoe SPEC`` and ``--remove CARDS`` to a command of a game whose shoe is written
-    in ``form`` (``Game.shoe``: its help shows ``form.spec_example``)."""
+    """Add ``--shoe SPEC`` and ``--remove CARDS`` (declared in ``api/options.py`` ``SHOE``) to a
+    command of a game whose shoe is written in ``form`` (``Game.shoe``: its help shows
+    ``form.spec_example``)."""
 
     def decorate(f):
         @wraps(f)
@@ -37,15 +40,7 @@ def shoe_options(form: ShoeFormat):
                 del kw["decks"]  # the API refuses a shoe with deck counts given
             return f(*args, **kw)
 
-        wrapper = click.option(
-            "--remove",
-            metavar="CARDS",
-            help="Cards taken out of the shoe, e.g. 5,5,T,A (on top of --decks or --shoe).",
-        )(wrapper)
-        return click.option(
-            "--shoe",
-            metavar="SPEC",
-            help=f"The shoe by rank counts instead of --decks: {form.spec_example}.",
-        )(wrapper)
+        wrapper = declared_option(SHOE["remove"])(wrapper)
+        return declared_option(SHOE["shoe"], spec=form.spec_example)(wrapper)
 
     return decorate

@@ -11,7 +11,6 @@ import click
 
 from cardedge.api.options import STUDY
 from cardedge.cli.core.common import bar, declared_options, emit, format_option, say
-from cardedge.cli.core.counts import SystemParam
 from cardedge.study.core.run import check_scheduler
 
 
@@ -27,17 +26,12 @@ class Scheduler(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
-def study_options(default_system: str, charts: str):
+def study_options(own: dict, charts: str):
     """The options every ``study`` command shares (the chart played, dealing, counting,
     betting, where it runs, where it writes), made from their declarations
-    (``api/options.py`` ``STUDY``); ``charts`` names the game's charts, ``default_system`` is
-    the game's count."""
-    options = declared_options(
-        STUDY,
-        {"system": SystemParam(), "scheduler": Scheduler()},
-        {"system": default_system},
-        charts=charts,
-    )
+    (``api/options.py`` ``STUDY``, over which ``own``, the game's ``OPTIONS["study"]``, gives
+    its count); ``charts`` names the game's charts."""
+    options = declared_options([own.get(k, row) for k, row in STUDY.items()], charts=charts)
 
     def wrap(f):
         return options(format_option()(f))

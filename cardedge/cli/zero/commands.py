@@ -5,28 +5,27 @@ from __future__ import annotations
 import click
 
 from cardedge.analysis.zero.game import GAME
-from cardedge.analysis.zero.round import SPLIT_MODES
 from cardedge.api import zero as api
+from cardedge.api.options import EDGE
 from cardedge.cli.core import common
+from cardedge.cli.core.declared import declared_option, declared_options
 from cardedge.cli.core.shoe import shoe_options
-from cardedge.cli.zero.options import rules_option, strategy_option, zero_rule_options
+from cardedge.cli.zero.options import rules_option, zero_rule_options
 from cardedge.reports.zero.colours import TERMINAL
+
+OWN = api.OPTIONS
+"""Each command's own declarations (``api/zero.py`` ``OPTIONS``)."""
 
 
 @click.command()
 @shoe_options(GAME.shoe)
 @common.decks_option()
-@rules_option()
-@click.option(
-    "--split",
-    type=click.Choice(SPLIT_MODES),
-    default="standard",
-    show_default=True,
-    help="standard: each split hand sees only its own cards; optimal: the second sees the first.",
-)
-@strategy_option()
+@rules_option(OWN["edge"]["rules"])
+@declared_option(OWN["edge"]["split"])
+@declared_option(OWN["edge"]["strategy"])
 @common.digits_option()
-@common.declared_option(api.OPTIONS["edge"]["by_upcard"])
+@declared_option(OWN["edge"]["by_upcard"])
+@declared_options(EDGE)
 @common.format_option()
 def edge(fmt, **options) -> None:
     """House edge of the Zero wager (optimal play unless --strategy)."""
@@ -36,9 +35,9 @@ def edge(fmt, **options) -> None:
 @click.command()
 @shoe_options(GAME.shoe)
 @common.decks_option()
-@rules_option("published")
-@strategy_option("basic")
-@common.png_option("Also draw the chart as a colour image (several decks: FILE_6d.png, ...).")
+@rules_option(OWN["chart"]["rules"])
+@declared_option(OWN["chart"]["strategy"])
+@declared_option(OWN["chart"]["png"])
 @common.color_option()
 @common.format_option()
 def chart(color, fmt, **options) -> None:
@@ -56,8 +55,8 @@ def _is_row(words: list[str]) -> bool:
 @click.command()
 @shoe_options(GAME.shoe)
 @common.decks_option()
-@rules_option("published")
-@strategy_option("basic")
+@rules_option(OWN["exceptions"]["rules"])
+@declared_option(OWN["exceptions"]["strategy"])
 @common.format_option()
 def exceptions(fmt, **options) -> None:
     """Hands where composition-dependent optimal play departs from the chart."""
@@ -67,8 +66,8 @@ def exceptions(fmt, **options) -> None:
 @click.command()
 @shoe_options(GAME.shoe)
 @common.decks_option()
-@rules_option("published")
-@strategy_option()
+@rules_option(OWN["returns"]["rules"])
+@declared_option(OWN["returns"]["strategy"])
 @common.format_option()
 def returns(fmt, **options) -> None:
     """Return table: every net outcome with probability and return, SD and element of risk."""
@@ -78,7 +77,7 @@ def returns(fmt, **options) -> None:
 @click.command()
 @shoe_options(GAME.shoe)
 @common.decks_option()
-@rules_option("published")
+@rules_option(OWN["hands"]["rules"])
 @common.format_option()
 def hands(fmt, **options) -> None:
     """EV of every action for every two-card hand and up card."""
@@ -86,9 +85,9 @@ def hands(fmt, **options) -> None:
 
 
 @click.command()
-@common.decks_option("1..8")
+@common.decks_option(OWN["compare"]["decks"])
 @zero_rule_options()
-@common.png_option("Also plot the edges against the number of decks.")
+@declared_option(OWN["compare"]["png"])
 @common.format_option()
 def compare(fmt, **options) -> None:
     """Edges by number of decks: optimal, best chart, published chart, both presets."""
@@ -96,7 +95,7 @@ def compare(fmt, **options) -> None:
 
 
 @click.command()
-@common.decks_option("6,8")
+@common.decks_option(OWN["eor"]["decks"])
 @zero_rule_options()
 @common.format_option()
 def eor(fmt, **options) -> None:

@@ -16,7 +16,7 @@ from cardedge.cli.zero.options import rules_option
 @click.command()
 @shoe_options(GAME.shoe)
 @common.decks_option()
-@rules_option("published")
+@rules_option(api.OPTIONS["grid"]["rules"])
 @grid_options("rules (the preset), " + ", ".join(r.name.replace("_", "-") for r in RULES))
 @common.digits_option()
 @common.format_option()

@@ -5,19 +5,16 @@ from __future__ import annotations
 import click
 
 from cardedge.api import zero as api
-from cardedge.cli.core.common import bar, declared_options, emit, format_option
+from cardedge.cli.core.common import bar, emit, format_option
 from cardedge.cli.core.counts import one_system_option
+from cardedge.cli.core.declared import declared_option
 from cardedge.cli.zero.options import rules_option
 
 
 @click.command()
-@rules_option("published")
-@one_system_option(
-    api.STUDY_SYSTEM,
-    "Default Hi-Opt II: of the standard systems it tracks Zero best (betting correlation "
-    "0.957, `zero count`).",
-)
-@declared_options(api.OPTIONS["indices"])
+@rules_option(api.OPTIONS["indices"]["rules"])
+@one_system_option(api.OPTIONS["indices"]["system"])
+@declared_option(api.OPTIONS["indices"]["decks_left"])
 @format_option()
 def indices(fmt, **options) -> None:
     """True-count indices of every Zero chart cell: two-card hit/stand by total, splits by point

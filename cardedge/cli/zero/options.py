@@ -1,11 +1,10 @@
-"""Zero's shared command-line options: the rule preset, the rules over it, the strategy."""
+"""Zero's shared command-line options: the rule preset and the rules over it."""
 
 from __future__ import annotations
 
-import click
-
-from cardedge.analysis.zero.rules import PRESETS, RULES
-from cardedge.api.zero import RULE_DEFAULTS
+from cardedge.analysis.zero.rules import RULES
+from cardedge.api.zero import PRESET, RULE_DEFAULTS
+from cardedge.cli.core.declared import declared_option
 from cardedge.cli.core.rules import rule_options
 
 PRESET_DEFAULT = "the preset's (--rules)"
@@ -18,31 +17,12 @@ def zero_rule_options():
     return rule_options(RULES, RULE_DEFAULTS, PRESET_DEFAULT)
 
 
-def rules_option(default: str = "both"):
-    """``--rules`` (stated, published or both), then every rule's option over it."""
-    preset = click.option(
-        "--rules",
-        type=click.Choice(["stated", "published", "both"] if default == "both" else PRESETS),
-        default=default,
-        show_default=True,
-        help="Rule preset: stated (the rules as written), published (the published figures' "
-        "rules)"
-        + (", or both side by side." if default == "both" else ".")
-        + " Each rule option below changes one rule of it.",
-    )
+def rules_option(row=PRESET):
+    """``--rules`` (``row``: the command's declaration, ``api.zero.PRESET`` or, where a command
+    takes both presets side by side, ``api.zero.BOTH``), then every rule's option over it."""
+    preset = declared_option(row)
 
     def decorate(f):
         return preset(zero_rule_options()(f))
 
     return decorate
-
-
-def strategy_option(default: str = "optimal"):
-    """``--strategy``: optimal, basic (best chart), published (chart) or a chart file."""
-    return click.option(
-        "--strategy",
-        default=default,
-        show_default=True,
-        help="optimal, basic (best total-dependent chart), published (the published chart) "
-        "or a chart file (CSV/JSON, as written by `zero chart --format csv`).",
-    )

@@ -5,30 +5,16 @@ from __future__ import annotations
 import click
 
 from cardedge.analysis.zero.game import GAME
-from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.api import zero as api
-from cardedge.cli.core.common import (
-    decks_option,
-    declared_options,
-    digits_option,
-    emit,
-    format_option,
-)
+from cardedge.cli.core.common import decks_option, emit, format_option
+from cardedge.cli.core.declared import declared_options
 from cardedge.cli.core.shoe import shoe_options
 
 
 @click.command("pays")
 @shoe_options(GAME.shoe)
 @decks_option()
-@click.option(
-    "--paytable",
-    metavar="FILE",
-    default=None,
-    help=f"Pay table: a .toml/.json file or a shipped name [default: {DEFAULT_PAYTABLE}, "
-    "a reconstruction].",
-)
 @declared_options(api.OPTIONS["pays"])
-@digits_option(6)
 @format_option()
 def pays(fmt, **options) -> None:
     """Zero Pays side bet: probability and return of each winning hand, and the house edge.

@@ -7,8 +7,10 @@ from fractions import Fraction
 import click
 
 from cardedge.analysis.zero.rules import RULES, preset
+from cardedge.api.zero import OPTIONS
 from cardedge.api.zero import shoe as dealt_shoe
-from cardedge.cli.core.common import MAX_POINTS, FiniteFloat, deck_option
+from cardedge.cli.core.common import deck_option
+from cardedge.cli.core.declared import declared_option
 from cardedge.cli.core.play import (
     POINTS_NOTE,
     cards_text,
@@ -52,22 +54,11 @@ def zero_outcome(rnd: zr.ZeroRound, points: float) -> list[str]:
 
 
 @click.command("play")
-@rules_option("published")
+@rules_option(OPTIONS["play"]["rules"])
 @deck_option()
-@click.option(
-    "--basic",
-    default="basic",
-    show_default=True,
-    help="The chart to check decisions against: basic (best chart), published, or a chart file.",
-)
+@declared_option(OPTIONS["play"]["basic"])
 @session_options
-@click.option(
-    "--side-bet",
-    type=FiniteFloat(min=0, max=MAX_POINTS),
-    default=0,
-    show_default=True,
-    help="Points on the Zero Pays side bet each hand (reconstructed pay table).",
-)
+@declared_option(OPTIONS["play"]["side_bet"])
 def play(rules, decks, basic, seed, bet, balance, side_bet, **changes) -> None:
     """Practise Zero: play hands, see after each decision what it cost against optimal play."""
     seed = sim_reports.new_seed() if seed is None else seed

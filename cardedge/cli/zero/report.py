@@ -7,6 +7,7 @@ import click
 from cardedge.analysis.zero.game import GAME
 from cardedge.api import zero as api
 from cardedge.cli.core import common
+from cardedge.cli.core.declared import declared_option
 from cardedge.cli.core.report import report_options
 from cardedge.cli.core.shoe import shoe_options
 from cardedge.cli.zero.options import rules_option
@@ -15,8 +16,9 @@ from cardedge.cli.zero.options import rules_option
 @click.command()
 @shoe_options(GAME.shoe)
 @common.decks_option()
-@rules_option("published")
+@rules_option(api.OPTIONS["report"]["rules"])
 @report_options
+@declared_option(api.OPTIONS["report"]["paytable"])
 @common.format_option()
 def report(fmt, **options) -> None:
     """The analysis document of these rules: every table and figure in one self-contained

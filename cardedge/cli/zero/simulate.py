@@ -4,26 +4,23 @@ from __future__ import annotations
 
 import click
 
-from cardedge.analysis.zero.paytable import DEFAULT_PAYTABLE
 from cardedge.api import zero as api
 from cardedge.cli.core.common import bar, deck_option, emit, format_option
+from cardedge.cli.core.declared import declared_option
 from cardedge.cli.core.simulate import rounds_option, seed_option, threads_option
-from cardedge.cli.zero.options import rules_option, strategy_option
+from cardedge.cli.zero.options import rules_option
+
+OWN = api.OPTIONS["simulate"]
 
 
 @click.command("simulate")
-@rules_option("published")
+@rules_option(OWN["rules"])
 @deck_option()
-@strategy_option()
+@declared_option(OWN["strategy"])
 @rounds_option()
 @threads_option()
 @seed_option("rounds")
-@click.option(
-    "--paytable",
-    metavar="FILE",
-    default=None,
-    help=f"Zero Pays pay table for the side bet's figures [default: {DEFAULT_PAYTABLE}].",
-)
+@declared_option(OWN["paytable"])
 @format_option()
 def simulate(fmt, **options) -> None:
     """Monte Carlo house edge of Zero beside the exact figure, with outcome frequencies.

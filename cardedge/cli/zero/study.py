@@ -11,9 +11,9 @@ from cardedge.cli.zero.options import rules_option
 
 
 @click.command("study", help=study_help("optimal play"))
-@rules_option("published")
+@rules_option(api.OPTIONS["study"]["rules"])
 @deck_option()
-@study_options(api.STUDY_SYSTEM, "basic, published, or a chart file")
+@study_options(api.OPTIONS["study"], "basic, published, or a chart file")
 def study(fmt, **options) -> None:
     """The command's body: ``cardedge.zero.study`` with its options, printed in ``fmt``."""
     run(api.study, fmt, options)

@@ -333,17 +333,28 @@ function heatColour(value, low, high) {
   return `hsl(${Math.round(120 * (1 - t))}, 70%, 72%)`;
 }
 
+// A varied rule's value as a label: a payout's text twin (3:2) over its decimal value.
+function ruleLabel(row, name) {
+  const text = row[`${name}_text`];
+  return cellText(text === undefined ? row[name] : text);
+}
+
 // The optimal edge over the varied rules: the first's values across, the second's down (one
-// row when one rule varies); a cell per combination, coloured by its edge.
+// row when one rule varies); a cell per combination, coloured by its edge, with its change
+// from the base rules (change_percent) under it.
 function heatmapElement(rows, names) {
   const [across, down] = names;
-  const distinct = (name) => [...new Set(rows.map((r) => cellText(r[name])))];
+  const distinct = (name) => [...new Set(rows.map((r) => ruleLabel(r, name)))];
   const xs = distinct(across);
   const ys = down ? distinct(down) : [""];
   const cell = new Map();
+  const change = new Map();
   for (const row of rows) {
-    const key = `${cellText(row[across])}\u0000${down ? cellText(row[down]) : ""}`;
-    if (!cell.has(key)) cell.set(key, row.optimal_percent);
+    const key = `${ruleLabel(row, across)}\u0000${down ? ruleLabel(row, down) : ""}`;
+    if (!cell.has(key)) {
+      cell.set(key, row.optimal_percent);
+      change.set(key, row.change_percent);
+    }
   }
   const edges = [...cell.values()];
   const low = Math.min(...edges);
@@ -351,7 +362,7 @@ function heatmapElement(rows, names) {
   const table = document.createElement("table");
   table.className = "heatmap";
   const caption = table.createCaption();
-  caption.textContent = "optimal play, house edge (%)";
+  caption.textContent = "optimal play, house edge (%); under it the change from the base rules (points)";
   const head = table.createTHead().insertRow();
   const corner = document.createElement("th");
   corner.textContent = down ? `${down} \\ ${across}` : across;
@@ -371,11 +382,21 @@ function heatmapElement(rows, names) {
       const td = tr.insertCell();
       const value = cell.get(`${x}\u0000${y}`);
       if (value === undefined) continue;
+      const moved = change.get(`${x}\u0000${y}`);
       td.textContent = value.toFixed(3);
+      if (typeof moved === "number") {
+        const small = document.createElement("small");
+        small.className = "change";
+        small.textContent = `${moved >= 0 ? "+" : ""}${moved.toFixed(3)}`;
+        td.appendChild(document.createElement("br"));
+        td.appendChild(small);
+        td.dataset.change = String(moved);
+      }
       td.className = "heat";
       td.dataset.value = String(value);
       td.style.backgroundColor = heatColour(value, low, high);
-      td.title = `${across} ${x}${down ? `, ${down} ${y}` : ""}: ${value}`;
+      td.title = `${across} ${x}${down ? `, ${down} ${y}` : ""}: ${value}` +
+        (typeof moved === "number" ? ` (${moved >= 0 ? "+" : ""}${moved} from the base rules)` : "");
     }
   }
   return table;
@@ -419,6 +440,127 @@ async function runGrid(values) {
     error.textContent = e.message;
     error.hidden = false;
     gridPanel.dataset.state = "error";
+  }
+}
+
+// ---- the payout panel (solve) and the cost panel ----------------------------------------
+const solveForm = document.getElementById("solve-form");
+const solvePanel = document.getElementById("solve");
+const costForm = document.getElementById("cost-form");
+const costPanel = document.getElementById("cost");
+let solveGeneration = 0;
+let costGeneration = 0;
+
+// A panel's busy, ready or error state, its error line, and its body.
+function panelParts(panel) {
+  return {
+    error: panel.querySelector(".error"),
+    body: panel.querySelector(".body"),
+    links: panel.querySelector(".links"),
+  };
+}
+
+function panelError(panel, message) {
+  const { error, body, links } = panelParts(panel);
+  if (links) links.textContent = "";
+  body.textContent = "";
+  error.textContent = message;
+  error.hidden = false;
+  panel.dataset.state = "error";
+}
+
+async function runSolve(values) {
+  const mine = ++solveGeneration;
+  const { error, body } = panelParts(solvePanel);
+  solvePanel.dataset.state = "busy";
+  body.textContent = "computing...";
+  try {
+    const extra = {
+      target: solveForm.elements.target.value.trim(),
+      pay: solveForm.elements.pay.value,
+    };
+    const ladder = solveForm.elements.ladder.value.replace(/\s+/g, "");
+    if (ladder) extra.ladder = ladder;
+    const request = { ...config.solve, extra };
+    const doc = await fetchJson(apiUrl(request, values));
+    if (mine !== solveGeneration) return;
+    error.hidden = true;
+    error.textContent = "";
+    body.textContent = "";
+    for (const table of tablesOf(doc)) body.appendChild(tableElement(table));
+    downloadLinks(solvePanel, request, values);
+    solvePanel.dataset.state = "ready";
+  } catch (e) {
+    if (mine !== solveGeneration) return;
+    panelError(solvePanel, e.message);
+  }
+}
+
+// The changes ticked, each {label, values} (the controls it sets).
+function costChanges() {
+  const ticked = [...costForm.querySelectorAll('input[name="change"]:checked')];
+  return ticked.map((box) => config.cost.changes[Number(box.value)]);
+}
+
+// One configuration's row: the grid of no varied rule (one row) under the page's controls
+// with the change's controls set, SD included.
+async function costRow(values, changes) {
+  const set = { ...values };
+  for (const change of changes) Object.assign(set, change.values);
+  const request = { ...config.cost, extra: { sd: "true" } };
+  const doc = await fetchJson(apiUrl(request, set));
+  return tablesOf(doc)[0].rows[0];
+}
+
+async function runCost(values) {
+  const mine = ++costGeneration;
+  const { error, body } = panelParts(costPanel);
+  const changes = costChanges();
+  if (!changes.length) return panelError(costPanel, "tick a change to price");
+  if (changes.length > config.cost.most) {
+    return panelError(costPanel, `tick at most ${config.cost.most} changes at once`);
+  }
+  costPanel.dataset.state = "busy";
+  body.textContent = "computing...";
+  try {
+    const configurations = [
+      ["base game (the page's rules)", []],
+      ...changes.map((c) => [c.label, [c]]),
+      ...(changes.length > 1 ? [["all ticked together", changes]] : []),
+    ];
+    const found = await Promise.all(configurations.map(([, set]) => costRow(values, set)));
+    if (mine !== costGeneration) return;
+    const base = found[0].optimal_percent;
+    const rows = configurations.map(([label], i) => ({
+      game: label,
+      optimal_percent: found[i].optimal_percent,
+      cost_points: found[i].optimal_percent - base,
+      basic_percent: found[i].basic_percent,
+      sd: found[i].sd,
+    }));
+    const notes = [
+      "optimal_percent, basic_percent: house edge in percent of the initial wager (positive " +
+        "for the house), optimal play and the basic strategy derived for those rules; " +
+        "cost_points: optimal_percent minus the base game's (percentage points); sd: a " +
+        "round's standard deviation per initial wager, optimal play.",
+    ];
+    if (changes.length > 1) {
+      const single = rows.slice(1, -1).reduce((sum, r) => sum + r.cost_points, 0);
+      const together = rows[rows.length - 1].cost_points;
+      notes.push(
+        `interaction: all together ${together.toFixed(4)} points, the single costs added ` +
+          `${single.toFixed(4)}: ${(together - single).toFixed(4)} points where the rules ` +
+          "interact.",
+      );
+    }
+    error.hidden = true;
+    error.textContent = "";
+    body.textContent = "";
+    body.appendChild(tableElement({ title: "What the changes cost", notes, rows }));
+    costPanel.dataset.state = "ready";
+  } catch (e) {
+    if (mine !== costGeneration) return;
+    panelError(costPanel, e.message);
   }
 }
 
@@ -529,6 +671,8 @@ async function update() {
   const values = controlValues();
   setPermalink(values);
   if (gridForm && shown.has("grid")) runGrid(values); // the fixed rules changed
+  if (solveForm && shown.has("solve")) runSolve(values);
+  if (costForm && shown.has("cost")) runCost(values);
   const status = document.getElementById("status");
   const error = document.getElementById("error");
   status.textContent = "computing...";
@@ -575,6 +719,16 @@ if (gridForm) {
     const values = controlValues();
     setPermalink(values);
     runGrid(values);
+  });
+}
+for (const [panelForm, id, run] of [[solveForm, "solve", runSolve], [costForm, "cost", runCost]]) {
+  if (!panelForm) continue;
+  panelForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    shown.add(id);
+    const values = controlValues();
+    setPermalink(values);
+    run(values);
   });
 }
 form.addEventListener("change", update);
