@@ -58,9 +58,10 @@ MASK = (1 << SHIFT) - 1
 MAX_FINALS = 100_000
 
 
-def _dealer_arrays(h17: bool, up: int) -> tuple:
-    """The dealer's non-bust finishing multisets that start with ``up``, as flat arrays."""
-    t = dealer_hands(h17)
+def _dealer_arrays(dealer, up: int) -> tuple:
+    """The dealer's non-bust finishing multisets that start with ``up``, as flat arrays
+    (``dealer``: the rules record's ``DealerRules``)."""
+    t = dealer_hands(dealer)
     size, start, key, orderings, outcome = [], [0], [], [], []
     for d in range(len(t.size)):
         for j in range(t.up_start[d], t.up_start[d + 1]):
@@ -306,7 +307,7 @@ def split_joint(analysis, act, p: int, u: int) -> tuple[np.ndarray, np.ndarray, 
     one_card = analysis.one_card_split(p)
     act = np.ascontiguousarray(act, dtype=np.int64)
     two = np.array([h.two_card(p, v) for v in range(N_VALUES)], dtype=np.int64)
-    dealer = _dealer_arrays(rules.h17, u)
+    dealer = _dealer_arrays(analysis.kernel_rules.dealer, u)
     buf = (
         np.empty(MAX_FINALS, dtype=np.int64),
         np.empty(MAX_FINALS),

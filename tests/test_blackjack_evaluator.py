@@ -144,7 +144,7 @@ def test_batched_dealer_gives_the_bits_of_one_shoe_at_a_time(h17):
     shoes = rng.integers(0, 30, size=(dealer.BATCH + 37, 10)).astype(np.int64)
     shoes[::7, 9] = 0
     shoes[::5, 0] = 0
-    args = dealer.kernel_args(h17)
+    args = dealer.kernel_args(BlackjackRules(h17=h17).kernel_record().dealer)
     batched = np.zeros((len(shoes), 10, 7))
     base = shoes.max(axis=0)
     dealer.dealer_outcomes_batch(base, base - shoes, *args, batched, dealer.batch_scratch())

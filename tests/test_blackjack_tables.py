@@ -15,6 +15,7 @@ from cardedge.analysis.blackjack.dealer import (
     dealer_hands,
 )
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, hand_table, points
+from cardedge.analysis.blackjack.rules import BlackjackRules
 
 
 def hand_walk() -> tuple[list[tuple[int, ...]], np.ndarray]:
@@ -108,7 +109,7 @@ def test_every_hand_in_the_walks_order_with_its_children():
 @pytest.mark.parametrize("h17", [False, True])
 def test_every_dealer_finish_in_sorted_order_with_its_draw_orders(h17):
     walk = dealer_walk(h17)
-    hands = dealer_hands(h17)
+    hands = dealer_hands(BlackjackRules(h17=h17).kernel_record().dealer)
     got = unpack(hands)
     assert list(got) == sorted(walk)
     assert got == {key: dict(sorted(ups.items())) for key, ups in walk.items()}

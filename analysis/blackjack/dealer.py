@@ -23,7 +23,9 @@ from typing import NamedTuple
 import numpy as np
 
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, packed
+from cardedge.analysis.blackjack.rules import BlackjackRules, DealerRules
 from cardedge.analysis.core.kernels import entry, inline
+from cardedge.analysis.core.records import frozen, thawed
 
 N_OUTCOMES = 7
 OUTCOME_LABELS: tuple[str, ...] = ("17", "18", "19", "20", "21", "bust", "natural")
@@ -55,9 +57,9 @@ class DealerHands:
     ``up_slot[j] // 7``; its outcome is ``up_slot[j] % 7``."""
 
 
-@lru_cache(maxsize=2)
-def dealer_hands(h17: bool) -> DealerHands:
-    """Finishing multisets of the dealer drawing to 17 (hitting soft 17 when asked).
+def dealer_hands(dealer: DealerRules) -> DealerHands:
+    """Finishing multisets of the dealer drawing by ``dealer`` (the rules record's
+    ``DealerRules``: to 17, hitting soft 17 when the rules say so).
 
     Multisets are listed in the order of (their tuple of counts, outcome), and a multiset's up
     cards in increasing order, so the kernel always sums in the same order. Built a card count
@@ -65,7 +67,14 @@ def dealer_hands(h17: bool) -> DealerHands:
     hand still drawing are counted together, since whether a hand draws depends on its cards,
     not their order (9 ms, where following every draw order took 60-100 ms of every blackjack
     process's first call). ``tests/test_blackjack_tables.py`` checks it against that walk.
+    Kept per drawing rule (the record's values, ``frozen``).
     """
+    return _dealer_hands(frozen(dealer))
+
+
+@lru_cache(maxsize=2)
+def _dealer_hands(dealer: DealerRules) -> DealerHands:
+    draws_on = thawed(dealer).draws
     pts = np.arange(1, N_VALUES + 1, dtype=np.int64)
     one_card = np.eye(N_VALUES, dtype=np.int64)
     # the hands of one card count: counts by value, the up card, draw orders reaching it
@@ -78,7 +87,7 @@ def dealer_hands(h17: bool) -> DealerHands:
         soft = has_ace & (hard + 10 <= 21)
         total = np.where(soft, hard + 10, hard)
         natural = (n_cards == 2) & has_ace & (counts[:, TEN] > 0)
-        draws = ~natural & ((total < 17) | (h17 & soft & (total == 17)))
+        draws = ~natural & draws_on[soft.astype(np.int64), total]
         outcome = np.where(natural, NATURAL, total - 17)
         finished.append((counts[~draws], up[~draws], outcome[~draws], orders[~draws]))
         parent, v = np.nonzero(draws[:, None] & (hard[:, None] + pts[None, :] <= 21))
@@ -246,20 +255,23 @@ def dealer_outcomes_batch(
                 o[u, BUST] = 1.0 - rest
 
 
-def kernel_args(h17: bool) -> tuple:
-    """The dealer-list arrays ``dealer_outcomes`` takes after the shoe."""
-    t = dealer_hands(h17)
+def kernel_args(dealer: DealerRules) -> tuple:
+    """The dealer-list arrays ``dealer_outcomes`` takes after the shoe, for the dealer's drawing
+    rule ``dealer`` (``KernelRules.dealer``)."""
+    t = dealer_hands(dealer)
     return (t.size, t.card_start, t.card_key, t.up_start, t.up_slot, t.up_orderings)
 
 
 def outcome_table(shoe_values, h17: bool = False) -> np.ndarray:
     """``[up, k]``: P(outcome k | up card), for a shoe given as counts by value index.
 
-    The shoe includes the up card; rows for up cards it lacks are zero.
+    The shoe includes the up card; rows for up cards it lacks are zero. The dealer draws as
+    under rules that hit soft 17 or not (``h17``): no other rule changes the dealer's play.
     """
     shoe = np.asarray(shoe_values, dtype=np.int64)
     out = np.zeros((N_VALUES, N_OUTCOMES))
-    dealer_outcomes(shoe, *kernel_args(h17), out)
+    dealer = BlackjackRules(h17=h17).kernel_record().dealer
+    dealer_outcomes(shoe, *kernel_args(dealer), out)
     return out
 
 

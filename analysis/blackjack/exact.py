@@ -70,7 +70,7 @@ class BlackjackExact:
         self.codes = policy.codes.tolist()
         self.contexts = self._contexts()
         self._state_rows()
-        self.dealer = dealer_hands(bool(self.record.h17))
+        self.dealer = dealer_hands(self.record.dealer)
         self.longest = int(self.dealer.size.max())
         """Most cards of a dealer hand, the up card included."""
         # every state leaves at least min_left - (longest - 1) cards after the dealer's

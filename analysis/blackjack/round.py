@@ -21,7 +21,12 @@ from cardedge.analysis.blackjack.policy import (
     OPTIMAL_POLICY,
     BlackjackPolicy,
 )
-from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.blackjack.rules import BlackjackRules, KernelRules
+from cardedge.analysis.blackjack.sharing import (
+    dealer_key,
+    split_play_key,
+    stand_key,
+)
 from cardedge.analysis.blackjack.split import expected_hands, split_value
 from cardedge.analysis.core.cards import POINT_VALUES
 from cardedge.analysis.core.shoe import Shoe
@@ -111,14 +116,14 @@ class DealerOutcomeRows:
 
 @dataclass
 class DealerMemo:
-    """What the dealer's play gives every analysis of one shoe under one soft-17 rule, whatever
-    the player's rules (DAS, surrender, doubling, splits, peek, payouts): the outcome rows by
-    removed cards (``ShoeAnalysis._dealer_outcomes``) and the stand EVs of each context
-    (``ShoeAnalysis._stand``: the hands of a context, the pair cards out and whether split
-    hands stop at two cards; under the five-card rule also the rule's cards and peek, which
-    price a five-card hand), and the split hands' values, each kept under everything it
-    depends on (``ShoeAnalysis._play_key`` and the policy). Read only once made: the kernels
-    only read stand EVs."""
+    """What the dealer's play gives every analysis of one shoe under one dealer drawing rule
+    (``KernelRules.dealer``), whatever the player's rules (DAS, surrender, doubling, splits,
+    peek, payouts): the outcome rows by removed cards (``ShoeAnalysis._dealer_outcomes``) and
+    the stand EVs of each context (``ShoeAnalysis._stand``: the hands of a context, the pair
+    cards out and whether split hands stop at two cards, and the rules record less what no
+    stand reads, ``sharing.stand_key``), and the split hands' values, each kept under
+    everything it depends on (the policy, and the record less what a split hand never reads,
+    ``sharing.split_play_key``). Read only once made: the kernels only read stand EVs."""
 
     rows: DealerOutcomeRows = field(default_factory=DealerOutcomeRows)
     stands: dict[tuple, np.ndarray] = field(default_factory=dict)
@@ -130,15 +135,16 @@ class DealerMemo:
 
 
 @lru_cache(maxsize=2)
-def _dealer_memo(base: tuple[int, ...], h17: bool) -> DealerMemo:
+def _dealer_memo(base: tuple[int, ...], dealer: tuple) -> DealerMemo:
     return DealerMemo()
 
 
-def dealer_memo(base: tuple[int, ...], rules: BlackjackRules) -> DealerMemo:
-    """The ``DealerMemo`` of the shoe ``base`` (counts by value) and ``rules``' dealer, shared
-    by every analysis of them in the process (the last two): the web page re-analyses a shoe on
-    every rule change, and only the dealer's soft 17 changes what the dealer gives."""
-    return _dealer_memo(base, rules.h17)
+def dealer_memo(base: tuple[int, ...], record: KernelRules) -> DealerMemo:
+    """The ``DealerMemo`` of the shoe ``base`` (counts by value) and the dealer of the rules
+    record ``record``, shared by every analysis of them in the process (the last two): the web
+    page re-analyses a shoe on every rule change, and only the rules the dealer obeys (the
+    record's ``dealer``, ``sharing.dealer_key``) change what the dealer gives."""
+    return _dealer_memo(base, dealer_key(record))
 
 
 class ShoeAnalysis:
@@ -155,42 +161,45 @@ class ShoeAnalysis:
         if strict:
             check_shoe(self.base, rules)
         self.hands = hand_table()
-        self.dealer = kernel_args(rules.h17)
-        self.kernel_rules = rules.kernel_record()
-        self._dealer = dealer_memo(tuple(int(c) for c in self.base), rules)
+        self._follow(rules, rules.kernel_record())
+        self.dealer = kernel_args(self.kernel_rules.dealer)
+        self._dealer = dealer_memo(tuple(int(c) for c in self.base), self.kernel_rules)
         self.stand0 = self._stand(-1, 0, False)
 
+    def _follow(self, rules: BlackjackRules, record: KernelRules) -> None:
+        """Take ``rules`` (``record``: their kernel record) and the keys of the work shared
+        under them."""
+        self.rules = rules
+        self.kernel_rules = record
+        self._dealer_key = dealer_key(record)
+        self._stand_key = stand_key(self.kernel_rules)
+        self._play_key_value: tuple | None = None
+
     def variant(self, **changes) -> ShoeAnalysis:
-        """The analysis of the same shoe under changed rules, sharing the dealer work when the
-        change leaves the dealer alone (peek, DAS, split limit, RSA, natural payout,
-        surrender, the five-card rule: its stand EVs come from the same dealer rows)."""
+        """The analysis of the same shoe under changed rules, sharing the dealer work (its
+        ``DealerMemo``) when the change leaves the dealer's record alone (``dealer_key``):
+        everything in the memo is kept under the keys of the rules that made it."""
         rules = self.rules.with_(**changes)
-        same_stands = (
-            rules.h17 == self.rules.h17 and rules.hit_split_aces == self.rules.hit_split_aces
-        )
-        if not same_stands:
+        record = rules.kernel_record()
+        if dealer_key(record) != self._dealer_key:
             return ShoeAnalysis(rules, self.shoe, self.strict)
         other = object.__new__(ShoeAnalysis)
         other.__dict__.update(self.__dict__)
-        other.rules = rules
         if self.strict:
             check_shoe(other.base, rules)
-        other.kernel_rules = rules.kernel_record()
-        other.__dict__.pop("_play_key_value", None)
+        other._follow(rules, record)
         # the five-card rule prices five-card hands: their stand EVs may differ (same rows)
         other.stand0 = other._stand(-1, 0, False)
         return other
 
     def _stand(self, p: int, e: int, two_card_only: bool) -> np.ndarray:
         """``[hand, up]``: stand EVs of the hands of context (p, e); 0 outside it (made once
-        per shoe, dealer and five-card rule, ``DealerMemo``)."""
-        charlie = self.kernel_rules.charlie
-        key: tuple = (p, e, two_card_only)
-        if charlie:
-            key += (charlie, self.rules.peek)
+        per shoe, dealer and what a stand reads of the rules, ``sharing.stand_key``: kept in
+        the ``DealerMemo``)."""
+        key = (p, e, two_card_only, self._stand_key)
         stands = self._dealer.stands
         if key not in stands:
-            stands[key] = self._stand_values(p, e, two_card_only, charlie)
+            stands[key] = self._stand_values(p, e, two_card_only, self.kernel_rules.charlie)
         return stands[key]
 
     def _stand_values(self, p: int, e: int, two_card_only: bool, charlie: int) -> np.ndarray:
@@ -203,7 +212,7 @@ class ShoeAnalysis:
         out[idx] = np.einsum("kuo,ko->ku", outcomes, _STAND_SIGN[h.total[idx]])
         if charlie:
             five = h.n_cards[idx] == charlie
-            sign = player.charlie_sign(self.rules.peek)
+            sign = player.charlie_sign(self.kernel_rules.peek)
             out[idx[five]] = np.einsum("kuo,o->ku", outcomes[five], sign)
         return out
 
@@ -250,7 +259,7 @@ class ShoeAnalysis:
 
     def one_card_split(self, p: int) -> bool:
         """True when split hands of pair value index p take exactly one card."""
-        return not self.rules.may_hit(p + 1)
+        return bool(self.kernel_rules.one_card[p + 1])
 
     def split_stand(self, p: int, e: int) -> np.ndarray:
         """Stand EVs of split hands of pair p with ``e`` other pair cards out (kept in the
@@ -296,26 +305,11 @@ class ShoeAnalysis:
 
     @property
     def _play_key(self) -> tuple:
-        """What a split context's play depends on besides the policy: the play record but the
-        split limits (``max_hands``: how many split hands there are, not how one is played)
-        and the unsplit hand's surrender (a split hand never surrenders, and the unsplit
-        values it takes as its reference are read only for the actions it may take)."""
-        key = self.__dict__.get("_play_key_value")
-        if key is None:
-            k = self.kernel_rules
-            may_surrender = bool(k.surrender[1:].any())
-            key = (
-                k.peek,
-                k.h17,
-                k.double.tobytes(),
-                k.surrender[1:].tobytes(),
-                k.one_card.tobytes(),
-                k.natural_loss_on_double,
-                k.surrender_natural_loss if may_surrender else None,
-                k.charlie,
-            )
-            self.__dict__["_play_key_value"] = key
-        return key
+        """What a split context's play depends on besides the policy and the context: the
+        rules record but what a split hand never reads (``sharing.split_play_key``)."""
+        if self._play_key_value is None:
+            self._play_key_value = split_play_key(self.kernel_rules)
+        return self._play_key_value
 
     def _firsts(
         self, policy: BlackjackPolicy, codes: bytes, p: int, a: int, unsplit: ContextValues
@@ -350,7 +344,7 @@ class ShoeAnalysis:
         for p in range(N_VALUES):
             if base[p] < 2:
                 continue
-            max_hands = self.rules.max_hands(p + 1)
+            max_hands = int(self.kernel_rules.max_hands[p])
             codes = digest + played[pairs[p]].tobytes()
             key = (p, max_hands, codes, self._play_key)
             row = self._dealer.split_rows.get(key)
@@ -396,7 +390,7 @@ class ShoeAnalysis:
             xs.append(x)
             ps.append(values[p][u])
         ev = split_value(n, pairs, max_hands, xs, ps)
-        if self.rules.peek and u in (ACE, TEN) and n > 0:
+        if self.kernel_rules.peek and u in (ACE, TEN) and n > 0:
             # Each hand was charged its wager on a dealer natural; a peeking dealer takes the
             # initial wager only, so give back the other hands' wagers.
             hole = TEN if u == ACE else ACE

@@ -79,6 +79,16 @@ N_PAIRS = 10
 """Pair point values 1 (aces) .. 10; a kernel context index is 0 (unsplit) or the pair's."""
 
 
+class DealerRules(NamedTuple):
+    """The dealer's drawing rule as the dealer kernels read it (``KernelRules.dealer``): the
+    finishing hands (``dealer.dealer_hands``), hence every dealer outcome row and the
+    ``round.DealerMemo`` of a shoe, follow from it alone, so the memo is keyed by it: a rule the
+    dealer obeys is in it by construction (``BlackjackRules.dealer_draws_on``)."""
+
+    draws: np.ndarray
+    """``[soft, total]``: a dealer hand (no natural) of that best total 0..21 draws (bool)."""
+
+
 class KernelRules(NamedTuple):
     """What the numba kernels need of the rules, as one record (``BlackjackRules.kernel_record``).
 
@@ -86,8 +96,8 @@ class KernelRules(NamedTuple):
     split from a pair of point value v, i.e. the kernels' pair value index plus one.
     """
 
+    dealer: DealerRules
     peek: bool
-    h17: bool
     double: np.ndarray
     """``[c, total, soft]``: a two-card hand of that best total may double (bool)."""
     surrender: np.ndarray
@@ -195,6 +205,11 @@ class BlackjackRules:
             return False
         return self.doubles_on(total, soft)
 
+    def dealer_draws_on(self, total: int, soft: bool) -> bool:
+        """Does the dealer draw to a hand (not a natural) of this best total (``soft``: an ace
+        counts 11)? Below 17, and on soft 17 when the dealer hits it (``h17``)."""
+        return total < 17 or (self.h17 and soft and total == 17)
+
     def may_split(self, first: int, second: int, hands: int) -> bool:
         """May a two-card hand of point values ``first``, ``second`` split when the player holds
         ``hands`` hands? Equal values (any two ten-values), below the hand limit."""
@@ -243,9 +258,12 @@ def _kernel_record(rules: BlackjackRules) -> KernelRules:
     surrender = np.array([rules.may_surrender(2, _context_pair(c)) for c in contexts])
     one_card = np.array([not rules.may_hit(_context_pair(c)) for c in contexts])
     max_hands = np.array([rules.max_hands(v) for v in range(1, N_PAIRS + 1)], dtype=np.int64)
+    draws = [
+        [rules.dealer_draws_on(t, soft) for t in range(MAX_TOTAL + 1)] for soft in (False, True)
+    ]
     return KernelRules(
+        DealerRules(np.array(draws, dtype=np.bool_)),
         bool(rules.peek),
-        bool(rules.h17),
         double,
         surrender.astype(np.bool_),
         one_card.astype(np.bool_),

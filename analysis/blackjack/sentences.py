@@ -70,7 +70,7 @@ def items(rules: BlackjackRules, shoes: Sequence[Shoe] = ()) -> list[Item]:
         Item((_double(rules, record.double[0]),)),
         Item(_split(rules, record)),
         Item((_surrender(record),)),
-        Item((_dealer(bool(record.h17)),)),
+        Item((_dealer(bool(record.dealer.draws[1, 17])),)),
         Item(
             (
                 Said(
@@ -285,7 +285,7 @@ def _surrender(record) -> Said:
 
 
 def _dealer(h17: bool) -> Said:
-    """The dealer's drawing rule from the record's ``h17``."""
+    """The dealer's drawing rule from the record's ``dealer`` (``h17``: its soft 17 draws)."""
     if h17:
         return Said(
             "dealer",

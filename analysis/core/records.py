@@ -32,7 +32,14 @@ def frozen(record: Any) -> Any:
 def _frozen_array(array: np.ndarray):
     if array.ndim == 0:
         return array.item()
-    return tuple(_frozen_array(row) for row in array)
+    return _tupled(array.tolist())  # the values .item() gives, at C speed
+
+
+def _tupled(rows: list) -> tuple:
+    """``tolist()``'s nested lists as nested tuples (an array's rows are all lists or none)."""
+    if rows and isinstance(rows[0], list):
+        return tuple(map(_tupled, rows))
+    return tuple(rows)
 
 
 def thawed(record: Any) -> Any:
@@ -57,5 +64,8 @@ def without(record: Any, *fields: str) -> tuple:
     unknown = sorted(set(fields) - set(record._fields))
     if unknown:
         raise ValueError(f"{type(record).__qualname__} has no field {', '.join(unknown)}")
-    kept = tuple((name, frozen(value)) for name, value in zip(record._fields, record, strict=True))
-    return (type(record).__qualname__, tuple(item for item in kept if item[0] not in fields))
+    kept = zip(record._fields, record, strict=True)
+    return (
+        type(record).__qualname__,
+        tuple((name, frozen(value)) for name, value in kept if name not in fields),
+    )

@@ -186,7 +186,8 @@ def dealer_total(rng, shoe, dealt, vidx, rules, u, hole, draws):
     if draws:
         while True:
             t, soft = _dealer_total(hard, has_ace)
-            if t > 17 or (t == 17 and not (rules.h17 and soft)):
+            table = rules.dealer.draws  # [soft, total 0..21]
+            if t >= table.shape[1] or not table[1 if soft else 0, t]:
                 break
             v = vidx[draw(rng, shoe, dealt)]
             dealt += 1

@@ -1,13 +1,14 @@
 """Blackjack's rule space: the grid's combinations computed with the work shared between them
 (``reports/core/grid.py`` says what a grid is and gives).
 
-**What is shared.** A task is every combination of one shoe and one dealer (soft 17, and split
-aces' drawing rule, which decides the split hands' stand EVs): one ``ShoeAnalysis``, whose
-dealer outcome rows and stand EVs every other rule's ``variant`` reuses (and the play of
-split hands, keyed by what it reads: ``ShoeAnalysis._play_key``). Each combination is
-evaluated under its own rules, optimal play and the basic strategy chart derived for it (and
-the SD's distribution when asked), the chart's hard and soft rows shared by every set that
-plays unsplit hands alike (``TotalRows``: splitting rules change only its pairs). A natural's
+**What is shared.** A task is every combination of one shoe and one way of playing unsplit
+hands (the rules record less what split hands alone read, ``TotalRows.rule_key``; the
+dealer's record is in it): one ``ShoeAnalysis``, whose dealer outcome rows, stand EVs and
+split hands' values every other rule's ``variant`` reuses, each kept under the part of the
+rules record it reads (``analysis.blackjack.sharing``). Each combination is evaluated under
+its own rules, optimal play and the basic strategy chart derived for it (and the SD's
+distribution when asked), the chart's hard and soft rows shared by every set that plays
+unsplit hands alike (``TotalRows``: splitting rules change only its pairs). A natural's
 payout is not re-priced from another evaluation: the round's sum is made under each payout,
 so the numbers are those of one ``blackjack.edge`` call per combination, bit for bit
 (tests/test_sharing.py: re-pricing a 3:2 evaluation at 6:5 was 9 ulps from a 6:5 call).
@@ -65,8 +66,8 @@ def combination_rules(base: BlackjackRules, plan: GridPlan, combo: Sequence[int]
 
 @dataclass(frozen=True)
 class GridTask:
-    """The combinations one worker computes together: one shoe, one dealer, one way of
-    playing unsplit hands."""  # split aces' drawing varies within: ShoeAnalysis.variant
+    """The combinations one worker computes together: one shoe, one way of playing unsplit
+    hands (hence one dealer)."""
 
     shoe: Shoe
     rules: tuple[BlackjackRules, ...]
@@ -76,14 +77,15 @@ class GridTask:
 
 
 def grid_tasks(base: BlackjackRules, plan: GridPlan, columns: GridColumns) -> list[GridTask]:
-    """The grid's combinations grouped by shoe and the rules of unsplit hands
-    (``TotalRows.rule_key``: the dealer's soft 17 and a basic chart's hard and soft rows), in
-    row order of each group's first combination: a task per group, small enough to spread over
-    a cluster, large enough to share its dealer and rows."""
+    """The grid's combinations grouped by shoe and what unsplit hands read of the rules record
+    (``TotalRows.rule_key``: the dealer's record and a basic chart's hard and soft rows; a new
+    rule parts the groups by construction), in row order of each group's first combination: a
+    task per group, small enough to spread over a cluster, large enough to share its dealer
+    and rows."""
     groups: dict[tuple, list[tuple[int, BlackjackRules]]] = {}
     for combo in plan.combinations():
         rules = combination_rules(base, plan, combo)
-        key = (combo[0], *TotalRows.rule_key(rules))
+        key = (combo[0], TotalRows.rule_key(rules))
         groups.setdefault(key, []).append((plan.index(combo), rules))
     return [
         GridTask(

@@ -38,6 +38,7 @@ from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, 
 from cardedge.analysis.blackjack.policy import OPTIMAL_POLICY, BlackjackPolicy
 from cardedge.analysis.blackjack.round import RoundResult, ShoeAnalysis, deal_probabilities
 from cardedge.analysis.blackjack.rules import BlackjackRules
+from cardedge.analysis.blackjack.sharing import unsplit_play_key
 from cardedge.core.sums import dot
 from cardedge.strategy.core.chartfiles import read_chart_table, save_chart
 
@@ -455,17 +456,16 @@ class TotalRows:
 
     @staticmethod
     def key_of(analysis: ShoeAnalysis) -> tuple:
-        """What the rows depend on: the shoe, and only the rules that change an unsplit hand's
-        play or value (the dealer's soft 17, peek, doubling, surrender, the five-card rule).
-        Splitting rules (DAS, the split limit, resplit and split aces) change only split
-        hands, which the rows never see, and the natural's payout settles a hand no row
-        holds."""
-        return (tuple(int(c) for c in analysis.base), *TotalRows.rule_key(analysis.rules))
+        """What the rows depend on: the shoe, and what an unsplit hand's play reads of the
+        rules record (``sharing.unsplit_play_key``: all of it but what split hands alone
+        read, so a new rule parts the key by construction). The rows never see a split hand,
+        and the natural's payout (no kernel reads it) settles a hand no row holds."""
+        return (tuple(int(c) for c in analysis.base), unsplit_play_key(analysis.kernel_rules))
 
     @staticmethod
     def rule_key(rules: BlackjackRules) -> tuple:
         """The rules part of ``key_of``."""
-        return (rules.h17, rules.peek, rules.double, rules.surrender, rules.five_card)
+        return unsplit_play_key(rules.kernel_record())
 
 
 def total_rows(analysis: ShoeAnalysis) -> TotalRows:
@@ -484,7 +484,7 @@ def total_rows(analysis: ShoeAnalysis) -> TotalRows:
     order += [("soft", t) for t in range(21, 11, -1)]
     order += [("hard", t) for t in range(10, 3, -1)]
     base = analysis.base
-    rules = analysis.rules
+    options = _unsplit_options(analysis)
     for kind, total in order:
         ctx = analysis.play(BlackjackPolicy("partial", codes, OPTIMAL_POLICY.pairs))
         deciders = _row_hands(kind, total)
@@ -498,9 +498,9 @@ def total_rows(analysis: ShoeAnalysis) -> TotalRows:
             stand = dot(ws, ctx.stand[deciders, u])
             hit = dot(ws, ctx.hit[deciders, u])
             n_cards = int(h.n_cards[deciders[0]])
-            may_double = rules.may_double(n_cards, total, kind == "soft")
+            may_double, may_surrender = options(n_cards, total, kind == "soft")
             dbl = dot(ws, ctx.double[deciders, u]) if may_double else None
-            sur = dot(ws, ctx.surrender[deciders, u]) if rules.may_surrender(n_cards) else None
+            sur = dot(ws, ctx.surrender[deciders, u]) if may_surrender else None
             row.append(_choose_code(stand, hit, dbl, sur))
         rows[(kind, total)] = row
         mask = (h.total == total) & (h.soft == (kind == "soft")) & (h.n_cards >= 2)
@@ -511,19 +511,32 @@ def total_rows(analysis: ShoeAnalysis) -> TotalRows:
     return TotalRows(TotalRows.key_of(analysis), codes, hard, soft)
 
 
+def _unsplit_options(analysis: ShoeAnalysis):
+    """``options(n_cards, total, soft)``: (may double, may surrender) an unsplit hand of
+    ``n_cards`` cards and that best total, as the kernels read them (the rules record's
+    context 0: what ``TotalRows.key_of`` keys)."""
+    record = analysis.kernel_rules
+
+    def options(n_cards: int, total: int, soft: bool) -> tuple[bool, bool]:
+        two = n_cards == 2
+        may_double = two and bool(record.double[0, total, int(soft)])
+        return may_double, two and bool(record.surrender[0])
+
+    return options
+
+
 def _pair_rows(analysis: ShoeAnalysis, codes: np.ndarray) -> dict[int, tuple[str, ...]]:
     """Pair rows: P where the split (played by ``codes``) beats the pair's own best play; Rp
     where surrender is best and splitting the next best."""
     h = hand_table()
-    rules = analysis.rules
+    unsplit_options = _unsplit_options(analysis)
     always = BlackjackPolicy("split", codes, np.full((N_VALUES, N_VALUES), Action.SPLIT, np.int8))
     unsplit = analysis.play(always)
     split_ev = analysis.split_values(always, unsplit)
     pairs = {}
     for p in range(N_VALUES):
         i = h.two_card(p, p)
-        may_double = rules.may_double(2, int(h.total[i]), bool(h.soft[i]))
-        may_surrender = rules.may_surrender(2)
+        may_double, may_surrender = unsplit_options(2, int(h.total[i]), bool(h.soft[i]))
         row = []
         for u in UP_ORDER:
             dbl = unsplit.double[i, u] if may_double else None
