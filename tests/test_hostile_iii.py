@@ -54,7 +54,11 @@ def probe(module, keyword: str):
 
     parameter = inspect.Parameter(keyword, inspect.Parameter.KEYWORD_ONLY, default=None)
     f.__signature__ = inspect.Signature([parameter])  # type: ignore[attr-defined]
-    return module.checked()(f)
+    # the kind the game's functions check it by (a command may declare its own, as the shoe
+    # game's options are)
+    kinds = (getattr(module, c).keyword_kinds for c in module.COMMANDS)
+    kind = next(k[keyword] for k in kinds if k.get(keyword) is not None)
+    return module.checked(**{keyword: kind})(f)
 
 
 def keyword_twins():

@@ -59,8 +59,14 @@ web room lists its own); the function then takes the list."""
 
 
 def repeatable(game: str, command: str, name: str) -> bool:
-    """May ``name`` be given several times to ``game command``?"""
-    return (game, command) in REPEATABLE.get(name, set())
+    """May ``name`` be given several times to ``game command``? (listed by the web room, or
+    declared repeatable among the command's own options, ``OPTIONS``)"""
+    if (game, command) in REPEATABLE.get(name, set()):
+        return True
+    from cardedge.api.core import api_room
+
+    row = api_room(game).OPTIONS.get(command, {}).get(name)
+    return bool(row is not None and row.multiple)
 
 
 MAX_DECK_COUNTS = 8
