@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardedge.api.core import BadValue
-from cardedge.web import calls, counting, pages
+from cardedge.web import calls, counting, jobs, pages
 from cardedge.web.work import Busy, Cache, Workers
 
 STATIC = Path(__file__).parent / "static"
@@ -30,9 +30,15 @@ MAX_RESULT_BYTES = 5_000_000
 """The largest results/ file the server shows."""
 
 
-def error(message: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
-    """The one-line JSON error of every refused request: ``{"error": "..."}``."""
+def error(
+    message: str, status: int, headers: dict[str, str] | None = None, job: str | None = None
+) -> JSONResponse:
+    """The one-line JSON error of every refused request: ``{"error": "..."}``; ``job``: the
+    address to start the call as a background job instead (a call too costly for a request,
+    within a job's budget), given in the ``X-Job`` header."""
     line = " ".join(str(message).split()) or "error"
+    if job is not None:
+        headers = {**(headers or {}), "X-Job": job}
     return JSONResponse({"error": line}, status_code=status, headers=headers)
 
 
@@ -76,12 +82,18 @@ def create_app(
     seconds: float = 30.0,
     cache_entries: int = 512,
     results: Path | None = RESULTS,
+    budget: float = calls.MAX_COST_SECONDS,
+    job_budget: float = calls.JOB_COST_SECONDS,
+    job_seconds: float = jobs.JOB_SECONDS,
 ) -> Starlette:
     """The app: ``workers`` threads compute, at most ``queue`` requests wait (then 503), each
     answered within ``seconds``; ``cache_entries`` answers are kept; ``results`` is the folder
-    browsable at /results (None: none)."""
+    browsable at /results (None: none). A request may cost ``budget`` estimated seconds of
+    work; a background job ``job_budget`` (``jobs.JOB_WORKERS`` at once on threads of their
+    own, at most ``jobs.JOB_QUEUE`` waiting or computing), stopped past ``job_seconds``."""
     pool = Workers(workers, queue, seconds)
     cache = Cache(cache_entries)
+    background = jobs.Jobs(Workers(jobs.JOB_WORKERS, jobs.JOB_QUEUE, job_seconds), cache)
     files = result_files(results) if results is not None else {}
     # the published studies as the counting page's presets, read once
     page_of_counting = pages.counting_page(
@@ -102,9 +114,9 @@ def create_app(
                 body = await read_body(request, calls.MAX_UPLOAD_BYTES)
                 uploads = calls.parse_uploads(game, command, body)
             query = list(request.query_params.multi_items())
-            call = calls.parse_call(game, command, query, uploads)
+            call = calls.parse_call(game, command, query, uploads, budget, job_budget)
         except calls.Refused as e:
-            return error(str(e), e.status)
+            return error(str(e), e.status, job=f"/api/{game}/jobs" if e.job else None)
         except BadValue as e:
             return error(str(e), 400)
         key = call.key() if call.cacheable() else None  # None: never kept, never shared
@@ -129,6 +141,43 @@ def create_app(
             headers["Content-Disposition"] = f'inline; filename="{game}_{command}.csv"'
         return Response(text, media_type=calls.FORMATS[call.fmt], headers=headers)
 
+    async def start_job(request: Request) -> Response:
+        game = request.path_params["game"]
+        try:
+            size = int(request.headers.get("content-length") or 0)
+            if size > jobs.MAX_JOB_BYTES:
+                raise calls.Refused(f"job: larger than {jobs.MAX_JOB_BYTES:,} bytes", 413)
+            body = await read_body(request, jobs.MAX_JOB_BYTES)
+            call = jobs.parse_job(game, body, job_budget)
+            record = background.start(call)
+        except calls.Refused as e:
+            return error(str(e), e.status)
+        except BadValue as e:
+            return error(str(e), 400)
+        except Busy as e:
+            return error(str(e), 503, {"Retry-After": str(e.retry_after)})
+        where = f"/api/jobs/{record.id}"
+        return Response(
+            background.status(record),
+            status_code=202,
+            media_type="application/json",
+            headers={"Location": where},
+        )
+
+    async def job(request: Request) -> Response:
+        job_id = request.path_params["id"]
+        if request.method == "DELETE":
+            record = background.cancel(job_id)
+        else:
+            record = background.get(job_id)
+        if record is None:
+            return error(
+                f"no job {job_id!r} (a finished job is kept "
+                f"{background.keep_seconds / 60:g} minutes)",
+                404,
+            )
+        return Response(background.status(record), media_type="application/json")
+
     async def api_index(request: Request) -> Response:
         listing = {
             game: {
@@ -136,7 +185,18 @@ def create_app(
             }
             for game in calls.GAMES
         }
-        return JSONResponse({"usage": "/api/{game}/{command}?option=value", "commands": listing})
+        return JSONResponse(
+            {
+                "usage": "/api/{game}/{command}?option=value",
+                "commands": listing,
+                "jobs": {
+                    "usage": 'POST /api/{game}/jobs {"command": ..., "option": value}; '
+                    "GET or DELETE /api/jobs/{id}",
+                    "commands": list(calls.JOB_COMMANDS),
+                    "budget_seconds": job_budget,
+                },
+            }
+        )
 
     async def index(request: Request) -> Response:
         return HTMLResponse(pages.index_page())
@@ -170,7 +230,8 @@ def create_app(
     async def stats(request: Request) -> Response:
         return JSONResponse(
             {"cache": {"entries": len(cache.items), "hits": cache.hits, "misses": cache.misses},
-             "pending": pool.pending, "shared": pool.shared}
+             "pending": pool.pending, "shared": pool.shared,
+             "jobs": {"pending": background.pool.pending, "kept": len(background.records)}}
         )  # fmt: skip
 
     async def http_error(request: Request, exc: Exception) -> Response:
@@ -185,6 +246,8 @@ def create_app(
         Route("/", index),
         *(Route(f"/{game}", game_page) for game in calls.GAMES),
         Route("/api", api_index),
+        Route("/api/jobs/{id}", job, methods=["GET", "DELETE"]),
+        Route("/api/{game}/jobs", start_job, methods=["POST"]),
         Route("/api/{game}/{command}", api, methods=["GET", "POST"]),
         Route("/counting", counting_page),
         Route("/results", results_list),
@@ -197,6 +260,7 @@ def create_app(
     async def lifespan(app: Starlette):
         yield
         pool.close()
+        background.pool.close()
 
     app = Starlette(
         routes=routes,
@@ -206,6 +270,7 @@ def create_app(
     )
     app.state.cache = cache
     app.state.pool = pool
+    app.state.jobs = background
     return app
 
 

@@ -80,6 +80,16 @@ GRID_COST_SECONDS: dict[str, tuple[float, float]] = {
 (each game's web room: its combinations' work counted unshared, measured by
 ``bench/web_costs.py --grid`` times about 1.5); ``grid_cost`` multiplies it by the shoes and
 combinations a request asks for."""
+MAX_COST_SECONDS = 10.0
+"""The largest estimated cost a request may have (a third of the server's 30 s limit, so that
+one queued behind another still finishes within it); larger ones are refused up front (403)."""
+JOB_COST_SECONDS = 10 * MAX_COST_SECONDS
+"""The largest estimated cost a background job may have (``POST /api/{game}/jobs``, a
+``JOB_COMMANDS`` command): ten requests' (blackjack's grid: 1,249 combinations, 222 with the
+SD; the command line's 288-combination example fits); larger ones are refused up front
+(403)."""
+JOB_COMMANDS = ("grid",)
+"""The commands a background job runs (the rest answer within a request or not at all)."""
 MAX_VALUE_CHARS = 400
 """The longest value of one option (a shoe spec is under 100 characters)."""
 MAX_QUERY_ITEMS = 40
@@ -95,11 +105,14 @@ FORMATS = {
 
 
 class Refused(ValueError):
-    """A request the web does not answer (one line): ``status`` is the HTTP status."""
+    """A request the web does not answer (one line): ``status`` is the HTTP status; ``job``
+    is true when the same call would be taken as a background job (too costly for one request,
+    within a job's budget: ``POST /api/{game}/jobs``)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, job: bool = False) -> None:
         super().__init__(message)
         self.status = status
+        self.job = job
 
 
 @dataclass(frozen=True)
@@ -317,11 +330,19 @@ def _key_value(value) -> object:
 
 
 def parse_call(
-    game: str, command: str, query: list[tuple[str, str]], uploads: tuple[Upload, ...] = ()
+    game: str,
+    command: str,
+    query: list[tuple[str, str]],
+    uploads: tuple[Upload, ...] = (),
+    budget: float = MAX_COST_SECONDS,
+    job_budget: float | None = JOB_COST_SECONDS,
 ) -> Call:
     """The checked call of ``GET /api/{game}/{command}?query`` (``POST`` with ``uploads``,
     ``parse_uploads``); ``Refused`` (one line) for a request the web does not answer,
-    ``BadValue`` for a value the API would refuse."""
+    ``BadValue`` for a value the API would refuse. ``budget``: the most estimated seconds of
+    work the call may cost (a request's, or a background job's); ``job_budget``: a job's, for
+    the refusal to say when a call too costly for ``budget`` would be taken as a job (None:
+    this call is a job's already)."""
     check_command(game, command)
     if len(query) > MAX_QUERY_ITEMS:
         raise Refused(f"too many options (at most {MAX_QUERY_ITEMS})")
@@ -351,7 +372,7 @@ def parse_call(
         if len(values) > 1 and not repeatable(game, command, name):
             raise BadValue(name, "given more than once")
         keywords[name] = _values(game, command, name, values)
-    _check_bounds(game, command, keywords)
+    _check_bounds(game, command, keywords, budget, job_budget)
     for u in uploads:
         if u.keyword in keywords and not repeatable(game, command, u.keyword):
             raise BadValue(u.keyword, "given in the query and uploaded: give one")
@@ -371,8 +392,11 @@ def _values(game: str, command: str, name: str, values: list[str]):
     return tuple(read) if len(read) > 1 else read[0]
 
 
-def _check_bounds(game: str, command: str, keywords: dict) -> None:
-    """Refuse what would read a file or take long (before any work)."""
+def _check_bounds(
+    game: str, command: str, keywords: dict, budget: float, job_budget: float | None
+) -> None:
+    """Refuse what would read a file or take long (before any work): estimated over
+    ``budget`` seconds."""
     from cardedge.api.core import deck_counts
 
     for name, names in builtin_names(game).items():
@@ -386,10 +410,10 @@ def _check_bounds(game: str, command: str, keywords: dict) -> None:
     for name, refused in web_room(game).REFUSED_VALUES.items():
         if keywords.get(name) in refused:
             raise Refused(refused[keywords[name]], 403)
-    _check_cost(game, command, keywords)
+    _check_cost(game, command, keywords, budget)
     if command == "grid":
         keywords.setdefault("sd", False)  # the SD's distributions are the slow part
-        _check_grid_cost(game, keywords)
+        _check_grid_cost(game, keywords, budget, job_budget)
     if command == "simulate":
         rounds = keywords.get("rounds", 1_000_000)
         if isinstance(rounds, int) and rounds > MAX_ROUNDS:
@@ -409,9 +433,6 @@ web room (its ``COST_SECONDS``: at 8 decks, the most a deck count costs, what
 multiplies it by the units a request asks for."""
 DEFAULT_COST_SECONDS = 0.5
 """A unit's cost for a command not in ``COST_SECONDS`` (cheap ones: a chart, the dealer)."""
-MAX_COST_SECONDS = 10.0
-"""The largest estimated cost a request may have (a third of the server's 30 s limit, so that
-one queued behind another still finishes within it); larger ones are refused up front (403)."""
 UNCOUNTED = ("grid", "simulate")
 """Commands whose cost is estimated their own way: a grid's by its combinations
 (``grid_cost``), a simulation's by its rounds."""
@@ -445,24 +466,25 @@ def request_cost(game: str, command: str, keywords: dict) -> float:
     return each * request_units(game, command, keywords)
 
 
-def _check_cost(game: str, command: str, keywords: dict) -> None:
+def _check_cost(game: str, command: str, keywords: dict, budget: float) -> None:
     if command in UNCOUNTED:
         return
     cost = request_cost(game, command, keywords)
-    if cost > MAX_COST_SECONDS:
+    if cost > budget:
         units = request_units(game, command, keywords)
         raise Refused(
             f"{command}: about {cost:.0f} s of work ({units} deck counts x strategies); "
-            f"at most {MAX_COST_SECONDS:g} s on the web: ask for fewer, or run "
+            f"at most {budget:g} s on the web: ask for fewer, or run "
             f"`cardedge {game} {command}` on the command line",
             403,
         )
 
 
-def grid_limit(game: str, sd: bool) -> int:
+def grid_limit(game: str, sd: bool, budget: float = MAX_COST_SECONDS) -> int:
     """The most combinations of ``game``'s grid the web computes in one request, with or
-    without the SD (``MAX_COST_SECONDS`` of ``GRID_COST_SECONDS``)."""
-    return int(MAX_COST_SECONDS // GRID_COST_SECONDS[game][sd])
+    without the SD: ``budget`` (a request's; a job's is ``JOB_COST_SECONDS``) over
+    ``GRID_COST_SECONDS``."""
+    return int(budget // GRID_COST_SECONDS[game][sd])
 
 
 def grid_size(game: str, keywords: dict) -> tuple[int, str]:
@@ -494,21 +516,30 @@ def grid_cost(game: str, keywords: dict) -> float:
     return size * GRID_COST_SECONDS[game][keywords.get("sd") is True]
 
 
-def _check_grid_cost(game: str, keywords: dict) -> None:
+def _check_grid_cost(game: str, keywords: dict, budget: float, job_budget: float | None) -> None:
     """Refuse (403, one line, with the estimate) a grid whose estimated cost passes
-    ``MAX_COST_SECONDS``, before any work."""
+    ``budget``, before any work; one within ``job_budget`` is refused saying so (and
+    ``Refused.job``: the page starts the job)."""
     cost = grid_cost(game, keywords)
-    if cost > MAX_COST_SECONDS:
+    if cost > budget:
         size, shape = grid_size(game, keywords)
         sd = keywords.get("sd") is True
         each = GRID_COST_SECONDS[game][sd]
         with_sd = " with the SD" if sd else ""
+        job = job_budget is not None and cost <= job_budget and "grid" in JOB_COMMANDS
+        where = "in one request" if job else "on the web"
+        instead = (
+            f"start it as a background job (POST /api/{game}/jobs, up to {job_budget:g} s), "
+            if job
+            else "ask for fewer, "
+        )
         raise Refused(
             f"grid: about {cost:.0f} s of work ({size:,} combinations ({shape}) at up to "
-            f"{each:g} s each{with_sd}); at most {MAX_COST_SECONDS:g} s on the web "
-            f"({grid_limit(game, sd)} combinations{with_sd}): ask for fewer, or run "
+            f"{each:g} s each{with_sd}); at most {budget:g} s {where} "
+            f"({grid_limit(game, sd, budget)} combinations{with_sd}): {instead}or run "
             f"`cardedge {game} grid` on the command line",
             403,
+            job,
         )
 
 

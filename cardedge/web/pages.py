@@ -15,6 +15,7 @@ from cardedge.analysis.core.rules import Payout, Rule, RuleSet, Totals
 from cardedge.games import game as game_named
 from cardedge.web.calls import (
     GAMES,
+    JOB_COST_SECONDS,
     MAX_COST_SECONDS,
     SERVED,
     UPLOADS,
@@ -261,12 +262,15 @@ def _grid_panel(game: str) -> str:
             ' placeholder="all values"></label>'
         )
     limit, with_sd = grid_limit(game, False), grid_limit(game, True)
+    most, most_sd = (grid_limit(game, sd, JOB_COST_SECONDS) for sd in (False, True))
     note = (
         "The other rules: the page's controls above. One row per combination: the house edge "
         "under optimal play and basic strategy, and the additive estimate (the single-rule "
-        f"effects added) with its error. At most {limit} combinations here ({with_sd} with "
-        f"the SD): about {MAX_COST_SECONDS:g} s of work at most; larger grids on the command "
-        f"line: <code>cardedge {html.escape(game)} grid</code>."
+        f"effects added) with its error. Up to {limit} combinations ({with_sd} with the SD) "
+        f"in one request (about {MAX_COST_SECONDS:g} s of work); up to {most:,} ({most_sd:,}) "
+        f"as a background job on the server, with a progress bar (about "
+        f"{JOB_COST_SECONDS:g} s); larger grids on the command line: "
+        f"<code>cardedge {html.escape(game)} grid</code>."
     )
     return (
         '<section class="panel" id="grid" data-state="idle">'
@@ -275,6 +279,9 @@ def _grid_panel(game: str) -> str:
         '<label class="control"><input type="checkbox" name="sd"> SD of a round (slow)</label>'
         '<button type="submit">compute</button></form>'
         f'<p class="note">{note}</p><div class="links"></div>'
+        '<div class="job" hidden><label>background job <progress max="1"></progress></label> '
+        '<span class="job-text" role="status"></span> '
+        '<button type="button" class="cancel">Cancel</button></div>'
         '<div class="error" hidden></div><div class="heatmap"></div><div class="body"></div>'
         "</section>"
     )
@@ -378,8 +385,9 @@ NAV = " ".join(f'<a href="/{g}">{html.escape(game_named(g).label.capitalize())}<
 
 
 def _layout(title: str, body: str, script: str = "") -> str:
-    """A page: the navigation, ``body``, and the script ``static/<script>`` when named."""
-    tail = f'<script src="/static/{script}"></script>' if script else ""
+    """A page: the navigation, ``body``, and the scripts ``static/<name>`` that ``script``
+    names (space-separated, in order)."""
+    tail = "".join(f'<script src="/static/{name}"></script>' for name in script.split())
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -451,7 +459,7 @@ def game_page(game: str) -> str:
 {panels}
 <script id="config" type="application/json">{_script_json(config)}</script>
 """
-    return _layout(f"{name}: {TITLE}", body, script="app.js")
+    return _layout(f"{name}: {TITLE}", body, script="jobs.js app.js")
 
 
 def _script_json(value) -> str:

@@ -34,10 +34,13 @@ class Stopped(Exception):
 Progress = Callable[[str, int], AbstractContextManager[Callable[[int], None]]]
 
 
-def stopper(stop: threading.Event, deadline: float, seconds: float) -> Progress:
+def stopper(
+    stop: threading.Event, deadline: float, seconds: float, tally: Job | None = None
+) -> Progress:
     """The API's ``progress`` for a request's work: each step checks the deadline and whether
     anyone still waits (``stop``), and raises ``Stopped`` when not (the API functions report a
-    step per deck count, system, strategy, batch of simulated rounds...)."""
+    step per deck count, system, strategy, batch of simulated rounds, grid task...); the steps
+    done are counted on ``tally`` (a background job's progress)."""
 
     def check() -> None:
         if stop.is_set():
@@ -45,21 +48,33 @@ def stopper(stop: threading.Event, deadline: float, seconds: float) -> Progress:
         if time.monotonic() > deadline:
             raise Stopped(f"stopped after {seconds:g} s")
 
+    def advance(n: int = 1) -> None:
+        if tally is not None:
+            tally.done += n
+        check()
+
     @contextmanager
     def progress(label: str, total: int) -> Iterator[Callable[[int], None]]:
         check()
-        yield lambda n=1: check()
+        if tally is not None:
+            tally.label, tally.done, tally.total = label, 0, total
+        yield advance
 
     return progress
 
 
 @dataclass
 class Job:
-    """One computation in the pool and the requests waiting for it."""
+    """One computation in the pool and the requests waiting for it; ``label``, ``done`` and
+    ``total``: the steps of its latest progress count (the API's ``progress(label, total)``),
+    as far as it has come."""
 
-    future: Future
     stop: threading.Event
+    future: Future | None = None
     waiters: int = 0
+    label: str = ""
+    done: int = 0
+    total: int = 0
 
 
 class Workers:
@@ -146,15 +161,27 @@ class Workers:
                         self.retry_after(),
                     )
                 self.pending += 1
-                stop = threading.Event()
+                job = Job(threading.Event())
                 deadline = time.monotonic() + self.seconds
-                future = self.pool.submit(work, stopper(stop, deadline, self.seconds))
-                job = Job(future, stop)
+                progress = stopper(job.stop, deadline, self.seconds, job)
+                job.future = self.pool.submit(work, progress)
                 if key is not None:
                     self.jobs[key] = job
-                future.add_done_callback(lambda _: self._done(key, job))
+                job.future.add_done_callback(lambda _, job=job: self._done(key, job))
             job.waiters += 1
             return job
+
+    def start(self, work: Callable[[Progress], str], key: object = None) -> Job:
+        """``work(progress)`` queued on a worker thread (or the computation of ``key`` already
+        under way joined) without waiting for it: the background jobs' entry (``jobs.py``);
+        ``Busy`` when the queue is full. The caller reads ``job.future`` and calls ``leave``
+        when it no longer wants the answer."""
+        return self._join(work, key)
+
+    def leave(self, job: Job, key: object) -> None:
+        """One waiter of ``job`` gives it up: dropped from the queue, or stopped at its next
+        step, once no one else waits for it."""
+        self._leave(job, key, answered=False)
 
     def _leave(self, job: Job, key: object, answered: bool) -> None:
         with self.lock:

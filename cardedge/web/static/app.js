@@ -106,7 +106,12 @@ async function fetchJson(url, files) {
   const text = await response.text();
   const body = response.headers.get("content-type") === "application/json"
     ? parseOrdered(text) : JSON.parse(text);
-  if (!response.ok) throw new Error(body.error || response.statusText);
+  if (!response.ok) {
+    const error = new Error(body.error || response.statusText);
+    // too costly for a request, within a job's budget: where to start it as a job
+    error.job = response.headers.get("X-Job");
+    throw error;
+  }
   return body;
 }
 
@@ -293,6 +298,7 @@ window.addEventListener("afterprint", () => delete document.body.dataset.print);
 const gridForm = document.getElementById("grid-form");
 const gridPanel = document.getElementById("grid");
 let gridGeneration = 0;
+let gridJob = null; // the AbortController of the grid's background job under way
 
 // The vary texts of the panel, as the API takes them: "rule" or "rule=v1,v2".
 function gridVary() {
@@ -404,6 +410,7 @@ function heatmapElement(rows, names) {
 
 async function runGrid(values) {
   const mine = ++gridGeneration;
+  if (gridJob) gridJob.abort(); // a job for rules no longer on the page: cancelled
   const links = gridPanel.querySelector(".links");
   const error = gridPanel.querySelector(".error");
   const heatmap = gridPanel.querySelector(".heatmap");
@@ -417,7 +424,15 @@ async function runGrid(values) {
     const extra = { vary };
     if (gridSd()) extra.sd = "true";
     const request = { ...config.grid, extra };
-    const doc = await fetchJson(apiUrl(request, values));
+    let doc;
+    let asJob = false;
+    try {
+      doc = await fetchJson(apiUrl(request, values));
+    } catch (e) {
+      if (!e.job || mine !== gridGeneration) throw e;
+      asJob = true; // too costly for a request: the same grid as a background job
+      doc = await gridAsJob(e.job, request, values);
+    }
     if (mine !== gridGeneration) return;
     const table = tablesOf(doc)[0];
     const first = table.rows[0] || {};
@@ -429,7 +444,8 @@ async function runGrid(values) {
     heatmap.appendChild(heatmapElement(table.rows, names.slice(0, 2)));
     body.textContent = "";
     body.appendChild(tableElement(table));
-    downloadLinks(gridPanel, request, values);
+    if (asJob) links.textContent = ""; // no request answers it: the table is the download
+    else downloadLinks(gridPanel, request, values);
     gridPanel.dataset.state = "ready";
   } catch (e) {
     if (mine !== gridGeneration) return;
@@ -437,9 +453,40 @@ async function runGrid(values) {
     links.textContent = "";
     heatmap.textContent = "";
     body.textContent = "";
-    error.textContent = e.message;
+    error.textContent = e.cancelled ? "cancelled: compute starts it again" : e.message;
     error.hidden = false;
-    gridPanel.dataset.state = "error";
+    gridPanel.dataset.state = e.cancelled ? "cancelled" : "error";
+  }
+}
+
+// The grid as a background job at `address`: its progress bar and Cancel button shown until
+// it is done, failed or cancelled; its answer (the grid's JSON).
+async function gridAsJob(address, request, values) {
+  const options = { command: request.command, ...request.extra };
+  for (const key of request.keys) if (key in values) options[key] = values[key];
+  const shown = gridPanel.querySelector(".job");
+  const bar = shown.querySelector("progress");
+  const text = shown.querySelector(".job-text");
+  const controller = new AbortController();
+  gridJob = controller;
+  bar.removeAttribute("value"); // indeterminate until the first step is counted
+  text.textContent = "starting a background job...";
+  shown.hidden = false;
+  gridPanel.dataset.state = "job";
+  gridPanel.querySelector(".body").textContent = "";
+  const onProgress = (status) => {
+    const { done, total } = status.progress || {};
+    if (total) {
+      bar.max = total;
+      bar.value = done;
+    }
+    text.textContent = jobText(status);
+  };
+  try {
+    return await runJob(address, options, { onProgress, signal: controller.signal, parse: parseOrdered });
+  } finally {
+    if (gridJob === controller) gridJob = null;
+    shown.hidden = true;
   }
 }
 
@@ -713,6 +760,9 @@ if (gridForm) {
   for (const i of [1, 2]) {
     gridForm.elements[`vary${i}`].addEventListener("change", () => showHint(i));
   }
+  gridPanel.querySelector(".job button.cancel").addEventListener("click", () => {
+    if (gridJob) gridJob.abort();
+  });
   gridForm.addEventListener("submit", (e) => {
     e.preventDefault();
     shown.add("grid");
