@@ -373,7 +373,10 @@ async function runSimulation() {
         bar.max = total;
         bar.value = done;
       }
-      text.textContent = jobText(status);
+      // the shoe game counts its rounds as its steps: say rounds
+      text.textContent = status.state === "running" && total
+        ? `running: ${done.toLocaleString("en")} of ${total.toLocaleString("en")} rounds`
+        : jobText(status);
     };
     const answer = await runJob("/api/blackjack/jobs", options, { onProgress, signal: controller.signal });
     if (simJob !== controller) return;
