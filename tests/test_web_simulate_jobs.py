@@ -62,6 +62,7 @@ def test_a_simulate_job_gives_the_api_tables_of_the_same_seed():
 def test_a_request_over_its_rounds_is_pointed_at_the_job():
     with TestClient(create_app()) as c:
         refused = c.get("/api/blackjack/simulate?decks=1&penetration=0.75&rounds=1000000")
+        listing = c.get("/api").json()
     assert refused.status_code == 403
     assert refused.headers["x-job"] == "/api/blackjack/jobs"
     assert refused.json()["error"] == (
@@ -69,6 +70,9 @@ def test_a_request_over_its_rounds_is_pointed_at_the_job():
         f"(POST /api/blackjack/jobs, up to {calls.MAX_JOB_ROUNDS:,} rounds), or give fewer"
     )
     assert calls.MAX_JOB_ROUNDS == 20_000_000  # the job budget (100 s) at 5 us a round
+    jobs = listing["jobs"]
+    assert jobs["commands"] == {"zero": ["grid"], "blackjack": ["grid", "simulate"]}
+    assert jobs["max_rounds"] == calls.MAX_JOB_ROUNDS
 
 
 @pytest.mark.parametrize(
