@@ -160,9 +160,9 @@ def test_a_job_past_its_time_fails_and_a_full_job_queue_answers_503(steps, monke
 @pytest.mark.parametrize(
     ("body", "status", "says"),
     [
-        ({"command": "edge", "decks": 1}, 400, "job: no command 'edge' as a job (grid)"),
-        ({"command": "study"}, 400, "job: no command 'study' as a job (grid)"),
-        ({"decks": 1, "vary": "h17"}, 400, "job: no command None as a job (grid)"),
+        ({"command": "edge", "decks": 1}, 400, "job: no command 'edge' as a job (grid, simulate)"),
+        ({"command": "study"}, 400, "job: no command 'study' as a job (grid, simulate)"),
+        ({"decks": 1, "vary": "h17"}, 400, "job: no command None as a job (grid, simulate)"),
         ({**GRID, "vary": ["nonsense"]}, 400, "vary: "),
         ({**GRID, "decks": "eight"}, 400, "decks: "),
         ({**GRID, "workers": 2}, 400, "workers: not taken on the web"),

@@ -192,7 +192,8 @@ def create_app(
                 "jobs": {
                     "usage": 'POST /api/{game}/jobs {"command": ..., "option": value}; '
                     "GET or DELETE /api/jobs/{id}",
-                    "commands": list(calls.JOB_COMMANDS),
+                    "commands": {game: list(calls.job_commands(game)) for game in calls.GAMES},
+                    "max_rounds": calls.MAX_JOB_ROUNDS,
                     "budget_seconds": job_budget,
                 },
             }

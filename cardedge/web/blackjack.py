@@ -15,6 +15,13 @@ SERVED: tuple[str, ...] = (
 )  # fmt: skip
 """The commands the web answers (not ``study``, ``play``)."""
 
+JOB_COMMANDS: tuple[str, ...] = ("grid", "simulate")
+"""The commands run as background jobs (``POST /api/blackjack/jobs``): a grid, and a
+simulation of more rounds than a request's (the counting page's shoe game)."""
+
+NOT_JOBS: dict[str, str] = {}
+"""Job commands of another game this one does not run as a job, with the reason: none."""
+
 REPEATABLE: dict[str, tuple[str, ...]] = {
     "decks": SERVED,
     "system": ("count",),
@@ -41,7 +48,8 @@ def builtin_names() -> dict[str, tuple[str, ...]]:
     from cardedge.analysis.core.counts import BUILTIN
     from cardedge.strategy.blackjack.charts import STRATEGIES
 
-    return {"strategy": STRATEGIES, "system": BUILTIN, "spread": ()}
+    # the shoe game's count too: the command line reads a file there
+    return {"strategy": STRATEGIES, "system": BUILTIN, "count": BUILTIN, "spread": ()}
 
 
 def grid_kinds() -> dict:

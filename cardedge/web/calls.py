@@ -72,7 +72,7 @@ def repeatable(game: str, command: str, name: str) -> bool:
 MAX_DECK_COUNTS = 8
 """The most deck counts one request may ask for (``decks=1..8`` at most)."""
 MAX_ROUNDS = 200_000
-"""The most rounds a simulation may deal on the web (about a second)."""
+"""The most rounds a simulation may deal in one request (about a second)."""
 GRID_COST_SECONDS: dict[str, tuple[float, float]] = {
     game: web_room(game).GRID_COST_SECONDS for game in GAMES
 }
@@ -88,8 +88,37 @@ JOB_COST_SECONDS = 10 * MAX_COST_SECONDS
 ``JOB_COMMANDS`` command): ten requests' (blackjack's grid: 1,249 combinations, 222 with the
 SD; the command line's 288-combination example fits); larger ones are refused up front
 (403)."""
-JOB_COMMANDS = ("grid",)
-"""The commands a background job runs (the rest answer within a request or not at all)."""
+JOB_COMMANDS: tuple[str, ...] = tuple(
+    dict.fromkeys(c for game in GAMES for c in web_room(game).JOB_COMMANDS)
+)
+"""The commands a background job runs, of any game (each game's web room lists its own,
+``job_commands``; the rest answer within a request or not at all)."""
+SHOE_ROUND_SECONDS = 5e-6
+"""What one round of a simulated shoe game (``simulate`` with ``penetration``) costs at most,
+in seconds: measured 1.2 us a round on one thread (8 decks, 7 players, index plays; 2-core
+machine, others working), times about 4 (a shared server)."""
+MAX_JOB_ROUNDS = int(JOB_COST_SECONDS / SHOE_ROUND_SECONDS)
+"""The most rounds a background job's shoe game may deal: the job budget over
+``SHOE_ROUND_SECONDS`` (20,000,000 rounds at 100 s); a job's fresh-shoe simulation (no
+``penetration``) takes ``MAX_ROUNDS`` times the job budget over a request's (2,000,000)."""
+
+
+def job_commands(game: str) -> tuple[str, ...]:
+    """The commands ``game`` runs as background jobs (its web room's ``JOB_COMMANDS``)."""
+    return web_room(game).JOB_COMMANDS
+
+
+def round_limit(game: str, keywords: dict, budget: float, job: bool) -> int:
+    """The most rounds a ``simulate`` call may deal: a request's ``MAX_ROUNDS``; a job's
+    (``job``) follows its ``budget``: a shoe game's ``budget / SHOE_ROUND_SECONDS``, a fresh
+    shoe's ``MAX_ROUNDS`` scaled from a request's budget to the job's."""
+    if not job:
+        return MAX_ROUNDS
+    if keywords.get("penetration") is not None:
+        return int(budget / SHOE_ROUND_SECONDS)
+    return int(MAX_ROUNDS * budget / MAX_COST_SECONDS)
+
+
 MAX_VALUE_CHARS = 400
 """The longest value of one option (a shoe spec is under 100 characters)."""
 MAX_QUERY_ITEMS = 40
@@ -414,12 +443,49 @@ def _check_bounds(
     if command == "grid":
         keywords.setdefault("sd", False)  # the SD's distributions are the slow part
         _check_grid_cost(game, keywords, budget, job_budget)
+    ramp = keywords.get("ramp")
+    if isinstance(ramp, str) and not stated_ramp(ramp):
+        raise BadValue("ramp", f"{ramp!r}: on the web UNITS:TC pairs or LOW-HIGH (no ramp file)")
     if command == "simulate":
-        rounds = keywords.get("rounds", 1_000_000)
-        if isinstance(rounds, int) and rounds > MAX_ROUNDS:
-            raise Refused(f"rounds: at most {MAX_ROUNDS} on the web (give rounds=)", 403)
-        keywords.setdefault("rounds", MAX_ROUNDS)
+        _check_rounds(game, keywords, budget, job_budget)
         keywords["threads"] = 1  # the worker pool is the server's parallelism
+
+
+def stated_ramp(text: str) -> bool:
+    """Is ``text`` a ramp written out (``1-8``, ``1:-1,2:1,4:2``), never a ramp file's path
+    (the command line reads one; the web reads no file)?"""
+    from cardedge.reports.core.ramp import parse_spread
+
+    if ":" in text:  # UNITS:TC pairs are never read as a file (``ramp_of``)
+        return True
+    try:
+        return parse_spread(text) is not None
+    except ValueError:
+        return False
+
+
+def _check_rounds(game: str, keywords: dict, budget: float, job_budget: float | None) -> None:
+    """Refuse (403, one line) a simulation of more rounds than ``round_limit``; a request's
+    within a job's limit (a blackjack shoe game) is refused saying so (``Refused.job``)."""
+    job = job_budget is None
+    limit = round_limit(game, keywords, budget, job)
+    rounds = keywords.get("rounds", 1_000_000)
+    if isinstance(rounds, int) and rounds > limit:
+        if job:
+            raise Refused(f"rounds: at most {limit:,} in a job (give rounds=)", 403)
+        as_job = "simulate" in job_commands(game) and rounds <= round_limit(
+            game, keywords, job_budget, True
+        )
+        if as_job:
+            raise Refused(
+                f"rounds: at most {limit} in one request: start it as a background job "
+                f"(POST /api/{game}/jobs, up to {round_limit(game, keywords, job_budget, True):,} "
+                "rounds), or give fewer",
+                403,
+                True,
+            )
+        raise Refused(f"rounds: at most {limit} on the web (give rounds=)", 403)
+    keywords.setdefault("rounds", min(limit, MAX_ROUNDS))
 
 
 COST_SECONDS: dict[tuple[str, str], float] = {
@@ -526,7 +592,7 @@ def _check_grid_cost(game: str, keywords: dict, budget: float, job_budget: float
         sd = keywords.get("sd") is True
         each = GRID_COST_SECONDS[game][sd]
         with_sd = " with the SD" if sd else ""
-        job = job_budget is not None and cost <= job_budget and "grid" in JOB_COMMANDS
+        job = job_budget is not None and cost <= job_budget and "grid" in job_commands(game)
         where = "in one request" if job else "on the web"
         instead = (
             f"start it as a background job (POST /api/{game}/jobs, up to {job_budget:g} s), "

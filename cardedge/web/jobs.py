@@ -5,7 +5,8 @@ running, identical jobs sharing one computation, each stopped at its next step p
 ``JOB_SECONDS``), polled for its state and progress, cancelled, and forgotten a while after it
 finishes.
 
-``POST /api/{game}/jobs`` with ``{"command": "grid", ...keywords}`` starts one (``parse_job``:
+``POST /api/{game}/jobs`` with ``{"command": "grid", ...keywords}`` (or ``"simulate"``, a
+blackjack shoe game of up to ``calls.MAX_JOB_ROUNDS`` rounds) starts one (``parse_job``:
 the same checks as a request's query, the job's budget); ``GET /api/jobs/{id}`` gives its
 ``status``, with the answer a request would have given (the same JSON) once done;
 ``DELETE /api/jobs/{id}`` cancels it. A job's id is random (``secrets``): only who started it
@@ -229,6 +230,9 @@ def parse_job(game: str, body: bytes, budget: float = calls.JOB_COST_SECONDS) ->
         raise calls.Refused(
             f"job: no command {command!r} as a job ({', '.join(calls.JOB_COMMANDS)})"
         )
+    if command not in calls.job_commands(game):
+        why = calls.web_room(game).NOT_JOBS.get(command, "not a job of this game")
+        raise calls.Refused(f"job: {game} {command} is not a job: {why}")
     query = []
     for name, value in given.items():
         for one in value if isinstance(value, list) else [value]:

@@ -17,6 +17,14 @@ SERVED: tuple[str, ...] = (
 """The commands the web answers (not ``study``, ``play``: minutes of work, files
 written, a terminal)."""
 
+JOB_COMMANDS: tuple[str, ...] = ("grid",)
+"""The commands run as background jobs (``POST /api/zero/jobs``): a grid."""
+
+NOT_JOBS: dict[str, str] = {
+    "simulate": "Zero has no shoe game yet: run `cardedge zero simulate` on the command line",
+}
+"""Job commands of another game Zero does not run as a job, with the reason."""
+
 REPEATABLE: dict[str, tuple[str, ...]] = {
     "decks": tuple(c for c in SERVED if c not in ("simulate", "indices")),
     "system": ("count",),

@@ -5,7 +5,10 @@
 
 const presets = JSON.parse(document.getElementById("presets").textContent);
 const form = document.getElementById("counting");
-let ramp = null; // {true_counts, shares, edges, bets}: the ramp table's rows, as edited
+// {true_counts, shares, edges, bets, moments}: the ramp table's rows, as edited; moments: each
+// count's own second moment of a round (a simulation's), or null: the form's one for every count
+let ramp = null;
+let simulated = null; // the latest simulation's ramp table, as it came (the preset "simulated")
 
 // a number as people write it: digits, a point, an exponent; not Number()'s "0x10" (16),
 // "Infinity" or "" (0)
@@ -36,14 +39,16 @@ function score(w, variance) {
 function desirability(w, s) {
   return w > 0 && s > 0 ? (1000 * w) / s : null;
 }
+// m2: a round's second moment, one number or one per count (reports/core/shoe_tallies.py:
+// win = sum(b_k S_k) / N, variance = sum(b_k^2 Q_k) / N - win^2)
 function rampWinVariance(shares, edges, bets, m2) {
   let win = 0;
   let square = 0;
   for (let k = 0; k < shares.length; k++) {
     win += shares[k] * bets[k] * edges[k];
-    square += shares[k] * bets[k] * bets[k];
+    square += shares[k] * bets[k] * bets[k] * (Array.isArray(m2) ? m2[k] : m2);
   }
-  return [win, Math.max(square * m2 - win * win, 0)];
+  return [win, Math.max(square - win * win, 0)];
 }
 function kellyUnits(edge, m2, bankroll, low, high, share) {
   const fraction = m2 > 0 ? Math.max(edge, 0) / m2 : 0;
@@ -93,6 +98,13 @@ function check(names) {
   // square of every edge (blackjack's is about 1.3)
   const m2 = value("second_moment");
   const edges = ramp ? ramp.edges : [];
+  if (ramp && ramp.moments) {
+    // a simulated count's own: at least the square of its edge (equal in a count of one round)
+    if (ramp.moments.some((m, k) => ramp.shares[k] > 0 && !(m >= edges[k] * edges[k]))) {
+      return "a count's edge: its square at most the count's second moment (type the second moment to use one for every count)";
+    }
+    return null;
+  }
   if (!(m2 > 0) || edges.some((e) => !(m2 > e * e))) {
     return "second moment of a round: more than 0 and than the square of every edge";
   }
@@ -127,7 +139,7 @@ function compute() {
   let w;
   let s;
   if (form.elements.source.value === "ramp" && ramp) {
-    const [win, variance] = rampWinVariance(ramp.shares, ramp.edges, ramp.bets, m2);
+    const [win, variance] = rampWinVariance(ramp.shares, ramp.edges, ramp.bets, ramp.moments || m2);
     w = win;
     s = Math.sqrt(variance);
     form.elements.win.value = String(w * scale[0]); // the ramp's figures on the basis shown
@@ -167,7 +179,8 @@ function drawKelly(m2, bankroll, low, high) {
   for (let k = 0; k < ramp.true_counts.length; k++) {
     for (const [column, share] of [["full", 1], ["half", 0.5]]) {
       const cell = document.querySelector(`#ramp td[data-k="${k}"][data-column="${column}"]`);
-      const bet = kellyUnits(ramp.edges[k], m2, bankroll, low, high, share);
+      const moment = ramp.moments ? ramp.moments[k] : m2;
+      const bet = kellyUnits(ramp.edges[k], moment, bankroll, low, high, share);
       cell.textContent = String(bet);
       cell.dataset.value = String(bet);
     }
@@ -199,6 +212,16 @@ function drawRamp() {
 }
 
 function choosePreset() {
+  if (form.elements.preset.value === "simulated" && simulated) {
+    ramp = copyRamp(simulated);
+    form.elements.source.value = "ramp";
+    form.elements.second_moment.value = String(simulated.second_moment);
+    form.elements.low.value = String(simulated.low);
+    form.elements.high.value = String(simulated.high);
+    drawRamp();
+    compute();
+    return;
+  }
   const chosen = presets[Number(form.elements.preset.value)];
   if (form.elements.preset.value === "" || !chosen) {
     ramp = null;
@@ -209,6 +232,7 @@ function choosePreset() {
       shares: chosen.shares.slice(),
       edges: chosen.edges.slice(),
       bets: chosen.bets.slice(),
+      moments: null,
     };
     form.elements.source.value = "ramp";
     form.elements.second_moment.value = String(chosen.second_moment);
@@ -223,6 +247,7 @@ function choosePreset() {
 form.elements.preset.addEventListener("change", choosePreset);
 form.addEventListener("input", (event) => {
   if (event.target.name === "win" || event.target.name === "sd") form.elements.source.value = "typed";
+  if (event.target.name === "second_moment" && ramp) ramp.moments = null; // typed: for every count
   if (event.target.name !== "preset") compute();
 });
 form.addEventListener("change", (event) => {
@@ -230,3 +255,153 @@ form.addEventListener("change", (event) => {
 });
 form.addEventListener("submit", (event) => event.preventDefault());
 choosePreset();
+
+// ---- "Simulate your game": a shoe game as a background job (jobs.js), its tables the ramp --
+const simForm = document.getElementById("simulate-form");
+const simPanel = document.getElementById("simulate");
+let simJob = null; // the AbortController of the job under way
+
+function copyRamp(r) {
+  return {
+    true_counts: r.true_counts.slice(),
+    shares: r.shares.slice(),
+    edges: r.edges.slice(),
+    bets: r.bets.slice(),
+    moments: r.moments.slice(),
+  };
+}
+
+// The job's options from the form: the rules, shoe, count and ramp, and the calculators'
+// bankroll and target risk (the simulation's optimal ramp).
+function simulateOptions() {
+  const e = simForm.elements;
+  const options = { command: "simulate" };
+  for (const name of ["decks", "natural", "count", "players"]) options[name] = e[name].value;
+  for (const name of ["h17", "peek", "das", "surrender", "indices"]) options[name] = e[name].checked;
+  options.ramp = e.ramp.value.trim();
+  for (const name of ["penetration", "rounds", "seed"]) {
+    const text = e[name].value.trim();
+    if (name === "seed" && text === "") continue;
+    const number = decimal(text);
+    if (!Number.isFinite(number)) throw new Error(`${name}: a number, please`);
+    options[name] = number;
+  }
+  const bankroll = value("bankroll");
+  const risk = value("risk");
+  if (!(bankroll > 0)) throw new Error("bankroll (below): more than 0 for a simulation");
+  if (!(risk > 0 && risk < 100)) throw new Error("target risk of ruin (below): between 0 and 100 %");
+  options.bankroll = bankroll;
+  options.risk = risk / 100;
+  return options;
+}
+
+// The ramp table of a simulation's answer ({tables: [summary, edge by true count, betting,
+// ramps]}): each count's share of the rounds, the player's edge there (a fraction, player's
+// side), the ramp's bets and the count's second moment of a one-unit round (its sample SD and
+// mean: m2 = sd^2 (n - 1) / n + mean^2).
+function simulatedRamp(answer) {
+  const tables = answer.tables;
+  const byCount = tables.find((t) => t.rows.length && "edge_simulated_se" in t.rows[0]);
+  const betting = tables.find((t) => t.rows.length && "win_per_100" in t.rows[0]);
+  const rows = byCount.rows;
+  const edges = rows.map((r) => (r.rounds > 0 ? -r.edge_simulated / 100 : 0));
+  const moments = rows.map((r, k) => {
+    if (r.rounds < 2 || r.sd === null) return edges[k] * edges[k];
+    return (r.sd * r.sd * (r.rounds - 1)) / r.rounds + edges[k] * edges[k];
+  });
+  const shares = rows.map((r) => r.frequency);
+  const bets = rows.map((r) => r.bet);
+  const positive = bets.filter((b) => b > 0);
+  return {
+    true_counts: rows.map((r) => r.true_count),
+    shares,
+    edges,
+    bets,
+    moments,
+    second_moment: shares.reduce((sum, share, k) => sum + share * moments[k], 0),
+    low: positive.length ? Math.min(...positive) : 1,
+    high: Math.max(...bets),
+    summary: tables[0].rows[0],
+    ramp_row: betting.rows.find((r) => String(r.bets).startsWith("ramp")) || betting.rows[1],
+    optimal_row: betting.rows.find((r) => String(r.bets).startsWith("optimal")),
+  };
+}
+
+function simulatedText(sim) {
+  const s = sim.summary;
+  const r = sim.ramp_row;
+  let text = `simulated: ${s.rounds.toLocaleString("en")} rounds (seed ${s.seed}); flat bet: house edge ` +
+    `${s.edge.toFixed(3)}% (SE ${s.edge_se.toFixed(3)}); ${r.bets}: win ${r.win_per_100.toFixed(3)} ` +
+    `units per 100 rounds (SE ${r.win_se_per_100.toFixed(3)}), SD ${r.sd_per_100.toFixed(2)}`;
+  if (sim.optimal_row) text += `; the optimal ramp (${sim.optimal_row.bets}) wins ${sim.optimal_row.win_per_100.toFixed(3)}`;
+  return `${text}. Chosen below as the preset "simulated".`;
+}
+
+function useSimulation(sim) {
+  simulated = sim;
+  let option = form.elements.preset.querySelector('option[value="simulated"]');
+  if (!option) {
+    option = document.createElement("option");
+    option.value = "simulated";
+    form.elements.preset.appendChild(option);
+  }
+  option.textContent = `simulated: ${sim.summary.rounds.toLocaleString("en")} rounds, ${sim.summary.count}`;
+  form.elements.preset.value = "simulated";
+  choosePreset();
+}
+
+async function runSimulation() {
+  const shown = simPanel.querySelector(".job");
+  const bar = shown.querySelector("progress");
+  const text = shown.querySelector(".job-text");
+  const error = simPanel.querySelector(".error");
+  const summary = simPanel.querySelector(".summary");
+  if (simJob) simJob.abort();
+  const controller = new AbortController();
+  simJob = controller;
+  error.hidden = true;
+  summary.hidden = true;
+  try {
+    const options = simulateOptions();
+    bar.removeAttribute("value");
+    text.textContent = "starting a background job...";
+    shown.hidden = false;
+    simPanel.dataset.state = "job";
+    const onProgress = (status) => {
+      const { done, total } = status.progress || {};
+      if (total) {
+        bar.max = total;
+        bar.value = done;
+      }
+      // the shoe game counts its rounds as its steps: say rounds
+      text.textContent = status.state === "running" && total
+        ? `running: ${done.toLocaleString("en")} of ${total.toLocaleString("en")} rounds`
+        : jobText(status);
+    };
+    const answer = await runJob("/api/blackjack/jobs", options, { onProgress, signal: controller.signal });
+    if (simJob !== controller) return;
+    const sim = simulatedRamp(answer);
+    summary.textContent = simulatedText(sim);
+    summary.hidden = false;
+    useSimulation(sim);
+    simPanel.dataset.state = "ready";
+  } catch (e) {
+    if (simJob !== controller) return;
+    error.textContent = e.cancelled ? "cancelled: simulate starts it again" : e.message;
+    error.hidden = false;
+    simPanel.dataset.state = e.cancelled ? "cancelled" : "error";
+  } finally {
+    if (simJob === controller) {
+      simJob = null;
+      shown.hidden = true;
+    }
+  }
+}
+
+simForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  runSimulation();
+});
+simPanel.querySelector(".job button.cancel").addEventListener("click", () => {
+  if (simJob) simJob.abort();
+});
