@@ -4,6 +4,7 @@ written once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from cardedge.games import room_module
@@ -61,6 +62,11 @@ class WebRoom(Protocol):
 
     def solve_pays(self) -> dict[str, str]:
         """The payouts the solve panel offers (``solve``'s ``pay``), with their words."""
+        ...
+
+    def simulate_panel(self) -> Callable[[], str] | None:
+        """The counting page's "Simulate your game" form (a function making its HTML), or None
+        for a game without a shoe game to deal as a background job."""
         ...
 
 

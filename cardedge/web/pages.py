@@ -17,10 +17,8 @@ from cardedge.web.calls import (
     GAMES,
     JOB_COST_SECONDS,
     MAX_COST_SECONDS,
-    MAX_JOB_ROUNDS,
     SERVED,
     UPLOADS,
-    builtin_names,
     grid_limit,
     parameters,
     web_room,
@@ -615,16 +613,6 @@ def _number(name: str, label: str, value: str, step: str = "any", low: str = "")
     )
 
 
-SIMULATE_DEFAULTS: dict[str, object] = {
-    "decks": 6, "h17": True, "peek": True, "das": True, "surrender": True, "natural": "3:2",
-    "penetration": 0.75, "count": "hilo", "indices": True, "ramp": "1-8", "players": 1,
-    "rounds": 2_000_000,
-}  # fmt: skip
-"""The "Simulate your game" form's first values: a US shoe (6 decks, H17, peek, DAS, late
-surrender, 3:2) dealt to 75%, Hi-Lo with its index plays, a 1-8 ramp, alone at the table,
-2,000,000 rounds (a few seconds)."""
-
-
 def _check(name: str, label: str, on: bool) -> str:
     checked = " checked" if on else ""
     return f'<label class="control"><input type="checkbox" name="{name}"{checked}> {label}</label>'
@@ -639,41 +627,10 @@ def _choice(name: str, label: str, values, chosen) -> str:
     return f'<label class="control">{label} <select name="{name}">{options}</select></label>'
 
 
-def _simulate_panel() -> str:
-    """The counting page's "Simulate your game" form (``counting.js`` starts it as a
-    background job, ``POST /api/blackjack/jobs``, and fills the calculators from its tables)."""
-    d = SIMULATE_DEFAULTS
-    counts = builtin_names("blackjack")["count"]
-    return f"""<section class="panel" id="simulate"><h2>Simulate your game (blackjack)</h2>
-<form id="simulate-form" autocomplete="off">
-<fieldset><legend>Rules</legend>
-{_choice("decks", "decks", (1, 2, 4, 6, 8), d["decks"])}
-{_check("h17", "dealer hits soft 17", d["h17"])}
-{_check("peek", "dealer peeks (US hole card)", d["peek"])}
-{_check("das", "double after split", d["das"])}
-{_check("surrender", "late surrender", d["surrender"])}
-{_choice("natural", "blackjack pays", ("3:2", "6:5", "1:1"), d["natural"])}</fieldset>
-<fieldset><legend>Shoe, count and bets</legend>
-{_number("penetration", "penetration (share dealt)", str(d["penetration"]), "0.01", "0.1")}
-{_choice("count", "count", counts, d["count"])}
-{_check("indices", "index plays", d["indices"])}
-<label class="control">ramp <input type="text" name="ramp" value="{d["ramp"]}" size="14"
- title="LOW-HIGH (one unit more per true count from +1) or UNITS:TC pairs, like
- 1:-1,2:1,4:2,8:3"></label>
-{_choice("players", "players at the table", range(1, 8), d["players"])}
-{_number("rounds", "rounds", str(d["rounds"]), "1", "1000")}
-{_number("seed", "seed (blank: a new one)", "", "1", "0")}
-<button type="submit">simulate</button></fieldset></form>
-<div class="job" hidden><label>background job <progress max="1"></progress></label>
-<span class="job-text" role="status"></span>
-<button type="button" class="cancel">Cancel</button></div>
-<p class="summary" hidden></p><div class="error" hidden></div>
-<p class="legend">A shoe game dealt on the server as a background job (at most
-{MAX_JOB_ROUNDS:,} rounds), with the bankroll and target risk below (its optimal ramp).
-Once done, its figures fill the calculators: the ramp table by true count (each count's share
-of the rounds, the player's edge simulated there and your ramp's bets; each count's own second
-moment of a round), so the win, SD and every figure below are the simulated ramp's, and
-recompute as you change a bet or the bankroll.</p></section>"""
+def _simulate_panels() -> str:
+    """Each game's "Simulate your game" form, for the games whose web room has one (a shoe
+    game to deal as a background job)."""
+    return "".join(panel() for g in GAMES if (panel := web_room(g).simulate_panel()) is not None)
 
 
 def counting_page(presets: list[dict]) -> str:
@@ -708,7 +665,7 @@ def counting_page(presets: list[dict]) -> str:
 below (the ones the <a href="/results">shoe studies' tables</a> use). A preset is a published
 shoe study: its share of the rounds, the player's edge by true count (exact for each round's
 cards), its ramp and a round's second moment.</p>
-{_simulate_panel()}
+{_simulate_panels()}
 <form id="counting" autocomplete="off">
 <fieldset><legend>Game</legend>
 <label class="control">preset <select name="preset">{options}</select></label>

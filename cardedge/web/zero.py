@@ -164,3 +164,8 @@ COST_SECONDS: dict[str, float] = {
 """Seconds of work per deck count at 8 decks, by command: ``bench/web_costs.py``'s measure
 times about 1.5 (a count with the best integer tags: 1.6 s measured); the server refuses up
 front a request whose estimate passes its limit (``calls.request_cost``)."""
+
+
+def simulate_panel():
+    """No shoe game to simulate on the counting page yet (blackjack's alone)."""
+    return None
