@@ -154,8 +154,9 @@ def overflowing(driver, path, width: int, media: str) -> list:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
 
-def chromium_driver():
-    """A headless Chromium (selenium), or None when there is none."""
+def chromium_driver(window: str | None = None, logs: bool = False):
+    """A headless Chromium (selenium), or None when there is none; ``window``: its size
+    ("1200,1700"), ``logs``: keep the page's console (``driver.get_log("browser")``)."""
     import shutil
 
     browser, driver = shutil.which("chromium") or shutil.which("chromium-browser"), None
@@ -169,5 +170,9 @@ def chromium_driver():
     options.binary_location = browser
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
         options.add_argument(flag)
+    if window:
+        options.add_argument(f"--window-size={window}")
+    if logs:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     return driver

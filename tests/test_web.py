@@ -26,6 +26,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the dev extra)")
 
 from click.testing import CliRunner  # noqa: E402
+from documents import chromium_driver  # noqa: E402
 from processes import rss_mb, running  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
@@ -498,16 +499,7 @@ SCREENSHOTS = ROOT / "results" / "web"
 
 @pytest.fixture(scope="module")
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(flag)
-    options.add_argument("--window-size=1200,1700")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = chromium_driver(window="1200,1700", logs=True)
     yield driver
     driver.quit()
 

@@ -20,6 +20,8 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the dev extra)")
 
+from documents import chromium_driver  # noqa: E402
+from served import poll, served  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from cardedge.web import calls, jobs  # noqa: E402
@@ -32,16 +34,6 @@ GRID = {"command": "grid", "decks": 1, "vary": ["h17", "das"], "basic": False}
 """A cheap blackjack grid (1 deck, no SD, no basic strategy), as a job's body."""
 QUERY = "decks=1&vary=h17&vary=das&basic=false"
 """The same grid as a request's query."""
-
-
-def poll(client, job_id: str, seconds: float = 120.0) -> dict:
-    """The job's status once it is no longer queued or running."""
-    deadline = time.monotonic() + seconds
-    while True:
-        status = client.get(f"/api/jobs/{job_id}").json()
-        if status["state"] not in ("queued", "running") or time.monotonic() > deadline:
-            return status
-        time.sleep(0.05)
 
 
 class Steps:
@@ -235,10 +227,6 @@ progress bar is seen, and a Cancel lands while the job runs)."""
 def slow_server():
     """The app, a grid's combination estimated dear, on a uvicorn of its own (a thread of this
     process, so that each step of a grid can be slowed by ``STEP_SECONDS``): its base URL."""
-    import socket
-
-    import uvicorn
-
     real = calls.Call.run
 
     def slowed(call, progress=None):
@@ -254,41 +242,18 @@ def slow_server():
 
         return real(call, slow if progress is not None and call.command == "grid" else progress)
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(calls.Call, "run", slowed)
         # a combination taken at 5 s: a 2 x 2 grid (20 s) is over a request's 10 s, the
         # page's other requests within it
         patch.setitem(calls.GRID_COST_SECONDS, "blackjack", (5.0, 25.0))
-        app = create_app()
-        server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-        )
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 30
-        while not server.started and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert server.started, "the server did not start"
-        yield f"http://127.0.0.1:{port}"
-        server.should_exit = True
-        thread.join(10)
+        with served(create_app()) as base:
+            yield base
 
 
 @pytest.fixture
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(flag)
-    options.add_argument("--window-size=1200,1700")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = chromium_driver(window="1200,1700", logs=True)
     yield driver
     driver.quit()
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
-import time
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the dev extra)")
 
+from documents import chromium_driver  # noqa: E402
+from served import poll, served  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from cardedge.web import calls  # noqa: E402
@@ -24,16 +24,6 @@ from cardedge.web.app import create_app  # noqa: E402
 
 GAME = {"decks": 1, "penetration": 0.75, "rounds": 20_000, "seed": 11, "bankroll": 500}
 """A tiny shoe game: one deck dealt to 75%, Hi-Lo, the 1-8 ramp, 20,000 rounds, seeded."""
-
-
-def poll(client, job_id: str, seconds: float = 120.0) -> dict:
-    """The job's status once it is no longer queued or running."""
-    deadline = time.monotonic() + seconds
-    while True:
-        status = client.get(f"/api/jobs/{job_id}").json()
-        if status["state"] not in ("queued", "running") or time.monotonic() > deadline:
-            return status
-        time.sleep(0.05)
 
 
 def test_a_simulate_job_gives_the_api_tables_of_the_same_seed():
@@ -119,39 +109,13 @@ DRIVER = shutil.which("chromedriver")
 @pytest.fixture
 def server():
     """The app on a uvicorn of its own (a thread of this process): its base URL."""
-    import socket
-
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with served(create_app()) as base:
+        yield base
 
 
 @pytest.fixture
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(flag)
-    options.add_argument("--window-size=1200,1700")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = chromium_driver(window="1200,1700", logs=True)
     yield driver
     driver.quit()
 
