@@ -41,6 +41,7 @@ from cardedge.reports.core.shoe_tallies import (
 )
 from cardedge.reports.core.simulation import new_seed
 from cardedge.reports.core.study import index_decks_left
+from cardedge.reports.core.study_tables import bin_label
 
 DEFAULT_RISK = 0.05
 """The risk of ruin the optimal ramp may run, by default."""
@@ -113,14 +114,6 @@ def simulate_shoe(
     return ShoeGameRun(tallies, ramp_of(ramp), wong_out, tuple(bankrolls), risk, len(departures))
 
 
-def _bin_label(k: int, limit: int) -> str:
-    if k <= -limit:
-        return f"below {-limit + 1:+d}"
-    if k >= limit:
-        return f"{limit:+d} and up"
-    return f"{k:+d} to {k + 1:+d}"
-
-
 def edge_by_true_count(run: ShoeGameRun) -> pd.DataFrame:
     """Per true count bin: rounds, frequency, the simulated house edge and its SE (percent),
     the SD of a one-unit round, the share of rounds with an index play, the ramp's bet."""
@@ -132,7 +125,7 @@ def edge_by_true_count(run: ShoeGameRun) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "true_count": s.true_counts,
-            "range": [_bin_label(int(k), limit) for k in s.true_counts],
+            "range": [bin_label(int(k), limit) for k in s.true_counts],
             "rounds": s.rounds,
             "frequency": s.shares,
             "edge_simulated": [-100.0 * e + 0.0 for e in s.edges],

@@ -47,7 +47,9 @@ def _edge(ev) -> float:
     return -100.0 * float(ev) + 0.0
 
 
-def _bin_label(k: int, limit: int) -> str:
+def bin_label(k: int, limit: int) -> str:
+    """A true-count bin's words: "below -N", "+K to +K+1", "+N and up" (bins clipped at
+    +-``limit``)."""
     if k <= -limit:
         return f"below {-limit + 1:+d}"
     if k >= limit:
@@ -113,7 +115,7 @@ def true_count_table(
         rows.append(
             {
                 "true_count": k,
-                "range": _bin_label(k, limit),
+                "range": bin_label(k, limit),
                 "rounds": len(part),
                 "frequency": len(part) / len(records),
                 "edge_strategy": _edge(part["ev_strategy"].mean()),
@@ -279,7 +281,7 @@ def optimal_table(
     data = pd.DataFrame(
         {
             "true_count": bins.index.astype(int),
-            "range": [_bin_label(int(k), limit) for k in bins.index],
+            "range": [bin_label(int(k), limit) for k in bins.index],
             "rounds": bins["rounds"].astype(int).to_numpy(),
             "player_edge": 100 * bins["edge"].to_numpy(),
             "second_moment": second_moment,
