@@ -313,11 +313,6 @@ class RoundResult:
         return dict(zip(DECISIONS, (float(x) for x in total), strict=True))
 
 
-def split_mask(rules: ZeroRules | PlayRules) -> np.ndarray:
-    """``mask[total]`` is True where a two-card total may be split (the kernels' form)."""
-    return rules.kernel_record().split_ok
-
-
 def play_record(rules: ZeroRules | PlayRules, split: str = "standard") -> Play:
     """The ``Play`` record of ``rules`` with the split convention ``split``."""
     return Play(rules.kernel_record(), _SPLIT_CODES[split])

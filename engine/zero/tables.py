@@ -25,7 +25,7 @@ from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.dealer import N_TOTALS
 from cardedge.analysis.zero.player import card_count, three_card_value, two_card_value
 from cardedge.analysis.zero.policy import OPTIMAL_POLICY, ZeroPolicy
-from cardedge.analysis.zero.round import shoe_states, split_mask
+from cardedge.analysis.zero.round import shoe_states
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.analysis.zero.split import split_value
 
@@ -66,15 +66,15 @@ def chart_tables(policy: ZeroPolicy, rules: ZeroRules) -> ZeroTables:
     """
     if (policy.chart2 == Action.OPTIMAL).any() or (policy.chart3 == Action.OPTIMAL).any():
         raise ValueError(f"policy {policy.name!r} has OPTIMAL cells; use optimal_tables")
+    record = rules.kernel_record()
     v = np.arange(N_TOTALS)
     up = v[None, None, :]
     t2 = (v[:, None] + v[None, :]) % 10
     hit2 = policy.chart2[t2[:, :, None], up] == Action.HIT
-    split = split_mask(rules)[t2][:, :, None] & (policy.chart_split == Action.SPLIT)
+    split = record.split_ok[t2][:, :, None] & (policy.chart_split == Action.SPLIT)
     init = np.where(split, Action.SPLIT, np.where(hit2, Action.HIT, Action.STAND))
     t3 = (v[:, None, None] + v[None, :, None] + v[None, None, :]) % 10
     doubles = policy.chart3[t3[..., None], v[None, None, None, :]] == Action.DOUBLE
-    record = rules.kernel_record()
     three = doubles & record.double_unsplit[t3][..., None]
     # split hands: a, b, y -> total a + y; a, b, y, x -> total a + y + x (b never counts)
     two_split = np.broadcast_to(hit2[:, None, :, :], (N_TOTALS,) * 4)
