@@ -99,11 +99,8 @@ def in_process(rounds: int, repeat: int) -> float:
     from cardedge.analysis.blackjack.rules import BlackjackRules
     from cardedge.analysis.core.counts import builtin_system
     from cardedge.analysis.core.shoe import Shoe
-    from cardedge.engine.blackjack.shoe_game import (
-        ShoeGame,
-        indexed_tables,
-        simulate_shoe_game,
-    )
+    from cardedge.engine.blackjack.shoe_game import indexed_tables, simulate_shoe_game
+    from cardedge.engine.core.shoe_game import ShoeGame
     from cardedge.reports.blackjack.study import STUDIES, study_chart
 
     rules, shoe = BlackjackRules(), Shoe.decks(6)

@@ -5,6 +5,7 @@ computation, and the published shoe study as its witness."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -18,11 +19,9 @@ from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.counts import builtin_system
 from cardedge.analysis.core.shoe import Shoe
 from cardedge.engine.blackjack import shoe_replay
-from cardedge.engine.blackjack.shoe_game import (
-    ShoeGame,
-    indexed_tables,
-    simulate_shoe_game,
-)
+from cardedge.engine.blackjack.shoe_game import indexed_tables, simulate_shoe_game
+from cardedge.engine.core import shoe_game
+from cardedge.engine.core.shoe_game import CONVENTIONS, DIVISORS, ShoeGame
 from cardedge.engine.core.simulation import STREAM_ROUNDS
 from cardedge.reports.blackjack.study import study_chart
 from cardedge.reports.core.ramp import Ramp
@@ -135,14 +134,36 @@ def test_the_convention_moves_rounds_between_bins_and_nothing_else(six_decks):
     ],
 )
 def test_whole_counts_by_convention(convention, tc, whole):
-    assert shoe_replay.whole_count(convention, tc) == whole
+    assert shoe_game.whole_count(convention, tc) == whole
 
 
 def test_exact_play_states_tell_a_whole_count_from_the_interval_above_it():
-    assert shoe_replay.play_state("exact", 0.0, 11) == 22
-    assert shoe_replay.play_state("exact", 0.5, 11) == 23
-    assert shoe_replay.play_state("floor", 0.5, 11) == 22
-    assert shoe_replay.play_state("exact", -40.0, 11) == 0
+    assert shoe_game.play_state("exact", 0.0, 11) == 22
+    assert shoe_game.play_state("exact", 0.5, 11) == 23
+    assert shoe_game.play_state("floor", 0.5, 11) == 22
+    assert shoe_game.play_state("exact", -40.0, 11) == 0
+
+
+@pytest.mark.parametrize("system", ["hilo", "ko"])
+def test_the_kernels_count_state_is_its_plain_python_twins(system):
+    """``count_state`` (numba, inlined into both games' kernels) against ``true_count``,
+    ``whole_count`` and ``play_state`` over running counts, cards left, conventions and
+    divisors, the true count landing on whole counts, halves and both sides of them."""
+    count = builtin_system(system)
+    limit = 10
+    for convention, divisor in itertools.product(CONVENTIONS, DIVISORS):
+        game = ShoeGame(6, 0.75, count, convention=convention, divisor=divisor)
+        pivot = shoe_game.count_inputs(game).count[1]
+        for running, left in itertools.product(range(-60, 61, 3), (1, 13, 26, 52, 78, 155, 312)):
+            tc = shoe_game.true_count(game, float(running), left)
+            whole = shoe_game.whole_count(convention, tc)
+            expected = (
+                shoe_game.play_state(convention, tc, limit + 1),
+                min(max(whole, -limit), limit) + limit,
+            )
+            codes = (list(CONVENTIONS).index(convention), list(DIVISORS).index(divisor))
+            got = shoe_game.count_state(float(running), left, pivot, *codes, limit)
+            assert got == expected, (convention, divisor, running, left)
 
 
 def test_any_ramp_is_priced_from_the_tallies_as_round_by_round(six_decks):

@@ -307,6 +307,10 @@ WITNESSES: dict[str, Witness] = {
         "engine.blackjack.shoe_replay.simulate_shoe_game",
         ("tests/test_shoe_game.py::test_the_kernel_equals_the_engine_round_for_round",),
     ),
+    **{
+        f"engine.core.shoe_game.{helper}": internal("engine.blackjack.shoe_game.shoe_rounds")
+        for helper in ("count_state", "decks_left")
+    },
     "engine.blackjack.simulate._dealer_total": internal(
         "engine.blackjack.simulate.blackjack_rounds"
     ),

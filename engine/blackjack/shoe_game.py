@@ -1,9 +1,7 @@
 """A blackjack shoe game in numba: shoes dealt to a cut card, counted, tallied by true count.
 
-**The shoe.** A shoe of ``decks`` decks is shuffled (Fisher-Yates, done lazily: each draw swaps
-a uniformly chosen undealt card into the next position, ``dealing.draw``), ``burn`` cards are
-burned unseen, and rounds are dealt while fewer than the cut card's ``round(penetration x
-cards)`` cards are out (the burned ones included); then the shoe is shuffled again.
+How shoes are dealt and counted, the true count's conventions and the tallies' record
+are the shared ``engine/core/shoe_game.py``'s; this module plays blackjack's rounds.
 
 **The table.** ``players`` seats are dealt in table order (a card to each seat, the second to
 each, the dealer's up card and hole card), act in seat order, and the dealer plays once, as
@@ -12,14 +10,6 @@ with the index plays in force at the round's true count, and only its rounds are
 other seats play the chart without index plays (as ``cardedge blackjack study`` seats them).
 Every rule of ``rules.kernel_record()`` applies as in ``simulate.blackjack_rounds``, whose
 hand-playing helpers this kernel calls.
-
-**The count.** The running count counts every card dealt (the other seats' and the dealer's,
-hole card included; not the burned ones), from the system's initial running count (0 when
-balanced). The true count before a round is ``pivot + (running - pivot) / decks left``
-(``CountSystem.true_count``: pivot 0 for a balanced count), with the decks left by the
-``divisor`` convention (``DIVISORS``) and made whole by the ``convention`` (``CONVENTIONS``).
-Index plays are decided on the count at the start of the round (as the shoe study decides
-them), not on the cards seen during it.
 
 **The tallies.** Per whole true count bin (``-limit`` .. ``limit``, the end bins pooling the
 tails): rounds by outcome (the fresh-shoe kernel's bins: natural paid, natural pushed, net -8
@@ -31,7 +21,6 @@ Counts are integers: a seed gives the same tallies on any number of threads.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -40,8 +29,6 @@ import numpy as np
 from cardedge.analysis.blackjack.actions import Action
 from cardedge.analysis.blackjack.hands import hand_table
 from cardedge.analysis.blackjack.round import ShoeAnalysis
-from cardedge.analysis.core.cards import CARDS_PER_DECK
-from cardedge.analysis.core.counts import CountSystem
 from cardedge.analysis.core.kernels import entry
 from cardedge.engine.blackjack.simulate import (
     BJ_MAX_HANDS,
@@ -59,86 +46,17 @@ from cardedge.engine.blackjack.simulate import (
 from cardedge.engine.blackjack.tables import policy_tables
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
+from cardedge.engine.core.shoe_game import (
+    ShoeGame,
+    ShoeTallies,
+    count_inputs,
+    count_state,
+    play_states,
+)
 from cardedge.engine.core.simulation import run_streams
-from cardedge.engine.core.table import check_seats
 from cardedge.strategy.blackjack.charts import policy_from_chart
 from cardedge.strategy.blackjack.indices import chart_with
-from cardedge.strategy.core.departures import Departure, in_force
-
-CONVENTIONS: dict[str, str] = {
-    "exact": "index plays against the true count itself (TC >= index going up, TC <= index "
-    "going down); bins and bets on the whole count below (the shoe study's)",
-    "floor": "the whole count below (+2.7 is 2, -0.3 is -1), for bets and index plays",
-    "truncate": "the whole count toward zero (+2.7 is 2, -0.3 is 0), for bets and index plays",
-    "round": "the nearest whole count, halves away from zero (+2.5 is 3, -0.5 is -1), for bets "
-    "and index plays",
-}
-"""How the true count is made whole, by name (the kernel's code is the position)."""
-DIVISORS: dict[str, str] = {
-    "exact": "decks left = cards left / 52",
-    "half": "decks left = cards left / 52 to the nearest half deck (at least a half)",
-    "whole": "decks left = cards left / 52 rounded up to whole decks",
-}
-"""How the decks left are estimated, by name (the kernel's code is the position)."""
-TALLY_LIMIT = 10
-"""True-count bins of a level-1 count run from -``TALLY_LIMIT`` (and below) to
-``TALLY_LIMIT`` (and above), as the shoe study's (``reports/core/study_stats.TC_LIMIT``); a
-level-L count's spread L times wider."""
-DEFAULT_BURN = 1
-
-
-def tally_limit(level: float) -> int:
-    """The end bins of a count of this level."""
-    return TALLY_LIMIT * max(1, math.ceil(level))
-
-
-@dataclass(frozen=True)
-class ShoeGame:
-    """How a shoe game is dealt and counted (the module docstring)."""
-
-    decks: int
-    penetration: float
-    system: CountSystem
-    players: int = 1
-    burn: int = DEFAULT_BURN
-    convention: str = "exact"
-    divisor: str = "exact"
-
-    def __post_init__(self) -> None:
-        check_seats(self.players)
-        if not (isinstance(self.penetration, int | float) and 0 < self.penetration < 1):
-            raise ValueError(f"penetration must be in (0, 1), got {self.penetration!r}")
-        if self.convention not in CONVENTIONS:
-            raise ValueError(
-                f"unknown true-count convention {self.convention!r} ({', '.join(CONVENTIONS)})"
-            )
-        if self.divisor not in DIVISORS:
-            raise ValueError(f"unknown decks-left divisor {self.divisor!r} ({', '.join(DIVISORS)})")
-        if not 0 <= self.burn < self.cut_card:
-            raise ValueError(f"burn must be in 0..{self.cut_card - 1} cards, got {self.burn}")
-
-    @property
-    def cards(self) -> int:
-        return self.decks * CARDS_PER_DECK
-
-    @property
-    def cut_card(self) -> int:
-        """Cards out (burned ones included) at which no round starts."""
-        return round(self.penetration * self.cards)
-
-    @property
-    def limit(self) -> int:
-        """The end bins' true counts (``tally_limit`` of the system's level)."""
-        return tally_limit(self.system.level)
-
-    def describe(self) -> str:
-        """'6 decks, 75% penetration, 1 player, Hi-Lo (exact true count, exact decks left)'."""
-        seats = f"{self.players} player{'s' if self.players > 1 else ''}"
-        return (
-            f"{self.decks} decks, {self.penetration * 100:g}% penetration, burn {self.burn}, "
-            f"{seats}, {self.system.name} ({self.convention} true count, {self.divisor} decks "
-            "left)"
-        )
+from cardedge.strategy.core.departures import Departure
 
 
 @dataclass(frozen=True, eq=False)
@@ -172,16 +90,7 @@ def indexed_tables(
     """The tables of ``chart`` (named ``strategy``) with ``departures`` in force by true count,
     on the fresh shoe of ``analysis``; play states cover true counts within ``limit + 1``."""
     half_span = limit + 1
-    outside = [d for d in departures if not -half_span < d.index < half_span]
-    if outside:
-        raise ValueError(f"an index play's index lies beyond +-{half_span}: {outside[0]}")
-    sets: list[tuple[Departure, ...]] = [()]
-    set_of_state = np.zeros(4 * half_span + 1, dtype=np.int64)
-    for s in range(len(set_of_state)):
-        active = in_force(departures, s / 2 - half_span)
-        if active not in sets:
-            sets.append(active)
-        set_of_state[s] = sets.index(active)
+    set_of_state, sets = play_states(departures, half_span)
     tables = [
         policy_tables(analysis, policy_from_chart(chart_with(chart, a), rules, strategy))
         for a in sets
@@ -214,44 +123,6 @@ def plain_tables(name: str, first, unsplit, split, limit: int) -> IndexedTables:
     )
 
 
-@dataclass(frozen=True)
-class ShoeTallies:
-    """A shoe game's tallies by whole true count bin (``true_counts``: the bins' counts, the
-    first and last pooling the tails)."""
-
-    game: ShoeGame
-    rules: object
-    policy: str
-    rounds: int
-    seed: int | None
-    outcome_labels: tuple[str, ...]
-    outcome_net: np.ndarray
-    outcomes: np.ndarray
-    """[bin, outcome]: rounds of the counter's seat."""
-    index_rounds: np.ndarray
-    """[bin]: rounds in which the counter took at least one index play."""
-    index_plays: np.ndarray
-    """[bin]: index plays taken (decisions that differ from the chart's)."""
-
-    @property
-    def true_counts(self) -> np.ndarray:
-        return np.arange(-self.game.limit, self.game.limit + 1)
-
-    @property
-    def bin_rounds(self) -> np.ndarray:
-        return self.outcomes.sum(axis=1)
-
-    @property
-    def bin_sums(self) -> np.ndarray:
-        """Sum of a one-unit round's net per bin (exact from integer counts)."""
-        return self.outcomes @ self.outcome_net
-
-    @property
-    def bin_squares(self) -> np.ndarray:
-        """Sum of the squared net of a one-unit round per bin."""
-        return self.outcomes @ (self.outcome_net**2)
-
-
 def simulate_shoe_game(
     rules,
     game: ShoeGame,
@@ -270,21 +141,7 @@ def simulate_shoe_game(
     kernel_rules = rules.kernel_record()
     labels = blackjack_outcome_labels(rules)
     nets = blackjack_outcome_nets(rules)
-    tags = game.system.by_rank()[dealing.RANK_OF_KIND].astype(np.float64)
-    irc = game.system.initial_running_count(game.decks)
-    pivot = 0.0 if game.system.balanced else game.system.deck_sum()
-    shape = np.array(
-        [
-            game.cut_card,
-            game.burn,
-            game.players,
-            list(CONVENTIONS).index(game.convention),
-            list(DIVISORS).index(game.divisor),
-            game.limit,
-        ],
-        dtype=np.int64,
-    )
-    count = np.array([irc, pivot], dtype=np.float64)
+    inputs = count_inputs(game)
     n_bins = 2 * game.limit + 1
     n_hands = tables.first.shape[1]
     split = np.ascontiguousarray(tables.split.reshape(-1, n_hands, tables.split.shape[-1]))
@@ -304,11 +161,11 @@ def simulate_shoe_game(
             n,
             fresh_shoe(game.decks),
             dealing.POINT_INDEX_OF_KIND,
-            tags,
+            inputs.tags,
             hands,
             kernel_rules,
-            shape,
-            count,
+            inputs.shape,
+            inputs.count,
             stack,
             tables.base,
             tally,
@@ -353,8 +210,6 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
     outcomes, index_rounds, index_plays, hidx, wager, seats = tally
     n_hands, one, two = seats[0], seats[1], seats[2]
     n = shoe.shape[0]
-    span = limit + 1
-    top_state = 4 * span
     dealt = n  # past the cut card: the first round shuffles
     running = 0.0
     for _ in range(rounds):
@@ -364,30 +219,7 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
             for _b in range(burn):
                 draw(rng, shoe, dealt)
                 dealt += 1
-        left = n - dealt
-        if divisor == 0:
-            decks_left = left / 52.0
-        elif divisor == 1:
-            decks_left = max(0.5, math.floor(left / 26.0 + 0.5) / 2.0)
-        else:
-            decks_left = max(1.0, math.ceil(left / 52.0))
-        tc = pivot + (running - pivot) / decks_left
-        below = math.floor(tc)
-        if convention == 0:
-            whole = below
-            state = 2 * whole + (0 if tc == below else 1)
-        else:
-            if convention == 1:
-                whole = below
-            elif convention == 2:
-                whole = math.trunc(tc)
-            else:
-                whole = math.floor(abs(tc) + 0.5)
-                if tc < 0:
-                    whole = -whole
-            state = 2 * whole
-        state = min(max(state + 2 * span, 0), top_state)
-        tc_bin = min(max(whole, -limit), limit) + limit
+        state, tc_bin = count_state(running, n - dealt, pivot, convention, divisor, limit)
         ours = set_of_state[state]
         start = dealt
         for s in range(players):

@@ -9,17 +9,11 @@ The tallies must equal ``shoe_game.simulate_shoe_game``'s exactly. Slow; for tes
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from cardedge.engine.blackjack import game as bj
 from cardedge.engine.blackjack.players import TablePlayer
-from cardedge.engine.blackjack.shoe_game import (
-    IndexedTables,
-    ShoeGame,
-    ShoeTallies,
-)
+from cardedge.engine.blackjack.shoe_game import IndexedTables
 from cardedge.engine.blackjack.simulate import (
     BJ_NATURAL_PUSH,
     BJ_NATURAL_WIN,
@@ -28,38 +22,15 @@ from cardedge.engine.blackjack.simulate import (
 )
 from cardedge.engine.blackjack.tables import BlackjackTables
 from cardedge.engine.core.dealing import RANK_OF_KIND, DealtShoe
+from cardedge.engine.core.shoe_game import (
+    ShoeGame,
+    ShoeTallies,
+    play_state,
+    true_count,
+    whole_count,
+)
 from cardedge.engine.core.simulation import check_rounds, stream_entropy, stream_rng, stream_sizes
 from cardedge.engine.core.table import Table, play_table
-
-
-def true_count(game: ShoeGame, running: float, left: int) -> float:
-    """The true count before a round: ``pivot + (running - pivot) / decks left`` by the
-    game's divisor (the kernel's arithmetic, in the same order)."""
-    if game.divisor == "exact":
-        decks_left = left / 52.0
-    elif game.divisor == "half":
-        decks_left = max(0.5, math.floor(left / 26.0 + 0.5) / 2.0)
-    else:
-        decks_left = max(1.0, math.ceil(left / 52.0))
-    pivot = 0.0 if game.system.balanced else game.system.deck_sum()
-    return pivot + (running - pivot) / decks_left
-
-
-def whole_count(convention: str, tc: float) -> int:
-    """The whole true count of ``convention`` (``shoe_game.CONVENTIONS``)."""
-    if convention in ("exact", "floor"):
-        return math.floor(tc)
-    if convention == "truncate":
-        return math.trunc(tc)
-    whole = math.floor(abs(tc) + 0.5)
-    return -whole if tc < 0 else whole
-
-
-def play_state(convention: str, tc: float, half_span: int) -> int:
-    """The play state of ``IndexedTables`` at true count ``tc``."""
-    whole = whole_count(convention, tc)
-    state = 2 * whole + (1 if convention == "exact" and tc != whole else 0)
-    return min(max(state + 2 * half_span, 0), 4 * half_span)
 
 
 class _Counted:

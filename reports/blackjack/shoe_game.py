@@ -20,14 +20,8 @@ from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.counts import CountSystem, resolve_system
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.engine.blackjack.shoe_game import (
-    CONVENTIONS,
-    DIVISORS,
-    ShoeGame,
-    ShoeTallies,
-    indexed_tables,
-    simulate_shoe_game,
-)
+from cardedge.engine.blackjack.shoe_game import indexed_tables, simulate_shoe_game
+from cardedge.engine.core.shoe_game import CONVENTIONS, DIVISORS, ShoeGame, ShoeTallies
 from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM
 from cardedge.reports.blackjack.study import STUDIES, study_chart
 from cardedge.reports.core.betting import DEFAULT_KELLY_BANKROLL

@@ -1,0 +1,273 @@
+"""A shoe game, either game's: how shoes are dealt and counted, the true count made whole, and
+the tallies by true count (``engine/<game>/shoe_game.py`` deal and play).
+
+**The shoe.** A shoe of ``decks`` decks is shuffled (Fisher-Yates, done lazily: each draw swaps
+a uniformly chosen undealt card into the next position, ``dealing.draw``), ``burn`` cards are
+burned unseen, and rounds are dealt while fewer than the cut card's ``round(penetration x
+cards)`` cards are out (the burned ones included); then the shoe is shuffled again.
+
+**The count.** The running count counts every card dealt (the other seats' and the dealer's,
+hole card included; not the burned ones), from the system's initial running count (0 when
+balanced). The true count before a round is ``pivot + (running - pivot) / decks left``
+(``CountSystem.true_count``: pivot 0 for a balanced count), with the decks left by the
+``divisor`` convention (``DIVISORS``) and made whole by the ``convention`` (``CONVENTIONS``).
+Index plays are decided on the count at the start of the round (as the shoe study decides
+them), not on the cards seen during it.
+
+**Play states.** A play state ``s`` stands for true count ``s / 2 - half_span`` (an odd ``s``:
+strictly between two whole counts), so departures compared with the true count itself
+(``exact``) and with a whole count take their decision tables from the same stack
+(``play_states``: the set of departures in force in each state).
+
+The kernels' helpers here (``decks_left``, ``count_state``) have plain-Python twins
+(``true_count``, ``whole_count``, ``play_state``) that the games' replays use.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardedge.analysis.core.cards import CARDS_PER_DECK
+from cardedge.analysis.core.counts import CountSystem
+from cardedge.analysis.core.kernels import inline
+from cardedge.engine.core import dealing
+from cardedge.engine.core.table import check_seats
+from cardedge.strategy.core.departures import Departure, in_force
+
+CONVENTIONS: dict[str, str] = {
+    "exact": "index plays against the true count itself (TC >= index going up, TC <= index "
+    "going down); bins and bets on the whole count below (the shoe study's)",
+    "floor": "the whole count below (+2.7 is 2, -0.3 is -1), for bets and index plays",
+    "truncate": "the whole count toward 0 (+2.7 is 2, -0.3 is 0), for bets and index plays",
+    "round": "the nearest whole count, halves away from 0 (+2.5 is 3, -0.5 is -1), for bets "
+    "and index plays",
+}
+"""How the true count is made whole, by name (the kernel's code is the position)."""
+DIVISORS: dict[str, str] = {
+    "exact": "decks left = cards left / 52",
+    "half": "decks left = cards left / 52 to the nearest half deck (at least a half)",
+    "whole": "decks left = cards left / 52 rounded up to whole decks",
+}
+"""How the decks left are estimated, by name (the kernel's code is the position)."""
+TALLY_LIMIT = 10
+"""True-count bins of a level-1 count run from -``TALLY_LIMIT`` (and below) to
+``TALLY_LIMIT`` (and above), as the shoe study's (``reports/core/study_stats.TC_LIMIT``); a
+level-L count's spread L times wider."""
+DEFAULT_BURN = 1
+
+
+def tally_limit(level: float) -> int:
+    """The end bins of a count of this level."""
+    return TALLY_LIMIT * max(1, math.ceil(level))
+
+
+@dataclass(frozen=True)
+class ShoeGame:
+    """How a shoe game is dealt and counted (the module docstring)."""
+
+    decks: int
+    penetration: float
+    system: CountSystem
+    players: int = 1
+    burn: int = DEFAULT_BURN
+    convention: str = "exact"
+    divisor: str = "exact"
+
+    def __post_init__(self) -> None:
+        check_seats(self.players)
+        if not (isinstance(self.penetration, int | float) and 0 < self.penetration < 1):
+            raise ValueError(f"penetration must be in (0, 1), got {self.penetration!r}")
+        if self.convention not in CONVENTIONS:
+            raise ValueError(
+                f"unknown true-count convention {self.convention!r} ({', '.join(CONVENTIONS)})"
+            )
+        if self.divisor not in DIVISORS:
+            raise ValueError(f"unknown decks-left divisor {self.divisor!r} ({', '.join(DIVISORS)})")
+        if not 0 <= self.burn < self.cut_card:
+            raise ValueError(f"burn must be in 0..{self.cut_card - 1} cards, got {self.burn}")
+
+    @property
+    def cards(self) -> int:
+        return self.decks * CARDS_PER_DECK
+
+    @property
+    def cut_card(self) -> int:
+        """Cards out (burned ones included) at which no round starts."""
+        return round(self.penetration * self.cards)
+
+    @property
+    def limit(self) -> int:
+        """The end bins' true counts (``tally_limit`` of the system's level)."""
+        return tally_limit(self.system.level)
+
+    def describe(self) -> str:
+        """'6 decks, 75% penetration, 1 player, Hi-Lo (exact true count, exact decks left)'."""
+        seats = f"{self.players} player{'s' if self.players > 1 else ''}"
+        return (
+            f"{self.decks} decks, {self.penetration * 100:g}% penetration, burn {self.burn}, "
+            f"{seats}, {self.system.name} ({self.convention} true count, {self.divisor} decks "
+            "left)"
+        )
+
+
+@dataclass(frozen=True)
+class ShoeTallies:
+    """A shoe game's tallies by whole true count bin (``true_counts``: the bins' counts, the
+    first and last pooling the tails)."""
+
+    game: ShoeGame
+    rules: object
+    policy: str
+    rounds: int
+    seed: int | None
+    outcome_labels: tuple[str, ...]
+    outcome_net: np.ndarray
+    outcomes: np.ndarray
+    """[bin, outcome]: rounds of the counter's seat."""
+    index_rounds: np.ndarray
+    """[bin]: rounds in which the counter took at least one index play."""
+    index_plays: np.ndarray
+    """[bin]: index plays taken (decisions that differ from the chart's)."""
+
+    @property
+    def true_counts(self) -> np.ndarray:
+        return np.arange(-self.game.limit, self.game.limit + 1)
+
+    @property
+    def bin_rounds(self) -> np.ndarray:
+        return self.outcomes.sum(axis=1)
+
+    @property
+    def bin_sums(self) -> np.ndarray:
+        """Sum of a one-unit round's net per bin (exact from integer counts)."""
+        return self.outcomes @ self.outcome_net
+
+    @property
+    def bin_squares(self) -> np.ndarray:
+        """Sum of the squared net of a one-unit round per bin."""
+        return self.outcomes @ (self.outcome_net**2)
+
+
+def check_span(departures: Sequence[Departure], half_span: int) -> None:
+    """Refuse an index play whose index lies beyond the play states' span."""
+    outside = [d for d in departures if not -half_span < d.index < half_span]
+    if outside:
+        raise ValueError(f"an index play's index lies beyond +-{half_span}: {outside[0]}")
+
+
+def play_states(
+    departures: Sequence[Departure], half_span: int
+) -> tuple[np.ndarray, tuple[tuple[Departure, ...], ...]]:
+    """(set_of_state, sets): the departures in force in each play state (module docstring), as
+    an index into ``sets``, whose first set is the chart's own (none in force)."""
+    check_span(departures, half_span)
+    sets: list[tuple[Departure, ...]] = [()]
+    set_of_state = np.zeros(4 * half_span + 1, dtype=np.int64)
+    for s in range(len(set_of_state)):
+        active = in_force(departures, s / 2 - half_span)
+        if active not in sets:
+            sets.append(active)
+        set_of_state[s] = sets.index(active)
+    return set_of_state, tuple(sets)
+
+
+@dataclass(frozen=True)
+class CountInputs:
+    """What a shoe-game kernel needs of the game: ``tags[kind]`` (the count's tag of each card
+    kind), ``shape`` = (cut card, burn, players, convention code, divisor code, limit) and
+    ``count`` = (initial running count, pivot)."""
+
+    tags: np.ndarray
+    shape: np.ndarray
+    count: np.ndarray
+
+
+def count_inputs(game: ShoeGame) -> CountInputs:
+    """The kernel inputs of ``game`` (``CountInputs``)."""
+    system = game.system
+    pivot = 0.0 if system.balanced else system.deck_sum()
+    shape = np.array(
+        [
+            game.cut_card,
+            game.burn,
+            game.players,
+            list(CONVENTIONS).index(game.convention),
+            list(DIVISORS).index(game.divisor),
+            game.limit,
+        ],
+        dtype=np.int64,
+    )
+    return CountInputs(
+        system.by_rank()[dealing.RANK_OF_KIND].astype(np.float64),
+        shape,
+        np.array([system.initial_running_count(game.decks), pivot], dtype=np.float64),
+    )
+
+
+@inline
+def decks_left(left, divisor):
+    """Decks left of ``left`` cards by the ``DIVISORS`` convention of code ``divisor``."""
+    if divisor == 0:
+        return left / 52.0
+    if divisor == 1:
+        return max(0.5, math.floor(left / 26.0 + 0.5) / 2.0)
+    return max(1.0, math.ceil(left / 52.0))
+
+
+@inline
+def count_state(running, left, pivot, convention, divisor, limit):
+    """(play state, bin) before a round: the true count of ``running`` with ``left`` cards
+    left, made whole by the ``CONVENTIONS`` code ``convention``; the play state clipped to the
+    span ``limit + 1`` and the bin (0 .. 2 limit) to the end bins."""
+    tc = pivot + (running - pivot) / decks_left(left, divisor)
+    below = math.floor(tc)
+    if convention == 0:
+        whole = below
+        state = 2 * whole + (0 if tc == below else 1)
+    else:
+        if convention == 1:
+            whole = below
+        elif convention == 2:
+            whole = math.trunc(tc)
+        else:
+            whole = math.floor(abs(tc) + 0.5)
+            if tc < 0:
+                whole = -whole
+        state = 2 * whole
+    span = limit + 1
+    state = min(max(state + 2 * span, 0), 4 * span)
+    return state, min(max(whole, -limit), limit) + limit
+
+
+def true_count(game: ShoeGame, running: float, left: int) -> float:
+    """The true count before a round: ``pivot + (running - pivot) / decks left`` by the
+    game's divisor (``decks_left``'s arithmetic, in the same order; plain Python)."""
+    if game.divisor == "exact":
+        decks = left / 52.0
+    elif game.divisor == "half":
+        decks = max(0.5, math.floor(left / 26.0 + 0.5) / 2.0)
+    else:
+        decks = max(1.0, math.ceil(left / 52.0))
+    pivot = 0.0 if game.system.balanced else game.system.deck_sum()
+    return pivot + (running - pivot) / decks
+
+
+def whole_count(convention: str, tc: float) -> int:
+    """The whole true count of ``convention`` (``CONVENTIONS``; plain Python)."""
+    if convention in ("exact", "floor"):
+        return math.floor(tc)
+    if convention == "truncate":
+        return math.trunc(tc)
+    whole = math.floor(abs(tc) + 0.5)
+    return -whole if tc < 0 else whole
+
+
+def play_state(convention: str, tc: float, half_span: int) -> int:
+    """The play state at true count ``tc`` (``count_state``'s; plain Python)."""
+    whole = whole_count(convention, tc)
+    state = 2 * whole + (1 if convention == "exact" and tc != whole else 0)
+    return min(max(state + 2 * half_span, 0), 4 * half_span)
