@@ -1165,6 +1165,7 @@ def simulate(
 def _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration, words) -> Tables:
     """``simulate``'s shoe game (``reports/blackjack/shoe_game.py``)."""
     from cardedge.reports.blackjack import shoe_game as room
+    from cardedge.reports.core import shoe_game as shoe_tables
 
     one = call.one_shoe("simulate")
     bankrolls = [float(b) for b in core.listed(words["bankroll"])]
@@ -1194,7 +1195,7 @@ def _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration,
         if isinstance(e, core.BadValue):
             raise
         raise core.BadValue("penetration", str(e), quoted=False) from None
-    return Tables(room.shoe_game_tables(run, call.rules.describe(one)))
+    return Tables(shoe_tables.shoe_game_tables(run, call.rules.describe(one), "Blackjack"))
 
 
 def _simulate(
