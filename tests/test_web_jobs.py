@@ -193,6 +193,29 @@ def test_unknown_jobs_and_games_answer_404(steps):
         assert c.delete("/api/jobs/nosuchjob").status_code == 404
 
 
+def test_a_job_no_one_asks_about_is_cancelled_by_its_own_next_step(steps):
+    """Its client gone (no GET for ``ABANDON_SECONDS``), the job stops at its next step with
+    no request coming, and says why; a job asked about often enough runs on."""
+    app = create_app(budget=LOW)
+    now = [1000.0]
+    app.state.jobs.clock = lambda: now[0]
+    with TestClient(app) as c:
+        job_id = c.post("/api/blackjack/jobs", json=GRID).json()["id"]
+        deadline = time.monotonic() + 30
+        while steps.taken < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        for _ in range(3):  # asked every 20 s of the clock: kept
+            now[0] += jobs.ABANDON_SECONDS * 2 / 3
+            assert c.get(f"/api/jobs/{job_id}").json()["state"] == "running"
+        assert not steps.stopped.is_set()
+        now[0] += jobs.ABANDON_SECONDS + 1
+        assert steps.stopped.wait(5)  # the job's own step saw it, before any request
+        assert steps.taken < 200
+        status = c.get(f"/api/jobs/{job_id}").json()
+        assert status["state"] == "cancelled"
+        assert status["error"] == f"no one asked for it in {jobs.ABANDON_SECONDS:g} s: cancelled"
+
+
 def test_a_finished_job_is_forgotten_after_its_time_and_past_the_most_kept(steps):
     steps.steps = 1
     app = create_app(budget=LOW)

@@ -10,7 +10,10 @@ blackjack shoe game of up to ``calls.MAX_JOB_ROUNDS`` rounds) starts one (``pars
 the same checks as a request's query, the job's budget); ``GET /api/jobs/{id}`` gives its
 ``status``, with the answer a request would have given (the same JSON) once done;
 ``DELETE /api/jobs/{id}`` cancels it. A job's id is random (``secrets``): only who started it
-knows it.
+knows it. A job queued or computing that no one has asked about for ``ABANDON_SECONDS`` is
+cancelled as if its client had sent the ``DELETE`` (the page polls several times a second while
+it waits; a closed tab, a lost connection, a script that never comes back stop polling): its
+computation ends at its next step, leaving the job's worker and its place in the queue to others.
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from cardedge.web import calls
-from cardedge.web.work import Cache, Job, Stopped, Workers
+from cardedge.web.work import Cache, Job, Progress, Stopped, Workers
 
 JOB_WORKERS = 1
 """Jobs computing at once (a worker thread of their own, beside the requests' pool: a job of
@@ -33,6 +37,9 @@ JOB_QUEUE = 4
 JOB_SECONDS = 3 * calls.JOB_COST_SECONDS
 """A job still computing after this many seconds is stopped at its next step (failed): three
 times its budget, as a request's 30 s are three times its 10 s."""
+ABANDON_SECONDS = 30.0
+"""A job queued or computing whose state no one has asked for this long is cancelled (its
+client left); the page asks every 0.4 s (``static/jobs.js``)."""
 JOB_KEEP_SECONDS = 600.0
 """A finished (done, failed or cancelled) job is kept this long for its client to read."""
 JOB_KEPT = 32
@@ -47,15 +54,18 @@ STATES = ("queued", "running", "done", "failed", "cancelled")
 class Record:
     """One started job: its call, the computation it waits for (``work``, shared by identical
     jobs; None when the answer was in the cache, ``text`` then), when it started and finished
-    (the clock of ``Jobs``) and whether it was cancelled."""
+    (the clock of ``Jobs``), when its state was last asked for (``seen``) and whether it was
+    cancelled (by its client, or because no one asked any more: ``abandoned``)."""
 
     id: str
     call: calls.Call
     started: float
+    seen: float = 0.0
     work: Job | None = None
     text: str | None = None
     finished: float | None = None
     cancelled: bool = False
+    abandoned: bool = False
     key: object = field(default=None, repr=False)
 
     def state(self) -> str:
@@ -93,7 +103,8 @@ class Record:
 class Jobs:
     """The server's jobs by id: started on ``pool`` (answers kept in ``cache`` as a
     request's are, and a cached one is done at once), at most ``kept`` kept, a finished one
-    for ``keep_seconds``; ``clock`` gives the seconds (tests move it)."""
+    for ``keep_seconds``, an unfinished one no one asked about for ``abandon_seconds``
+    cancelled; ``clock`` gives the seconds (tests move it)."""
 
     def __init__(
         self,
@@ -102,11 +113,13 @@ class Jobs:
         keep_seconds: float = JOB_KEEP_SECONDS,
         kept: int = JOB_KEPT,
         clock: Callable[[], float] = time.monotonic,
+        abandon_seconds: float = ABANDON_SECONDS,
     ) -> None:
         self.pool = pool
         self.cache = cache
         self.keep_seconds = keep_seconds
         self.kept = kept
+        self.abandon_seconds = abandon_seconds
         self.clock = clock
         self.records: dict[str, Record] = {}
         self.lock = threading.Lock()
@@ -115,15 +128,16 @@ class Jobs:
         """A new job computing ``call`` (joining an identical one under way); ``Busy`` when
         ``JOB_QUEUE`` jobs wait or compute already."""
         self.expire()
-        record = Record(secrets.token_urlsafe(12), call, self.clock())
+        now = self.clock()
+        record = Record(secrets.token_urlsafe(12), call, now, seen=now)
         key = call.key() if call.cacheable() else None
         cached = self.cache.get(key) if key is not None else None
         if cached is not None:
             record.text, record.finished = cached, record.started
         else:
 
-            def compute(progress) -> str:
-                answer = call.run(progress)
+            def compute(progress: Progress) -> str:
+                answer = call.run(self._reaping(progress))
                 if key is not None:
                     self.cache.put(key, answer)
                 return answer
@@ -141,16 +155,57 @@ class Jobs:
                 record.finished = self.clock()
 
     def get(self, job_id: str) -> Record | None:
-        """The job ``job_id``, or None (never started, or forgotten)."""
+        """The job ``job_id``, or None (never started, or forgotten); asked for now."""
         self.expire()
         with self.lock:
-            return self.records.get(job_id)
+            record = self.records.get(job_id)
+            if record is not None:
+                record.seen = self.clock()
+            return record
 
-    def cancel(self, job_id: str) -> Record | None:
+    def _reaping(self, progress: Progress) -> Progress:
+        """``progress`` whose every step first cancels the abandoned jobs (``reap``): a job
+        left alone is stopped by its own steps, even when no request comes."""
+
+        @contextmanager
+        def reaping(label: str, total: int) -> Iterator[Callable[[int], None]]:
+            with progress(label, total) as advance:
+
+                def step(n: int = 1) -> None:
+                    self.reap()
+                    advance(n)
+
+                yield step
+
+        return reaping
+
+    def reap(self) -> list[Record]:
+        """Cancel the queued or computing jobs whose state no one has asked for in
+        ``abandon_seconds`` (their clients left): the ones cancelled."""
+        now = self.clock()
+        with self.lock:
+            idle = [
+                r
+                for r in self.records.values()
+                if r.finished is None and now - r.seen > self.abandon_seconds
+            ]
+        left = []
+        for record in idle:
+            if record.state() in ("queued", "running"):
+                record.abandoned = True
+                left.append(self.cancel(record.id, ask=False))
+        return left
+
+    def cancel(self, job_id: str, ask: bool = True) -> Record | None:
         """Cancel the job ``job_id`` if still queued or running: its computation is dropped
         from the queue, or stopped at its next step, unless an identical job still waits for
-        it. A finished job stays as it is. None: no such job."""
-        record = self.get(job_id)
+        it. A finished job stays as it is. None: no such job. ``ask``: its client asks (the
+        job is seen), not the reaper."""
+        if ask:
+            record = self.get(job_id)
+        else:
+            with self.lock:
+                record = self.records.get(job_id)
         if record is None or record.state() not in ("queued", "running"):
             return record
         with self.lock:
@@ -163,6 +218,7 @@ class Jobs:
         """Forget the jobs finished more than ``keep_seconds`` ago, then the oldest finished
         ones past ``kept`` (a job waiting or computing is never forgotten: ``JOB_QUEUE``
         bounds those)."""
+        self.reap()
         now = self.clock()
         with self.lock:
             finished = [r for r in self.records.values() if r.finished is not None]
@@ -198,6 +254,8 @@ class Jobs:
         }
         if state == "failed":
             head["error"] = record.error()
+        if record.abandoned:
+            head["error"] = f"no one asked for it in {self.abandon_seconds:g} s: cancelled"
         text = json.dumps(head)
         answer = record.answer() if state == "done" else None
         if answer is None:
