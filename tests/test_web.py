@@ -1152,3 +1152,51 @@ def test_the_cost_panel_prices_each_change_alone_and_together(server, browser):
     assert "show=cost" in browser.current_url
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert not [e for e in errors if "api/blackjack/grid" not in e["message"]], errors
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=NO_BROWSER)
+def test_the_cost_panel_prices_from_a_kept_base_game_across_a_reload(server, browser):
+    """A designer keeps blackjack at 1 deck as the base, reloads the page with peek on and
+    prices no DAS: the kept base, the page's rules and the change on the base, each the API's
+    edge, the cost from the kept base; forgetting it makes the page's rules the base again."""
+    from cardedge import blackjack
+
+    base, _ = server
+    browser.get(f"{base}/blackjack?decks=1")
+    wait_ready(browser)
+    browser.find_element("id", "cost-keep").click()
+    line = browser.find_element("id", "cost-base")
+    assert line.text.startswith("base: the kept rules (") and "decks=1" in line.text
+    browser.get(f"{base}/blackjack?decks=1&peek=true")  # a reload: the base is kept
+    wait_ready(browser)
+    assert browser.find_element("id", "cost-base").text.startswith("base: the kept rules")
+    panel = browser.find_element("id", "cost")
+    form = browser.find_element("id", "cost-form")
+    for label in form.find_elements("css selector", "label.change"):
+        if label.text.strip() == "no double after split":
+            label.find_element("tag name", "input").click()
+    form.find_element("css selector", "button[type=submit]").click()
+    _panel_state(browser, panel, "ready")
+    headers, rows = _panel_table(panel)
+    assert [r[0] for r in rows] == [
+        "base game (kept)",
+        "the page's rules",
+        "no double after split",
+    ]
+    api = [
+        blackjack.grid(decks=1, sd=True, **s).rows()[0]
+        for s in ({}, {"peek": True}, {"das": False})
+    ]
+    for row, want in zip(rows, api, strict=True):
+        cells = dict(zip(headers, row, strict=True))
+        assert cells["optimal_percent"] == f"{want['optimal_percent']:.6f}"
+        cost = want["optimal_percent"] - api[0]["optimal_percent"]
+        assert float(cells["cost_points"]) == pytest.approx(cost, abs=1e-6)
+    browser.find_element("id", "cost-forget").click()
+    assert browser.find_element("id", "cost-base").text == "base: the page's rules"
+    form.find_element("css selector", "button[type=submit]").click()
+    _panel_state(browser, panel, "ready")
+    assert [r[0] for r in _panel_table(panel)[1]] == [
+        "base game (the page's rules)",
+        "no double after split",
+    ]

@@ -364,7 +364,8 @@ def _cost_panel(game: str) -> str:
         for i, change in enumerate(cost_changes(game))
     )
     note = (
-        "The base: the page's rules above. Tick up to "
+        "The base: the page's rules above, or the rules kept with 'keep as the base' (kept in "
+        "this browser; then the page's own rules are priced against them too). Tick up to "
         f"{COST_CHANGES_AT_ONCE} changes: each is priced alone and all together (exactly: no "
         "rule-variation table's sum), with the SD of a round under optimal play. Cost: the "
         "change of the optimal house edge from the base, percentage points (positive: the house "
@@ -374,7 +375,10 @@ def _cost_panel(game: str) -> str:
         '<section class="panel" id="cost" data-state="idle">'
         "<h2>What does this change cost</h2>"
         f'<form id="cost-form" autocomplete="off"><div class="changes">{boxes}</div>'
-        '<button type="submit">compute</button></form>'
+        '<button type="submit">compute</button> '
+        '<button type="button" id="cost-keep">keep the page\'s rules as the base</button> '
+        '<button type="button" id="cost-forget">forget the kept base</button>'
+        '<p class="note" id="cost-base" aria-live="polite">base: the page\'s rules</p></form>'
         f'<p class="note">{html.escape(note)}</p>'
         '<div class="error" hidden></div><div class="body"></div></section>'
     )

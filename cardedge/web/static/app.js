@@ -559,29 +559,89 @@ async function costRow(values, changes) {
   return tablesOf(doc)[0].rows[0];
 }
 
+// The base game the cost panel prices changes from: the rules kept on this browser with
+// "keep as the base" (localStorage, per game: a designer's game survives a reload), or null
+// (the page's rules are the base).
+const BASE_KEY = `cardedge.cost.base.${config.game}`;
+let keptBase = null; // when the browser keeps no storage (a private window may refuse it)
+
+function costBase() {
+  try {
+    const text = window.localStorage.getItem(BASE_KEY);
+    return text ? JSON.parse(text) : null;
+  } catch (e) {
+    return keptBase;
+  }
+}
+
+function keepCostBase(values) {
+  const kept = {};
+  for (const key of config.cost.keys) if (key in values) kept[key] = values[key];
+  keptBase = kept;
+  try {
+    window.localStorage.setItem(BASE_KEY, JSON.stringify(kept));
+  } catch (e) {
+    // kept for this page only
+  }
+  showCostBase();
+}
+
+function forgetCostBase() {
+  keptBase = null;
+  try {
+    window.localStorage.removeItem(BASE_KEY);
+  } catch (e) {
+    // nothing kept
+  }
+  showCostBase();
+}
+
+// The base's rules as words: "decks=1, h17=true, ...", the keys the API reads.
+function baseWords(base) {
+  return Object.entries(base).map(([k, v]) => `${k}=${v}`).join(", ");
+}
+
+function showCostBase() {
+  const line = document.getElementById("cost-base");
+  if (!line) return;
+  const base = costBase();
+  line.textContent = base ? `base: the kept rules (${baseWords(base)})` : "base: the page's rules";
+  document.getElementById("cost-forget").disabled = !base;
+}
+
+// True when the page's rules are the kept base's (the keys the API reads).
+function sameRules(base, values) {
+  return config.cost.keys.every((key) => (base[key] ?? null) === (values[key] ?? null));
+}
+
 async function runCost(values) {
   const mine = ++costGeneration;
   const { error, body } = panelParts(costPanel);
   const changes = costChanges();
-  if (!changes.length) return panelError(costPanel, "tick a change to price");
+  const kept = costBase();
+  const page = kept && !sameRules(kept, values);
+  if (!changes.length && !page) return panelError(costPanel, "tick a change to price");
   if (changes.length > config.cost.most) {
     return panelError(costPanel, `tick at most ${config.cost.most} changes at once`);
   }
+  const base = kept || values;
   costPanel.dataset.state = "busy";
   body.textContent = "computing...";
   try {
+    // [label, the rules it starts from, the changes set on them]
     const configurations = [
-      ["base game (the page's rules)", []],
-      ...changes.map((c) => [c.label, [c]]),
-      ...(changes.length > 1 ? [["all ticked together", changes]] : []),
+      [kept ? "base game (kept)" : "base game (the page's rules)", base, []],
+      ...(page ? [["the page's rules", values, []]] : []),
+      ...changes.map((c) => [c.label, base, [c]]),
+      ...(changes.length > 1 ? [["all ticked together", base, changes]] : []),
     ];
-    const found = await Promise.all(configurations.map(([, set]) => costRow(values, set)));
+    const found = await Promise.all(configurations.map(([, from, set]) => costRow(from, set)));
     if (mine !== costGeneration) return;
-    const base = found[0].optimal_percent;
+    const baseEdge = found[0].optimal_percent;
     const rows = configurations.map(([label], i) => ({
       game: label,
       optimal_percent: found[i].optimal_percent,
-      cost_points: found[i].optimal_percent - base,
+      cost_points: found[i].optimal_percent - baseEdge,
       basic_percent: found[i].basic_percent,
       sd: found[i].sd,
     }));
@@ -591,8 +651,10 @@ async function runCost(values) {
         "cost_points: optimal_percent minus the base game's (percentage points); sd: a " +
         "round's standard deviation per initial wager, optimal play.",
     ];
+    if (kept) notes.push(`base game (kept): ${baseWords(kept)}.`);
     if (changes.length > 1) {
-      const single = rows.slice(1, -1).reduce((sum, r) => sum + r.cost_points, 0);
+      const first = page ? 2 : 1; // the single changes' rows
+      const single = rows.slice(first, -1).reduce((sum, r) => sum + r.cost_points, 0);
       const together = rows[rows.length - 1].cost_points;
       notes.push(
         `interaction: all together ${together.toFixed(4)} points, the single costs added ` +
@@ -780,6 +842,11 @@ for (const [panelForm, id, run] of [[solveForm, "solve", runSolve], [costForm, "
     setPermalink(values);
     run(values);
   });
+}
+if (costForm) {
+  document.getElementById("cost-keep").addEventListener("click", () => keepCostBase(controlValues()));
+  document.getElementById("cost-forget").addEventListener("click", forgetCostBase);
+  showCostBase();
 }
 form.addEventListener("change", update);
 // a panel's control (form="rules", outside the form: its events do not bubble through it)
