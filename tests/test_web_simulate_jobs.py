@@ -134,6 +134,7 @@ def test_the_simulate_form_runs_a_job_and_fills_the_calculators(server, browser)
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     from cardedge import blackjack
+    from cardedge.web import blackjack as web_blackjack
 
     browser.get(f"{server}/counting")
     panel = browser.find_element("id", "simulate")
@@ -154,11 +155,10 @@ def test_the_simulate_form_runs_a_job_and_fills_the_calculators(server, browser)
     wait.until(lambda d: panel.get_attribute("data-state") in ("ready", "error", "cancelled"))
     assert panel.get_attribute("data-state") == "ready", (panel.text, browser.get_log("browser"))
     assert not panel.find_element("css selector", ".job").is_displayed()
+    opening = web_blackjack.SIMULATE_PRESETS[0]["words"]  # the preset the form opens on
     tables = blackjack.simulate(
-        decks=1, h17=True, peek=True, das=True, surrender=True, natural="3:2", penetration=0.75,
-        count="hilo", indices=True, ramp="1-8", players=1, rounds=20_000, seed=5,
-        bankroll=[bankroll], risk=risk / 100,
-    )  # fmt: skip
+        **{**opening, "decks": 1}, rounds=20_000, seed=5, bankroll=[bankroll], risk=risk / 100
+    )
     betting = tables[2].rows()
     ramp_row = next(r for r in betting if r["bets"].startswith("ramp"))
     assert figure(browser, "win") == pytest.approx(ramp_row["win_per_100"] / 100, rel=1e-9)
