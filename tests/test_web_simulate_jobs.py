@@ -376,6 +376,29 @@ def test_each_preset_fills_the_form_and_its_job_is_the_apis_game(server, browser
         assert len(browser.find_elements("css selector", "#ramp tbody tr")) == len(tables[1].rows())
     form.find_element("name", "h17").click()  # by hand: no longer the preset
     assert choice.first_selected_option.get_attribute("value") == ""
+    # a game described by hand: every kind of control reaches the API as the words say
+    by_hand = {"decks": "2", "double": "10-11", "split_hands": "3", "natural": "6:5",
+               "players": "3", "burn": "2", "wong_out": "-1", "tc_convention": "floor",
+               "tc_divisor": "half", "ramp": "1:-1,2:1,4:2", "count": "hiopt1"}  # fmt: skip
+    section = form.find_element("css selector", '.game[data-game="blackjack"]')
+    for name, text in by_hand.items():
+        control = section.find_element("name", name)
+        if control.tag_name == "select":
+            Select(control).select_by_value(text)
+        else:
+            type_text(browser, f'#simulate-form .game [name="{name}"]', text)
+    section.find_element("name", "rsa").click()
+    browser.execute_script("arguments[0].dataset.state = 'idle'", panel)
+    form.find_element("css selector", "button[type=submit]").click()
+    wait.until(lambda d: panel.get_attribute("data-state") in ("ready", "error", "cancelled"))
+    assert panel.get_attribute("data-state") == "ready", panel.text
+    words = {**presets[-1]["words"], **by_hand, "h17": not presets[-1]["words"]["h17"]}
+    tables = blackjack.simulate(
+        **words, rsa=True, rounds=20_000, seed=3, bankroll=[bankroll], risk=risk / 100
+    )
+    ramp_row = next(r for r in tables[2].rows() if r["bets"].startswith("ramp"))
+    assert figure(browser, "win") == pytest.approx(ramp_row["win_per_100"] / 100, rel=1e-9)
+    assert figure(browser, "sd") == pytest.approx(ramp_row["sd_per_100"] / 10, rel=1e-9)
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
 

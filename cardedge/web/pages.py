@@ -822,11 +822,11 @@ def _rule_value(rule: Rule, value: object) -> object:
 
 
 def _simulate_help(game: str) -> str:
-    """Each control of the form in words: its declaration's help."""
+    """Each control of the form in words: its declaration's help (the run's last)."""
     items = "".join(
         f"<dt>{html.escape(SHOE_LABELS.get(name, name.replace('_', ' ')))}</dt>"
         f"<dd>{html.escape(_keyword_help(game, name))}</dd>"
-        for name in simulate_keywords(game)
+        for name in sorted(simulate_keywords(game), key=lambda name: name in RUN_KEYWORDS)
         if _keyword_help(game, name)
     )
     return (
