@@ -5,9 +5,11 @@ find the room by the game's name (``web.core.web_room``)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from cardedge.reports.blackjack.colours import CHART_COLOURS as CHART_COLOURS
 from cardedge.strategy.blackjack.legend import LEGEND as CHART_LEGEND
-from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel
+from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel, shoe_preset
 
 SERVED: tuple[str, ...] = (
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
@@ -133,56 +135,34 @@ command: ``bench/web_costs.py``'s measure times about 1.5 (EORs: 1.4 s per strat
 server refuses up front a request whose estimate passes its limit (``calls.request_cost``)."""
 
 
-SIMULATE_DEFAULTS: dict[str, object] = {
-    "decks": 6, "h17": True, "peek": True, "das": True, "surrender": True, "natural": "3:2",
-    "penetration": 0.75, "count": "hilo", "indices": True, "ramp": "1-8", "players": 1,
-    "rounds": 2_000_000,
-}  # fmt: skip
-"""The "Simulate your game" form's first values: a US shoe (6 decks, H17, peek, DAS, late
-surrender, 3:2) dealt to 75%, Hi-Lo with its index plays, a 1-8 ramp, alone at the table,
-2,000,000 rounds (a few seconds)."""
+SIMULATE_PRESETS: tuple[dict, ...] = (
+    shoe_preset(
+        "blackjack", "6D H17 peek LS", "6 decks, H17, peek, late surrender, DAS, 3:2; 75%, "
+        "Hi-Lo with index plays, ramp 1-12", decks=6, h17=True, peek=True, surrender=True,
+        das=True, natural="3:2", penetration=0.75, count="hilo", indices=True, ramp="1-12",
+    ),
+    shoe_preset(
+        "blackjack", "2D H17 peek", "2 decks, H17, peek, DAS, 3:2; 65%, Hi-Lo with index "
+        "plays, ramp 1-4", decks=2, h17=True, peek=True, das=True, natural="3:2",
+        penetration=0.65, count="hilo", indices=True, ramp="1-4",
+    ),
+    shoe_preset(
+        "blackjack", "8D S17", "8 decks, S17, peek, DAS, 3:2; 75%, Hi-Lo with index plays, "
+        "ramp 1-12", decks=8, h17=False, peek=True, das=True, natural="3:2", penetration=0.75,
+        count="hilo", indices=True, ramp="1-12",
+    ),
+)  # fmt: skip
+"""The "Simulate your game" presets, the first chosen when the counting page opens: the US
+shoe (6 decks dealt to 75%, a 1-12 spread: one unit more per true count from +1, the usual
+shoe spread), the double deck (dealt to 65%, a 1-4 spread: a pitch game's cut card is
+shallower and its spread narrower, the count moving faster), the 8-deck S17 shoe (75%, 1-12);
+each alone at the table, Hi-Lo with its index plays, the other rules at the API's defaults."""
 
 
 def simulate_panel():
-    """The counting page's form that deals this game's shoe game as a background job."""
-    return _simulate_form
+    """The counting page's form part that describes this game's shoe game
+    (``pages.simulate_fields``: its rules and options from the API's ``simulate``), dealt as a
+    background job (``POST /api/blackjack/jobs``)."""
+    from cardedge.web.pages import simulate_fields
 
-
-def _simulate_form() -> str:
-    """The counting page's "Simulate your game" form (``counting.js`` starts it as a
-    background job, ``POST /api/blackjack/jobs``, and fills the calculators from its tables)."""
-    from cardedge.web.calls import MAX_JOB_ROUNDS
-    from cardedge.web.pages import _check, _choice, _number
-
-    d = SIMULATE_DEFAULTS
-    counts = builtin_names()["count"]
-    return f"""<section class="panel" id="simulate"><h2>Simulate your game (blackjack)</h2>
-<form id="simulate-form" autocomplete="off">
-<fieldset><legend>Rules</legend>
-{_choice("decks", "decks", (1, 2, 4, 6, 8), d["decks"])}
-{_check("h17", "dealer hits soft 17", d["h17"])}
-{_check("peek", "dealer peeks (US hole card)", d["peek"])}
-{_check("das", "double after split", d["das"])}
-{_check("surrender", "late surrender", d["surrender"])}
-{_choice("natural", "blackjack pays", ("3:2", "6:5", "1:1"), d["natural"])}</fieldset>
-<fieldset><legend>Shoe, count and bets</legend>
-{_number("penetration", "penetration (share dealt)", str(d["penetration"]), "0.01", "0.1")}
-{_choice("count", "count", counts, d["count"])}
-{_check("indices", "index plays", d["indices"])}
-<label class="control">ramp <input type="text" name="ramp" value="{d["ramp"]}" size="14"
- title="LOW-HIGH (one unit more per true count from +1) or UNITS:TC pairs, like
- 1:-1,2:1,4:2,8:3"></label>
-{_choice("players", "players at the table", range(1, 8), d["players"])}
-{_number("rounds", "rounds", str(d["rounds"]), "1", "1000")}
-{_number("seed", "seed (blank: a new one)", "", "1", "0")}
-<button type="submit">simulate</button></fieldset></form>
-<div class="job" hidden><label>background job <progress max="1"></progress></label>
-<span class="job-text" role="status"></span>
-<button type="button" class="cancel">Cancel</button></div>
-<p class="summary" hidden></p><div class="error" hidden></div>
-<p class="legend">A shoe game dealt on the server as a background job (at most
-{MAX_JOB_ROUNDS:,} rounds), with the bankroll and target risk below (its optimal ramp).
-Once done, its figures fill the calculators: the ramp table by true count (each count's share
-of the rounds, the player's edge simulated there and your ramp's bets; each count's own second
-moment of a round), so the win, SD and every figure below are the simulated ramp's, and
-recompute as you change a bet or the bankroll.</p></section>"""
+    return partial(simulate_fields, "blackjack")

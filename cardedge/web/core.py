@@ -64,16 +64,28 @@ class WebRoom(Protocol):
         """The payouts the solve panel offers (``solve``'s ``pay``), with their words."""
         ...
 
-    def simulate_panel(self) -> Callable[[], str] | None:
-        """The counting page's "Simulate your game" form (a function making its HTML), or None
-        for a game without a shoe game to deal as a background job."""
+    def simulate_panel(self) -> Callable[[dict], str] | None:
+        """The counting page's "Simulate your game" form's part describing this game (a
+        function making its HTML from its controls' first values: ``pages.simulate_fields``),
+        or None for a game without a shoe game to deal as a background job."""
         ...
+
+    SIMULATE_PRESETS: tuple[dict, ...]
+    """The "Simulate your game" presets of this game (``shoe_preset``), when it has the form."""
 
 
 def web_room(game: str) -> WebRoom:
     """The web room of the game named ``game`` (``cardedge/web/<game>.py``): what the web
     serves of it."""
     return room_module("cardedge.web", game, kind=WebRoom)
+
+
+def shoe_preset(game: str, name: str, about: str, **words: object) -> dict:
+    """A "Simulate your game" preset: the game it deals (the job's ``/api/{game}/jobs``), its
+    short ``name``, ``about`` it in words, and the ``words`` of the API's ``simulate`` it sets
+    (the others stay at the API's defaults; the page refuses a word ``simulate`` does not take).
+    """
+    return {"game": game, "name": name, "about": about, "words": dict(words)}
 
 
 def edge_panel(title: str, strategies: dict[str, str]) -> dict:

@@ -59,6 +59,7 @@ def preset(folder: Path, args: list[str]) -> dict:
     )
     return {
         "name": folder.name,
+        "game": game,
         "label": label,
         "true_counts": counts,
         "shares": [int(n) / total for n in bins["rounds"]],

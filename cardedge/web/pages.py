@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import inspect
 import json
+import re
 
 from cardedge.analysis.core.rules import Payout, Rule, RuleSet, Totals
 from cardedge.games import game as game_named
@@ -19,8 +20,10 @@ from cardedge.web.calls import (
     MAX_COST_SECONDS,
     SERVED,
     UPLOADS,
+    builtin_names,
     grid_limit,
     parameters,
+    value_kind,
     web_room,
 )
 
@@ -599,6 +602,11 @@ COUNTING_FORMULAS = (
         "m<sub>2</sub> a round's second moment (E[net&sup2;] of a one-unit round).",
     ),
     (
+        "Money",
+        "A sum in units (a win, an SD, a bankroll, a bet) times the unit size u is the sum in "
+        "money; a bankroll of M in money is M / u units.",
+    ),
+    (
         "Kelly bets",
         "at each true count, f = e / m<sub>2</sub> of the bankroll (0 where e "
         "&le; 0): full Kelly f B units, half Kelly f B / 2, rounded to whole units (halves up) and "
@@ -631,45 +639,312 @@ def _choice(name: str, label: str, values, chosen) -> str:
     return f'<label class="control">{label} <select name="{name}">{options}</select></label>'
 
 
-def _simulate_panels() -> str:
-    """Each game's "Simulate your game" form, for the games whose web room has one (a shoe
-    game to deal as a background job)."""
-    return "".join(panel() for g in GAMES if (panel := web_room(g).simulate_panel()) is not None)
+SIMULATE_ROUNDS = 2_000_000
+"""The "Simulate your game" form's first number of rounds: a few seconds of a job."""
+
+FROM_CALCULATORS = ("bankroll", "risk")
+"""A shoe game's keywords the form takes from the calculators below it (the bankroll and the
+target risk the simulation's optimal ramp is sized for), not from a control of its own."""
+
+RUN_KEYWORDS = ("rounds", "seed")
+"""A shoe game's keywords that say how long to deal, not what the game is (a preset leaves
+them as they are): the form's last fieldset."""
+
+SHOE_LABELS = {
+    "penetration": "penetration (share dealt)",
+    "players": "players at the table",
+    "burn": "cards burned",
+    "count": "count",
+    "indices": "index plays",
+    "ramp": "ramp (units by true count)",
+    "wong_out": "wong out below true count",
+    "tc_convention": "true count made whole by",
+    "tc_divisor": "decks left (divisor)",
+    "strategy": "chart played",
+    "rounds": "rounds",
+    "seed": "seed (blank: a new one)",
+}
+"""The shoe game's controls in a counter's words (a keyword not here: its name); the help of
+each is its declaration's (``api/options.py``), shown as the control's tooltip and listed under
+the form."""
+
+
+HELP_WORDS = {"what": "cards", "charts": "the built-in charts"}
+"""The words a help leaves to its command (``{what}``), as the form's tooltips say them."""
+
+
+def simulate_keywords(game: str) -> dict[str, inspect.Parameter]:
+    """The keywords of ``game``'s shoe game the "Simulate your game" form has a control for:
+    every keyword of the API's ``simulate`` the web takes, less the calculators' own
+    (``FROM_CALCULATORS``), in the signature's order."""
+    return {n: p for n, p in parameters(game, "simulate").items() if n not in FROM_CALCULATORS}
+
+
+def _keyword_help(game: str, name: str) -> str:
+    """A shoe game keyword's help: its rule's declaration, or its option's (the game's own
+    ``simulate`` options, then the family's), or none."""
+    from cardedge.api.core import api_room
+    from cardedge.api.options import SIMULATE
+
+    if name in RULE_SETS[game].names:
+        return RULE_SETS[game][name].help
+    own = api_room(game).OPTIONS.get("simulate", {})
+    declared = own.get(name) or SIMULATE.get(name)
+    if declared is None:
+        return SHOE_HELP.get(name, "")
+    text = declared.help.replace("{choices}", ", ".join(declared.words))
+    return re.sub(r"\{(\w+)\}", lambda m: HELP_WORDS.get(m.group(1), m.group(1)), text)
+
+
+def _keyword_control(game: str, p: inspect.Parameter, value: object) -> str:
+    """A non-rule keyword of the shoe game as a control, by the kind the API reads it with
+    (``calls.value_kind``): a switch a checkbox; a choice, or a keyword naming a file (its
+    built-in names on the web), a list; a number a number box (its range); else a text box.
+    ``value``: its first value (a preset's, or the API's default)."""
+    from cardedge.analysis.core.rules import Switch, Whole
+    from cardedge.api.params import Maybe
+
+    name = p.name
+    kind = value_kind(game, "simulate", name)
+    inner = kind.kind if isinstance(kind, Maybe) else kind
+    label = html.escape(SHOE_LABELS.get(name, name.replace("_", " ")))
+    tip = html.escape(_keyword_help(game, name), quote=True)
+    names = builtin_names(game).get(name) or _choices(game).get(name) or inner.choices()
+    if isinstance(inner, Switch) or isinstance(p.default, bool):
+        checked = " checked" if value else ""
+        return (
+            f'<label class="control" title="{tip}"><input type="checkbox" name="{name}"'
+            f"{checked}> {label}</label>"
+        )
+    if names:
+        options = "".join(
+            f'<option value="{html.escape(v)}"{" selected" if v == value else ""}>'
+            f"{html.escape(v)}</option>"
+            for v in names
+        )
+        if value is None or isinstance(kind, Maybe):
+            none = html.escape(kind.none_means if isinstance(kind, Maybe) else "default")
+            selected = " selected" if value is None else ""
+            options = f'<option value=""{selected}>{none}</option>' + options
+        field = f'<select name="{name}">{options}</select>'
+    else:
+        shown = "" if value is None else html.escape(str(value))
+        hint = html.escape(kind.none_means) if isinstance(kind, Maybe) else ""
+        if inner.control == "number":
+            low, high = getattr(inner, "low", None), getattr(inner, "high", None)
+            bounds = "".join(
+                f' {attr}="{bound}"'
+                for attr, bound in (("min", low), ("max", high))
+                if bound is not None
+            )
+            step = "1" if isinstance(inner, Whole) else "any"
+            field = (
+                f'<input type="number" name="{name}" value="{shown}" step="{step}"{bounds}'
+                f' placeholder="{hint}">'
+            )
+        else:
+            field = (
+                f'<input type="text" name="{name}" value="{shown}" size="14" placeholder="{hint}">'
+            )
+    return f'<label class="control" title="{tip}">{label} {field}</label>'
+
+
+DECK_CHOICES = tuple(range(1, 9))
+"""The decks of a shoe game's shoe (one count, 1-8: the pages' range)."""
+
+
+def _form_value(kind, value: object) -> object:
+    """A keyword's value as the form holds it: a switch's True or False, else its text ('' for
+    None: the control left blank, the API's default)."""
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else value
+    text = getattr(kind, "text", None)
+    try:
+        return text(value) if callable(text) else str(value)
+    except (TypeError, ValueError, AttributeError):
+        return str(value)
+
+
+def preset_words(game: str, words: dict[str, object]) -> dict[str, object]:
+    """Every control of ``game``'s shoe game form (``simulate_keywords``, less the run's) as a
+    preset sets it: the preset's ``words``, the API's default for every other, as the form
+    holds them (``_form_value``); ValueError for a word the API's ``simulate`` does not take."""
+    keywords = simulate_keywords(game)
+    unknown = sorted(set(words) - set(keywords))
+    if unknown:
+        raise ValueError(f"a {game} shoe game preset: no keyword {', '.join(unknown)}")
+    rules = RULE_SETS[game]
+    filled = {}
+    for name, p in keywords.items():
+        if name in RUN_KEYWORDS:
+            continue
+        kind = rules[name].kind if name in rules.names else value_kind(game, "simulate", name)
+        filled[name] = _form_value(kind, words.get(name, p.default))
+    return filled
+
+
+def simulate_fields(game: str, words: dict[str, object]) -> str:
+    """``game``'s part of the "Simulate your game" form, built from the API's ``simulate``
+    (``simulate_keywords``) so that a rule or option declared later gets its control by itself:
+    the decks, the page options and every declared rule (the main page's controls,
+    ``_rule_control``), then the shoe game's options (``_keyword_control``); first values
+    ``words`` (``preset_words``). A web room's ``simulate_panel`` hands it out."""
+    keywords = simulate_keywords(game)
+    rules = RULE_SETS[game]
+    room = web_room(game)
+    rule_part = [_choice("decks", "decks", DECK_CHOICES, int(str(words.get("decks", 6))))]
+    shoe_part = []
+    for name, p in keywords.items():
+        if name == "decks" or name in RUN_KEYWORDS:
+            continue
+        value = words.get(name, p.default)
+        if name in rules.names:
+            rule_part.append(_rule_control(rules[name], _rule_value(rules[name], value)))
+        elif name in room.PAGE_OPTIONS:
+            rule_part.append(_keyword_control(game, p, value or None))
+        else:
+            shoe_part.append(_keyword_control(game, p, value if value != "" else None))
+    title = html.escape(game_named(game).label.capitalize())
+    return (
+        f'<div class="game" data-game="{html.escape(game)}">'
+        f"<fieldset><legend>Rules ({title})</legend>{''.join(rule_part)}</fieldset>"
+        f"<fieldset><legend>Shoe, count and bets</legend>{''.join(shoe_part)}</fieldset>"
+        f"{_simulate_help(game)}</div>"
+    )
+
+
+def _rule_value(rule: Rule, value: object) -> object:
+    """A rule's value as ``_rule_control`` takes it: the rule's own (a form's text read back)."""
+    if isinstance(value, str) and rule.kind.control == "switch":
+        return value == "true"
+    if isinstance(value, str) and value != "":
+        try:
+            return rule.kind.parse(value)
+        except ValueError:
+            return value
+    return None if value == "" else value
+
+
+def _simulate_help(game: str) -> str:
+    """Each control of the form in words: its declaration's help (the run's last)."""
+    items = "".join(
+        f"<dt>{html.escape(SHOE_LABELS.get(name, name.replace('_', ' ')))}</dt>"
+        f"<dd>{html.escape(_keyword_help(game, name))}</dd>"
+        for name in sorted(simulate_keywords(game), key=lambda name: name in RUN_KEYWORDS)
+        if _keyword_help(game, name)
+    )
+    return (
+        '<details class="help"><summary>What each control means</summary>'
+        f"<dl>{items}</dl></details>"
+    )
+
+
+def simulate_presets() -> list[dict]:
+    """The "Simulate your game" presets of every game whose web room has the form
+    (``simulate_panel``), in the registry's order: each its game, name, words in a line and
+    every control's value (``preset_words``). The first is chosen when the page opens."""
+    found = []
+    for g in GAMES:
+        if web_room(g).simulate_panel() is None:
+            continue
+        for preset in web_room(g).SIMULATE_PRESETS:
+            found.append({**preset, "controls": preset_words(g, preset["words"])})
+    return found
+
+
+def _simulate_panels(presets: list[dict]) -> str:
+    """The "Simulate your game" panel: a preset (each carrying its game), each game's rules and
+    shoe game (``simulate_fields``: the chosen preset's game shown), the rounds and seed; a
+    shoe game dealt on the server as a background job (``counting.js``). Empty when no game has
+    a shoe game to deal."""
+    from cardedge.web.calls import MAX_JOB_ROUNDS
+
+    games = [g for g in GAMES if web_room(g).simulate_panel() is not None]
+    if not games:
+        return ""
+    options = []
+    for g in games:
+        rows = "".join(
+            f'<option value="{i}">{html.escape(p["name"])}: {html.escape(p["about"])}</option>'
+            for i, p in enumerate(presets)
+            if p["game"] == g
+        )
+        label = html.escape(game_named(g).label.capitalize())
+        options.append(f'<optgroup label="{label}">{rows}</optgroup>' if len(games) > 1 else rows)
+    first = {g: next((p["controls"] for p in presets if p["game"] == g), {}) for g in games}
+    parts = "".join(web_room(g).simulate_panel()(first[g]) for g in games)
+    keywords = simulate_keywords(games[0])
+    run = "".join(
+        _keyword_control(games[0], keywords[name], SIMULATE_ROUNDS if name == "rounds" else None)
+        for name in RUN_KEYWORDS
+        if name in keywords
+    )
+    return f"""<section class="panel" id="simulate"><h2>Simulate your game</h2>
+<form id="simulate-form" autocomplete="off">
+<fieldset><legend>Your game</legend>
+<label class="control">preset of a game <select name="simulate_preset">{"".join(options)}
+<option value="">(as set below)</option></select></label></fieldset>
+{parts}
+<fieldset class="run"><legend>Run</legend>{run}
+<button type="submit">simulate</button></fieldset></form>
+<div class="job" hidden><label>background job <progress max="1"></progress></label>
+<span class="job-text" role="status"></span>
+<button type="button" class="cancel">Cancel</button></div>
+<p class="summary" hidden></p><div class="error" hidden></div>
+<p class="legend">A preset fills the form (its game's rules, the shoe, the count and the ramp);
+change any control to describe your own game. The game is dealt on the server as a background
+job (at most {MAX_JOB_ROUNDS:,} rounds), with the bankroll and target risk below (its optimal
+ramp). Once done, its figures fill the calculators: the ramp table by true count (each count's
+share of the rounds, the player's edge simulated there and your ramp's bets; each count's own
+second moment of a round), so the win, SD and every figure below are the simulated ramp's, and
+recompute as you change a bet, the bankroll or the unit.</p></section>"""
+
+
+MONEY_FIGURES = ("win", "sd", "bankroll_for_risk")
+"""The figures that are sums of money: shown in units and, at the unit size, in money."""
+
+UNIT_SIZE = 25
+"""The unit's first size in money (a $25 table's smallest bet)."""
 
 
 def counting_page(presets: list[dict]) -> str:
     """The counter's risk calculators (``counting.js`` computes every figure as the values
     change): a win rate and SD (per round, per 100 rounds or per hour), or a ramp's, a bankroll
     and a target risk give the risk of ruin, the bankroll for the risk, N0, SCORE, DI; a ramp
-    table gives its win and SD and the Kelly bets. ``presets``: ``web.counting.presets``."""
+    table gives its win and SD and the Kelly bets; a unit size in money shows every sum of
+    money in units and in money. ``presets``: ``web.counting.presets`` (the page opens on the
+    first of the game of the first "Simulate your game" preset, ``simulate_presets``)."""
     options = '<option value="">(your own figures)</option>' + "".join(
         f'<option value="{i}">{html.escape(p["label"])}</option>' for i, p in enumerate(presets)
     )
     bases = "".join(
-        f'<option value="{v}">{w}</option>'
+        f'<option value="{v}"{" selected" if v == "100" else ""}>{w}</option>'
         for v, w in (("round", "per round"), ("100", "per 100 rounds"), ("hour", "per hour"))
     )
     formulas = "".join(f"<dt>{name}</dt><dd>{text}</dd>" for name, text in COUNTING_FORMULAS)
     figures = "".join(
         f'<div class="figure" data-figure="{key}"><span class="label">{label}</span>'
-        '<span class="value">&nbsp;</span></div>'
+        '<span class="value">&nbsp;</span>'
+        + ('<span class="money" data-money="">&nbsp;</span>' if key in MONEY_FIGURES else "")
+        + "</div>"
         for key, label in (
-            ("win", "win (units)"),
-            ("sd", "SD (units)"),
+            ("win", "win (units; in money)"),
+            ("sd", "SD (units; in money)"),
             ("ror", "risk of ruin with the bankroll"),
-            ("bankroll_for_risk", "bankroll for the target risk (units)"),
+            ("bankroll_for_risk", "bankroll for the target risk (units; in money)"),
             ("n0", "N0 (rounds)"),
             ("n0_hours", "N0 (hours)"),
             ("score", "SCORE (units per 100 rounds, 10,000-unit bank)"),
             ("di", "DI (1000 w / s)"),
         )
     )
+    simulate = simulate_presets()
     body = f"""<h1>Counting: risk of ruin, N0, SCORE, DI and Kelly bets</h1>
 <p>The risk calculators counters use, computed in this page as you type, with the formulas
-below (the ones the <a href="/results">shoe studies' tables</a> use). A preset is a published
-shoe study: its share of the rounds, the player's edge by true count (exact for each round's
-cards), its ramp and a round's second moment.</p>
-{_simulate_panels()}
+below (the ones the <a href="/results">shoe studies' tables</a> use). Describe your game and
+simulate it, or choose a published shoe study: its share of the rounds, the player's edge by
+true count (exact for each round's cards), its ramp and a round's second moment.</p>
+{_simulate_panels(simulate)}
 <form id="counting" autocomplete="off">
 <fieldset><legend>Game</legend>
 <label class="control">preset <select name="preset">{options}</select></label>
@@ -680,28 +955,35 @@ cards), its ramp and a round's second moment.</p>
 <label class="control">given <select name="basis">{bases}</select></label>
 {_number("rounds_per_hour", "rounds an hour", "100", "1", "1")}
 {_number("win", "win rate (units)", "1")}
-{_number("sd", "SD (units)", "11.5", "any", "0")}</fieldset>
-<fieldset><legend>Bankroll and bets</legend>
+{_number("sd", "SD (units)", "115", "any", "0")}</fieldset>
+<fieldset><legend>Money, bankroll and bets</legend>
+{_number("unit", "unit size (money)", str(UNIT_SIZE), "any", "0")}
+{_number("bankroll_money", "bankroll (money)", str(1000 * UNIT_SIZE), "any", "0")}
 {_number("bankroll", "bankroll (units)", "1000", "any", "0")}
 {_number("risk", "target risk of ruin (%)", "13.5", "any", "0")}
 {_number("low", "smallest bet (units)", "1", "any", "0")}
 {_number("high", "largest bet (units)", "8", "any", "0")}
 {_number("second_moment", "second moment of a round, m2 (units&sup2;)", "1.3", "any", "0")}
 </fieldset></form>
-<section class="panel" id="risk"><h2>Risk, N0, SCORE, DI (units of the smallest bet)</h2>
+<section class="panel" id="risk"><h2>Risk, N0, SCORE, DI (units of the smallest bet, and
+money)</h2>
 <div class="body">{figures}</div><div class="error" hidden></div>
-<p class="legend">Win and SD per round, per 100 rounds and per hour; risk of ruin in percent;
-bankroll in units. A figure that does not exist (N0, SCORE, DI or a bankroll when the win is
-not positive) shows as &ldquo;none&rdquo;.</p></section>
-<section class="panel" id="ramp"><h2>Ramp and Kelly bets by true count (units)</h2>
+<p class="legend">Win and SD per round, per 100 rounds and per hour, in units and (below them)
+in money at the unit size; risk of ruin in percent; bankroll in units and in money. The
+bankroll in money stays as typed when the unit changes (its units follow). A figure that does
+not exist (N0, SCORE, DI or a bankroll when the win is not positive) shows as
+&ldquo;none&rdquo;.</p></section>
+<section class="panel" id="ramp"><h2>Ramp and Kelly bets by true count (units, and money)</h2>
 <div class="body"><p class="note">Choose a preset to fill the table; then change its bets or
 edges.</p></div>
 <p class="legend">share: of the rounds dealt, %; player edge: % of the initial wager, the
-player's sign (exact, the study's mean over the count's rounds); bet: your ramp, units (the
-preset: the study's stated ramp); full and half Kelly: units for the bankroll above, within
-the smallest and largest bet.</p></section>
+player's sign (a study preset: exact, the study's mean over the count's rounds; a simulation:
+simulated); bet: your ramp, units (the preset: the study's stated ramp); full and half Kelly:
+units for the bankroll above, within the smallest and largest bet, and in money at the unit
+size.</p></section>
 <details class="help" open><summary>The formulas (w, s: win and SD per round, units)</summary>
 <dl>{formulas}</dl></details>
 <script id="presets" type="application/json">{_script_json(presets)}</script>
+<script id="simulate-presets" type="application/json">{_script_json(simulate)}</script>
 """
     return _layout(f"Counting: {TITLE}", body, script="jobs.js counting.js")

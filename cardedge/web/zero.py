@@ -166,6 +166,11 @@ times about 1.5 (a count with the best integer tags: 1.6 s measured); the server
 front a request whose estimate passes its limit (``calls.request_cost``)."""
 
 
+SIMULATE_PRESETS: tuple[dict, ...] = ()
+"""The "Simulate your game" presets (``web.core.shoe_preset``, one line each): none until Zero
+has a shoe game and ``simulate_panel`` hands out ``partial(pages.simulate_fields, "zero")``."""
+
+
 def simulate_panel():
     """No shoe game to simulate on the counting page yet (blackjack's alone)."""
     return None

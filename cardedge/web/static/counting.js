@@ -70,6 +70,28 @@ function show(key, number, text, title) {
   el.title = title || (number === null ? "" : String(number));
 }
 
+// a sum of money as people read it: two decimals, thousands separated
+const money = (x) => x.toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+// a figure's sum in money at the unit size: `amount` (units x unit size; null: none) and its text
+function showMoney(key, amount, text) {
+  const el = document.querySelector(`[data-figure="${key}"] .money`);
+  el.dataset.money = amount === null ? "none" : String(amount);
+  el.textContent = amount === null ? "" : text;
+}
+
+// the bankroll in units from the bankroll in money (the unit changed, or the money typed), or
+// the money from the units (typed, or a preset's); a value that is not a number is left alone
+// for check() to name
+function moneyToUnits() {
+  const [cash, unit] = [value("bankroll_money"), value("unit")];
+  if (Number.isFinite(cash) && unit > 0) form.elements.bankroll.value = String(cash / unit);
+}
+function unitsToMoney() {
+  const [units, unit] = [value("bankroll"), value("unit")];
+  if (Number.isFinite(units) && unit > 0) form.elements.bankroll_money.value = String(units * unit);
+}
+
 const units = (x, digits) => x.toLocaleString("en", { maximumFractionDigits: digits });
 
 // a cell of the ramp table edited: only that value changes (the others keep every digit, not
@@ -88,6 +110,7 @@ function check(names) {
     const x = value(name);
     if (!Number.isFinite(x)) return `${form.elements[name].labels[0].textContent.trim()}: a number, please`;
   }
+  if (!(value("unit") > 0)) return "unit size (money): more than 0";
   if (!(value("bankroll") >= 0)) return "bankroll: not negative";
   if (!(value("sd") > 0) && form.elements.source.value !== "ramp") return "SD: more than 0";
   if (!(value("rounds_per_hour") > 0)) return "rounds an hour: more than 0";
@@ -132,7 +155,8 @@ function refuse(problem) {
 }
 
 function compute() {
-  if (refuse(check(["win", "sd", "rounds_per_hour", "bankroll", "risk", "low", "high", "second_moment"]))) return;
+  if (refuse(check(["win", "sd", "rounds_per_hour", "unit", "bankroll_money", "bankroll", "risk", "low", "high", "second_moment"]))) return;
+  const unit = value("unit");
   const m2 = value("second_moment");
   const perHour = value("rounds_per_hour");
   const scale = basisScale(form.elements.basis.value, perHour);
@@ -159,30 +183,35 @@ function compute() {
   const rounds = n0(w, variance);
   const sc = score(w, variance);
   const di = desirability(w, s);
-  if (!finite([w, s, perHour * w, Math.sqrt(perHour) * s, ror, need, rounds, sc, di])) {
+  if (!finite([w, s, perHour * w * unit, Math.sqrt(perHour) * s * unit, ror, need, need === null ? 0 : need * unit, rounds, sc, di])) {
     refuse("these values are too large to compute with: smaller ones, please");
     return;
   }
   show("win", w, `${w.toPrecision(4)} a round, ${(100 * w).toPrecision(4)} per 100, ${(perHour * w).toPrecision(4)} an hour`);
   show("sd", s, `${s.toPrecision(4)} a round, ${(10 * s).toPrecision(4)} per 100, ${(Math.sqrt(perHour) * s).toPrecision(4)} an hour`);
   show("ror", ror, `${(100 * ror).toFixed(4)}%`);
+  showMoney("win", w * unit, `in money: ${money(w * unit)} a round, ${money(100 * w * unit)} per 100, ${money(perHour * w * unit)} an hour`);
+  showMoney("sd", s * unit, `in money: ${money(s * unit)} a round, ${money(10 * s * unit)} per 100, ${money(Math.sqrt(perHour) * s * unit)} an hour`);
   show("bankroll_for_risk", need, need === null ? "" : units(need, 0));
+  showMoney("bankroll_for_risk", need === null ? null : need * unit, need === null ? "" : `in money: ${money(need * unit)}`);
   show("n0", rounds, rounds === null ? "" : units(rounds, 0));
   show("n0_hours", rounds === null ? null : rounds / perHour, rounds === null ? "" : units(rounds / perHour, 1));
   show("score", sc, sc === null ? "" : sc.toFixed(2));
   show("di", di, di === null ? "" : di.toFixed(2));
-  drawKelly(m2, bankroll, value("low"), value("high"));
+  drawKelly(m2, bankroll, value("low"), value("high"), unit);
 }
 
-function drawKelly(m2, bankroll, low, high) {
+// each count's full and half Kelly bet: units, and (beside, in brackets) money at the unit size
+function drawKelly(m2, bankroll, low, high, unit) {
   if (!ramp) return;
   for (let k = 0; k < ramp.true_counts.length; k++) {
     for (const [column, share] of [["full", 1], ["half", 0.5]]) {
       const cell = document.querySelector(`#ramp td[data-k="${k}"][data-column="${column}"]`);
       const moment = ramp.moments ? ramp.moments[k] : m2;
       const bet = kellyUnits(ramp.edges[k], moment, bankroll, low, high, share);
-      cell.textContent = String(bet);
+      cell.textContent = `${bet} (${money(bet * unit)})`;
       cell.dataset.value = String(bet);
+      cell.dataset.money = String(bet * unit);
     }
   }
 }
@@ -206,7 +235,7 @@ function drawRamp() {
   });
   body.innerHTML = '<div class="scroll" tabindex="0" role="region" aria-label="ramp table"><table><thead><tr>' +
     "<th>true count</th><th>share (%)</th><th>player edge (%)</th><th>bet (units)</th>" +
-    "<th>full Kelly (units)</th><th>half Kelly (units)</th></tr></thead>" +
+    "<th>full Kelly, units (money)</th><th>half Kelly, units (money)</th></tr></thead>" +
     `<tbody>${rows.join("")}</tbody></table></div>`;
   for (const input of body.querySelectorAll("input")) input.addEventListener("input", editRamp);
 }
@@ -237,6 +266,7 @@ function choosePreset() {
     form.elements.source.value = "ramp";
     form.elements.second_moment.value = String(chosen.second_moment);
     form.elements.bankroll.value = String(chosen.bankroll);
+    unitsToMoney();
     form.elements.low.value = String(chosen.low);
     form.elements.high.value = String(chosen.high);
   }
@@ -248,12 +278,28 @@ form.elements.preset.addEventListener("change", choosePreset);
 form.addEventListener("input", (event) => {
   if (event.target.name === "win" || event.target.name === "sd") form.elements.source.value = "typed";
   if (event.target.name === "second_moment" && ramp) ramp.moments = null; // typed: for every count
+  // the money bankroll stays when the unit changes: a counter's money, cut in new units
+  if (event.target.name === "unit" || event.target.name === "bankroll_money") moneyToUnits();
+  if (event.target.name === "bankroll") unitsToMoney();
   if (event.target.name !== "preset") compute();
 });
 form.addEventListener("change", (event) => {
   if (event.target.name === "source" || event.target.name === "basis") compute();
 });
 form.addEventListener("submit", (event) => event.preventDefault());
+
+// "Simulate your game"'s presets, each with its game ({game, name, about, words, controls})
+const simPresets = JSON.parse(document.getElementById("simulate-presets").textContent);
+
+// The page opens on a game, never on made-up figures: the first published study of the game of
+// the first "Simulate your game" preset (the one chosen there), else the first study.
+function openingPreset() {
+  const game = simPresets.length ? simPresets[0].game : null;
+  const same = presets.findIndex((p) => p.game === game);
+  if (same >= 0) return String(same);
+  return presets.length ? "0" : "";
+}
+form.elements.preset.value = openingPreset();
 choosePreset();
 
 // ---- "Simulate your game": a shoe game as a background job (jobs.js), its tables the ramp --
@@ -271,21 +317,50 @@ function copyRamp(r) {
   };
 }
 
-// The job's options from the form: the rules, shoe, count and ramp, and the calculators'
-// bankroll and target risk (the simulation's optimal ramp).
-function simulateOptions() {
-  const e = simForm.elements;
-  const options = { command: "simulate" };
-  for (const name of ["decks", "natural", "count", "players"]) options[name] = e[name].value;
-  for (const name of ["h17", "peek", "das", "surrender", "indices"]) options[name] = e[name].checked;
-  options.ramp = e.ramp.value.trim();
-  for (const name of ["penetration", "rounds", "seed"]) {
-    const text = e[name].value.trim();
-    if (name === "seed" && text === "") continue;
-    const number = decimal(text);
-    if (!Number.isFinite(number)) throw new Error(`${name}: a number, please`);
-    options[name] = number;
+// The game chosen: the preset's (its section of the form shown, the others hidden and disabled).
+function simGame() {
+  const shown = simForm.querySelector(".game:not([hidden])");
+  return shown.dataset.game;
+}
+function showGame(game) {
+  for (const section of simForm.querySelectorAll(".game")) {
+    const mine = section.dataset.game === game;
+    section.hidden = !mine;
+    for (const fieldset of section.querySelectorAll("fieldset")) fieldset.disabled = !mine;
   }
+}
+
+// A preset chosen: its game shown, every control of it set as the preset says (the preset's
+// words, the API's defaults for the others); the run (rounds, seed) stays.
+function chooseSimPreset() {
+  const chosen = simPresets[Number(simForm.elements.simulate_preset.value)];
+  if (simForm.elements.simulate_preset.value === "" || !chosen) return;
+  showGame(chosen.game);
+  const section = simForm.querySelector(`.game[data-game="${chosen.game}"]`);
+  for (const [name, setting] of Object.entries(chosen.controls)) {
+    const control = section.querySelector(`[name="${name}"]`);
+    if (!control) continue;
+    if (control.type === "checkbox") control.checked = setting === true;
+    else control.value = String(setting);
+  }
+}
+
+// The job's options from the form: the chosen game's controls (a box left blank: the API's
+// default), the run's, and the calculators' bankroll and target risk (the simulation's optimal
+// ramp).
+function simulateOptions() {
+  const options = { command: "simulate" };
+  const section = simForm.querySelector(`.game[data-game="${simGame()}"]`);
+  const run = [...simForm.querySelectorAll("fieldset.run [name]")];
+  for (const control of [...section.querySelectorAll("[name]"), ...run]) {
+    if (control.type === "checkbox") {
+      options[control.name] = control.checked;
+      continue;
+    }
+    const text = control.value.trim();
+    if (text !== "") options[control.name] = text;
+  }
+  if (!("penetration" in options)) throw new Error("penetration: a share of the shoe, please (a shoe game deals to a cut card)");
   const bankroll = value("bankroll");
   const risk = value("risk");
   if (!(bankroll > 0)) throw new Error("bankroll (below): more than 0 for a simulation");
@@ -378,7 +453,7 @@ async function runSimulation() {
         ? `running: ${done.toLocaleString("en")} of ${total.toLocaleString("en")} rounds`
         : jobText(status);
     };
-    const answer = await runJob("/api/blackjack/jobs", options, { onProgress, signal: controller.signal });
+    const answer = await runJob(`/api/${encodeURIComponent(simGame())}/jobs`, options, { onProgress, signal: controller.signal });
     if (simJob !== controller) return;
     const sim = simulatedRamp(answer);
     summary.textContent = simulatedText(sim);
@@ -398,10 +473,24 @@ async function runSimulation() {
   }
 }
 
-simForm.addEventListener("submit", (event) => {
-  event.preventDefault();
-  runSimulation();
-});
-simPanel.querySelector(".job button.cancel").addEventListener("click", () => {
-  if (simJob) simJob.abort();
-});
+// the form's controls (none on a page without a game to simulate)
+if (simForm) {
+  simForm.elements.simulate_preset.addEventListener("change", chooseSimPreset);
+  // a control changed by hand: the form no longer is the preset's game
+  simForm.addEventListener("input", (event) => {
+    if (event.target.closest(".game")) simForm.elements.simulate_preset.value = "";
+  });
+  simForm.addEventListener("change", (event) => {
+    if (event.target.closest(".game")) simForm.elements.simulate_preset.value = "";
+  });
+  showGame(simPresets.length ? simPresets[0].game : simForm.querySelector(".game").dataset.game);
+  chooseSimPreset();
+
+  simForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    runSimulation();
+  });
+  simPanel.querySelector(".job button.cancel").addEventListener("click", () => {
+    if (simJob) simJob.abort();
+  });
+}
