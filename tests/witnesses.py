@@ -291,6 +291,10 @@ WITNESSES: dict[str, Witness] = {
         "engine.zero.replay.simulate_zero",
         (SIM + "test_zero_kernel_counts_equal_the_engine_round_for_round",),
     ),
+    **{
+        f"engine.zero.simulate.{helper}": internal("engine.zero.simulate.zero_rounds")
+        for helper in ("play_hand", "dealer_total", "settle", "pair_outcome")
+    },
     "engine.blackjack.simulate.blackjack_rounds": Witness(
         REPLAY,
         "engine.blackjack.replay.simulate_blackjack",
