@@ -139,3 +139,22 @@ def test_a_one_card_cut_deals_fresh_shoes_and_gives_the_exact_edges(study_game):
     side_exact = float(evaluate_side_bet(6).ev)
     assert abs(mean - side_exact) < 4 * sd / math.sqrt(t.rounds)
     assert t.index_plays.sum() == 0
+
+
+def test_the_api_deals_a_zero_shoe_game_only_with_a_penetration():
+    from cardedge.api import zero as api
+    from cardedge.core.errors import BadValue
+
+    with pytest.raises(BadValue, match="penetration"):
+        api.simulate(rounds=1000, players=2)
+    tables = api.simulate(
+        decks=2, penetration=0.7, rounds=20_000, seed=1, ramp="1:0,4:2", wong_out=-1, threads=1
+    )
+    summary, by_count, betting, ramps, side = (t.frame() for t in tables)
+    assert summary["rounds"].item() == 20_000 and summary["count"].item() == "Hi-Opt II"
+    assert "basic" in tables[0].title  # optimal play has no chart: the shoe game plays basic
+    assert by_count["rounds"].sum() == 20_000 and side["rounds"].sum() == 20_000
+    assert list(betting["bets"].str.split().str[0]) == ["flat", "ramp", "optimal"]
+    low = ramps["true_count"] < -1
+    assert (ramps.loc[low, "ramp"] == 0).all() and ramps["ramp"].max() == 4
+    assert side["side_edge"].notna().any() and "Zero Pays" in tables[-1].title
