@@ -1,5 +1,5 @@
-"""Shoe-game speed: rounds per second of ``blackjack simulate --penetration``, in process and as
-whole processes beside another simulator's binary (issue 46).
+"""Shoe-game speed: rounds per second of ``blackjack simulate --penetration`` (and Zero's), in
+process and as whole processes beside another simulator's binary (issue 46).
 
     .venv/bin/python bench/shoe_simulate.py [--rounds 20000000] [--rival PATH] [--pairs 2]
 
@@ -8,7 +8,10 @@ card each, 75% penetration, no burn card, Hi-Lo with the true count rounded (car
 a 1-2-4-6-8 ramp (1 unit at +0 and below, 2 at +1 ... 8 from +4), the basic chart with the
 project's own Hi-Lo index plays (115 of them; a rival plays its own set), one seat, one thread.
 
-1. In process: the kernel alone (tables built and compiled first), best of ``--repeat``.
+1. In process: the kernel alone (tables built and compiled first), best of ``--repeat``; and
+   Zero's shoe game beside it (``zero simulate --penetration``: 6 decks, published rules, 75%,
+   no burn card, Hi-Opt II with the true count rounded, the basic chart with the project's 33
+   Hi-Opt II index plays, one seat, one thread; the Zero Pays side bet tallied too).
 2. Whole processes, with ``--rival`` (a built FreeBJ binary): the cardedge command and the
    rival's alternated A B A B ... ``--pairs`` times under ``/usr/bin/time -v``; the ratio of
    the medians of wall-clock and of user CPU time (the machine may be shared: alternating
@@ -118,6 +121,30 @@ def in_process(rounds: int, repeat: int) -> float:
     return rounds / best
 
 
+def zero_in_process(rounds: int, repeat: int) -> float:
+    """Rounds per second of Zero's shoe-game kernel alone on one thread (best of ``repeat``)."""
+    from cardedge.analysis.core.counts import builtin_system
+    from cardedge.analysis.core.shoe import Shoe
+    from cardedge.analysis.zero.rules import preset
+    from cardedge.engine.core.shoe_game import ShoeGame
+    from cardedge.engine.zero.shoe_game import indexed_tables, simulate_shoe_game
+    from cardedge.reports.zero.study import STUDIES, study_chart
+
+    rules, shoe = preset("published"), Shoe.decks(6)
+    system = builtin_system("hiopt2")
+    _, chart = study_chart(rules, shoe, "basic")
+    departures = STUDIES.departures(rules, shoe, 5, system, lambda x: x)
+    game = ShoeGame(6, 0.75, system, burn=0, convention="round")
+    tables = indexed_tables(rules, chart, "basic", departures, game.limit)
+    simulate_shoe_game(rules, game, tables, 100_000, seed=1, threads=1)
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        simulate_shoe_game(rules, game, tables, rounds, seed=1, threads=1)
+        best = min(best, time.perf_counter() - t)
+    return rounds / best
+
+
 def timed(command: list[str]) -> tuple[float, float]:
     """(wall seconds, user CPU seconds) of one whole process, from ``/usr/bin/time -v``."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -162,6 +189,8 @@ def main() -> int:
     if not args.no_in_process:
         rate = in_process(args.rounds, args.repeat)
         print(f"in process, one thread: {rate / 1e6:.2f} M rounds/s")
+        rate = zero_in_process(args.rounds, args.repeat)
+        print(f"in process, one thread, Zero: {rate / 1e6:.2f} M rounds/s")
     if args.rival:
         side_by_side(args.rival, args.rounds, args.pairs)
     return 0

@@ -1,8 +1,8 @@
 """A blackjack shoe game as a background job (``POST /api/blackjack/jobs`` with
 ``"command": "simulate"``): the job's tables are the API's with the same seed; a request of
-more rounds than its limit is pointed at the job, a job of more than a job's limit, Zero's
-simulation (no shoe game yet) and a count or ramp naming a server file are refused in one
-line; and the counting page's "Simulate your game" form runs one and fills its calculators
+more rounds than its limit is pointed at the job, a job of more than a job's limit and a
+count or ramp naming a server file are refused in one line; Zero's shoe game runs as a job
+too; and the counting page's "Simulate your game" form runs one and fills its calculators
 (Chromium)."""
 
 from __future__ import annotations
@@ -65,15 +65,17 @@ def test_a_request_over_its_rounds_is_pointed_at_the_job():
     )
     assert calls.MAX_JOB_ROUNDS == 20_000_000  # the job budget (100 s) at 5 us a round
     jobs = listing["jobs"]
-    assert jobs["commands"] == {"zero": ["grid"], "blackjack": ["grid", "simulate"]}
+    assert jobs["commands"] == {"zero": ["grid", "simulate"], "blackjack": ["grid", "simulate"]}
     assert jobs["max_rounds"] == calls.MAX_JOB_ROUNDS
 
 
 @pytest.mark.parametrize(
     ("game", "body", "status", "says"),
     [
-        ("zero", {"command": "simulate", "rounds": 20_000}, 400,
-         "job: zero simulate is not a job: Zero has no shoe game yet"),
+        ("zero", {"command": "simulate", **GAME, "rounds": calls.MAX_JOB_ROUNDS + 1}, 403,
+         "rounds: at most 20,000,000 in a job (give rounds=)"),
+        ("zero", {"command": "simulate", **GAME, "count": "/etc/passwd"}, 400,
+         "count: '/etc/passwd': on the web one of hilo"),
         ("blackjack", {"command": "simulate", **GAME, "rounds": calls.MAX_JOB_ROUNDS + 1}, 403,
          "rounds: at most 20,000,000 in a job (give rounds=)"),
         ("blackjack", {"command": "simulate", "rounds": 2_000_001}, 403,
@@ -94,6 +96,26 @@ def test_what_is_not_a_simulate_job_is_refused_in_one_line(game, body, status, s
         line = response.json()["error"]
         assert line.startswith(says) and "\n" not in line, line
         assert c.get("/stats").json()["jobs"]["kept"] == 0  # no job started
+
+
+def test_a_zero_simulate_job_gives_the_api_tables_of_the_same_seed():
+    """Zero's shoe game as a job: the API's tables (the shared four and the Zero Pays side
+    bet by true count), Hi-Opt II by default."""
+    from cardedge import zero
+    from cardedge.reports.core.render import render_many
+
+    game = {**GAME, "decks": 2}
+    with TestClient(create_app()) as c:
+        started = c.post("/api/zero/jobs", json={"command": "simulate", **game})
+        assert started.status_code == 202, started.text
+        status = poll(c, started.json()["id"])
+    assert status["state"] == "done", status
+    assert status["progress"]["label"] == "Zero shoe game"
+    tables = zero.simulate(**{**game, "bankroll": [500]})
+    assert status["result"] == json.loads(render_many(tables, "json"))
+    first = status["result"]["tables"][0]
+    assert first["rows"][0]["rounds"] == 20_000 and first["rows"][0]["count"] == "Hi-Opt II"
+    assert status["result"]["tables"][-1]["title"].endswith("Zero Pays side bet by true count")
 
 
 def test_a_request_naming_a_server_file_for_the_count_or_ramp_is_refused():

@@ -291,6 +291,15 @@ WITNESSES: dict[str, Witness] = {
         "engine.zero.replay.simulate_zero",
         (SIM + "test_zero_kernel_counts_equal_the_engine_round_for_round",),
     ),
+    **{
+        f"engine.zero.simulate.{helper}": internal("engine.zero.simulate.zero_rounds")
+        for helper in ("play_hand", "dealer_total", "settle", "pair_outcome")
+    },
+    "engine.zero.shoe_game.zero_shoe_rounds": Witness(
+        REPLAY,
+        "engine.zero.shoe_replay.simulate_shoe_game",
+        ("tests/test_zero_shoe_game.py::test_the_kernel_equals_the_engine_round_for_round",),
+    ),
     "engine.blackjack.simulate.blackjack_rounds": Witness(
         REPLAY,
         "engine.blackjack.replay.simulate_blackjack",

@@ -1150,14 +1150,8 @@ def simulate(
         bankroll=bankroll,
         risk=risk,
     )
+    shoe_game = core.shoe_game_words(penetration, shoe_game)
     if penetration is None:
-        given = [
-            k
-            for k, v in shoe_game.items()
-            if core.listed(v) != core.listed(options.SHOE_GAME[k].default)
-        ]
-        if given:
-            raise core.BadValue(given[0], "is a shoe game's: give --penetration", quoted=False)
         return _simulate(call, strategy, rounds, threads, seed, progress)
     return _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration, shoe_game)
 
@@ -1168,7 +1162,6 @@ def _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration,
     from cardedge.reports.core import shoe_game as shoe_tables
 
     one = call.one_shoe("simulate")
-    bankrolls = [float(b) for b in core.listed(words["bankroll"])]
     try:
         with core.counter(progress, "Blackjack shoe game", rounds) as advance:
             run = room.simulate_shoe(
@@ -1181,14 +1174,14 @@ def _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration,
                 threads,
                 penetration=penetration,
                 players=words["players"],
-                system=None if words["count"] is None else core.count_system(words["count"]),
+                system=words["count"],
                 indices=words["indices"],
                 ramp=words["ramp"],
                 wong_out=words["wong_out"],
                 convention=words["tc_convention"],
                 divisor=words["tc_divisor"],
                 burn=words["burn"],
-                bankrolls=bankrolls,
+                bankrolls=words["bankroll"],
                 risk=words["risk"],
             )
     except ValueError as e:

@@ -97,6 +97,22 @@ def listed(value) -> list:
     return [value]
 
 
+def shoe_game_words(penetration: float | None, words: dict[str, Any]) -> dict[str, Any]:
+    """A ``simulate`` call's shoe-game keywords (``options.SHOE_GAME`` but ``penetration``):
+    ``words``, with ``bankroll`` as a list of floats and ``count`` as a ``CountSystem`` (None:
+    the game's default). ``BadValue`` for one given away from its default without
+    ``penetration`` (a fresh-shoe simulation has no count, seats or ramp)."""
+    from cardedge.api.options import SHOE_GAME
+
+    if penetration is None:
+        given = [k for k, v in words.items() if listed(v) != listed(SHOE_GAME[k].default)]
+        if given:
+            raise BadValue(given[0], "is a shoe game's: give --penetration", quoted=False)
+    count = words["count"]
+    bankrolls = [float(b) for b in listed(words["bankroll"])]
+    return {**words, "count": None if count is None else count_system(count), "bankroll": bankrolls}
+
+
 def deck_counts(value) -> list[int]:
     """Deck counts of ``decks``: a count, a range ``"1..8"``, a list ``"6,8"``, or a list of
     these; in order, without repeats. BadValue as the command line words it."""

@@ -416,83 +416,92 @@ SIMULATE = by_name(
 )
 """The ``simulate`` commands' options (both games)."""
 
-SHOE_GAME = by_name(
-    Keyword(
-        "penetration",
-        None,
-        "Deal a shoe game: shoes dealt to a cut card at this share of the shoe (burn card, "
-        "shuffle, --players seats), counted, tallied by true count (default: every round from "
-        "a fresh shoe, no count).",
-        kind=params.Maybe(params.Number(0, 1, open_low=True, open_high=True), "a fresh shoe"),
-    ),
-    Keyword(
-        "players",
-        1,
-        "Seats at the shoe game's table: the counter sits first (dealt and acting first), the "
-        "others play the chart without index plays; the count sees every card.",
-    ),
-    Keyword(
-        "count",
-        None,
-        "The shoe game's count (a built-in system or a TOML/JSON file of tags A, 2..9, T; "
-        "default Hi-Lo): running count of every card dealt, true count per deck left.",
-        kind=params.Maybe(params.SYSTEM, "Hi-Lo"),
-        parsed=False,
-    ),
-    Keyword(
-        "indices",
-        False,
-        "The counter plays the chart's index plays for the count (the `indices` table, "
-        "decks - 1 decks left, at most 5), decided on the true count at the start of the round.",
-        switch="flag",
-    ),
-    Keyword(
-        "ramp",
-        "1-8",
-        "The counter's bets by true count: UNITS:TC pairs (1:-1,2:1,4:2,8:3: 1 unit below +1, "
-        "2 from +1, ...), LOW-HIGH (one unit more per true count from +1) or a ramp file; "
-        "priced after the run from the tallies.",
-        kind=params.Text("a ramp: UNITS:TC pairs, LOW-HIGH or a ramp file"),
-        parsed=False,
-    ),
-    Keyword(
-        "wong_out",
-        None,
-        "Bet 0 below this whole true count (the rounds still dealt and counted).",
-        kind=params.Maybe(params.Number(-50, 50), "never"),
-    ),
-    Keyword(
-        "tc_convention",
-        "exact",
-        "How the true count is made whole for bets, bins and index plays: exact (index plays "
-        "against the true count itself, bins and bets floored: the shoe study's), floor, "
-        "truncate (toward 0) or round (halves away from 0).",
-        kind=Choice(("exact", "floor", "truncate", "round")),
-    ),
-    Keyword(
-        "tc_divisor",
-        "exact",
-        "Decks left that divide the running count: exact (cards left / 52), half (to the "
-        "nearest half deck) or whole (rounded up to whole decks).",
-        kind=Choice(("exact", "half", "whole")),
-    ),
-    Keyword("burn", 1, "Cards burned unseen after each shuffle.", kind=params.Whole(0, 52)),
-    Keyword(
-        "bankroll",
-        (),
-        "A bankroll in betting units (repeatable): each way of betting's risk of ruin with it; "
-        "the first sizes the optimal ramp (default 10,000 units).",
-        multiple=True,
-        metavar="UNITS",
-    ),
-    Keyword(
-        "risk",
-        0.05,
-        "The risk of ruin the optimal ramp may run with the first --bankroll.",
-        kind=params.Number(0, 1, open_low=True, open_high=True),
-    ),
-)
-"""The shoe game's options (``blackjack simulate --penetration``), kept together."""
+
+def shoe_game(count: str) -> dict[str, Keyword]:
+    """The shoe game's options (``<game> simulate --penetration``), kept together: one
+    declaration for both games, ``count`` the name of the game's default count."""
+    return by_name(
+        Keyword(
+            "penetration",
+            None,
+            "Deal a shoe game: shoes dealt to a cut card at this share of the shoe (burn card, "
+            "shuffle, --players seats), counted, tallied by true count (default: every round from "
+            "a fresh shoe, no count).",
+            kind=params.Maybe(params.Number(0, 1, open_low=True, open_high=True), "a fresh shoe"),
+        ),
+        Keyword(
+            "players",
+            1,
+            "Seats at the shoe game's table: the counter sits first (dealt and acting first), the "
+            "others play the chart without index plays; the count sees every card.",
+        ),
+        Keyword(
+            "count",
+            None,
+            "The shoe game's count (a built-in system or a TOML/JSON file of tags A, 2..9, T; "
+            f"default {count}): running count of every card dealt, true count per deck left.",
+            kind=params.Maybe(params.SYSTEM, count),
+            parsed=False,
+        ),
+        Keyword(
+            "indices",
+            False,
+            "The counter plays the chart's index plays for the count (the `indices` table, "
+            "decks - 1 decks left, at most 5), decided on the true count at the start of the "
+            "round.",
+            switch="flag",
+        ),
+        Keyword(
+            "ramp",
+            "1-8",
+            "The counter's bets by true count: UNITS:TC pairs (1:-1,2:1,4:2,8:3: 1 unit below +1, "
+            "2 from +1, ...), LOW-HIGH (one unit more per true count from +1) or a ramp file; "
+            "priced after the run from the tallies.",
+            kind=params.Text("a ramp: UNITS:TC pairs, LOW-HIGH or a ramp file"),
+            parsed=False,
+        ),
+        Keyword(
+            "wong_out",
+            None,
+            "Bet 0 below this whole true count (the rounds still dealt and counted).",
+            kind=params.Maybe(params.Number(-50, 50), "never"),
+        ),
+        Keyword(
+            "tc_convention",
+            "exact",
+            "How the true count is made whole for bets, bins and index plays: exact (index plays "
+            "against the true count itself, bins and bets floored: the shoe study's), floor, "
+            "truncate (toward 0) or round (halves away from 0).",
+            kind=Choice(("exact", "floor", "truncate", "round")),
+        ),
+        Keyword(
+            "tc_divisor",
+            "exact",
+            "Decks left that divide the running count: exact (cards left / 52), half (to the "
+            "nearest half deck) or whole (rounded up to whole decks).",
+            kind=Choice(("exact", "half", "whole")),
+        ),
+        Keyword("burn", 1, "Cards burned unseen after each shuffle.", kind=params.Whole(0, 52)),
+        Keyword(
+            "bankroll",
+            (),
+            "A bankroll in betting units (repeatable): each way of betting's risk of ruin with it; "
+            "the first sizes the optimal ramp (default 10,000 units).",
+            multiple=True,
+            metavar="UNITS",
+        ),
+        Keyword(
+            "risk",
+            0.05,
+            "The risk of ruin the optimal ramp may run with the first --bankroll.",
+            kind=params.Number(0, 1, open_low=True, open_high=True),
+        ),
+    )
+
+
+SHOE_GAME = shoe_game("Hi-Lo")
+"""The shoe game's options (``blackjack simulate --penetration``; Zero's differ only in the
+default count's name: ``shoe_game``)."""
 
 GROUPS: dict[str, dict[str, Keyword]] = {
     "shoe": SHOE,

@@ -71,6 +71,9 @@ STRATEGY = options.Keyword(
 )
 """``--strategy``: how the hands are played (``chart`` and ``exceptions``: basic)."""
 CHART_STRATEGY = STRATEGY.but(default="basic")
+SHOE_GAME = options.shoe_game("Hi-Opt II")
+"""``simulate``'s shoe-game options: blackjack's declaration, the default count Zero's own
+(``STUDY_SYSTEM``)."""
 
 
 def _paytable(help: str, metavar: str | None = "FILE") -> options.Keyword:
@@ -148,6 +151,7 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
         PRESET,
         STRATEGY,
         _paytable(f"Zero Pays pay table for the side bet's figures [default: {DEFAULT_PAYTABLE}]."),
+        *SHOE_GAME.values(),
     ),
     "solve": options.by_name(
         PRESET,
@@ -1060,7 +1064,7 @@ def _pays(
     return Tables([*tables, *more], {"json": lambda: [*per_shoe(True), *more]})
 
 
-@checked(seed=params.NEW_SEED)
+@checked(seed=params.NEW_SEED, **{k.name: k.value_kind for k in SHOE_GAME.values()})
 def simulate(
     rules: str = "published",
     decks: int = DEFAULT_DECKS,
@@ -1078,6 +1082,17 @@ def simulate(
     double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
+    penetration: float | None = None,
+    players: int = 1,
+    count=None,
+    indices: bool = False,
+    ramp: str = "1-8",
+    wong_out: float | None = None,
+    tc_convention: str = "exact",
+    tc_divisor: str = "exact",
+    burn: int = 1,
+    bankroll=(),
+    risk: float = 0.05,
     progress: core.Progress | None = None,
 ) -> Tables:
     """Monte Carlo house edge of Zero beside the exact figure, with outcome frequencies (every
@@ -1085,9 +1100,18 @@ def simulate(
     settled too). Edges: percent of the initial wager, house's side; ``seed`` None: a new one
     (in the tables).
 
+    With ``penetration``, a shoe game instead (``engine/zero/shoe_game.py``): shoes dealt to
+    the cut card at ``players`` seats, counted with ``count`` (default Hi-Opt II, the Zero
+    study's), the counter playing the chart ``strategy`` (a study's: basic, published or a
+    chart file; optimal becomes basic) with its ``indices``; tables by true count
+    (``tc_convention``, ``tc_divisor``), the ``ramp``'s win, SD, N0, SCORE, DI and risk of
+    ruin (``bankroll``, ``wong_out``), the optimal ramp for that spread at risk ``risk``, and
+    the Zero Pays side bet's edge by true count.
+
     Examples:
         >>> from cardedge.zero import simulate
         >>> tables = simulate(decks=1, rounds=2000, seed=1)  # doctest: +SKIP
+        >>> game = simulate(penetration=0.75, indices=True, rounds=10**6)  # doctest: +SKIP
     """
     call = bind(
         rules,
@@ -1101,7 +1125,69 @@ def simulate(
         das=das,
         # end of rule values
     )
-    return _simulate(call, strategy, rounds, threads, seed, paytable, progress)
+    shoe_game = core.shoe_game_words(
+        penetration,
+        dict(
+            players=players,
+            count=count,
+            indices=indices,
+            ramp=ramp,
+            wong_out=wong_out,
+            tc_convention=tc_convention,
+            tc_divisor=tc_divisor,
+            burn=burn,
+            bankroll=bankroll,
+            risk=risk,
+        ),
+    )
+    if penetration is None:
+        return _simulate(call, strategy, rounds, threads, seed, paytable, progress)
+    strategy = "basic" if strategy == "optimal" else strategy
+    return _simulate_shoe(
+        call, strategy, rounds, threads, seed, paytable, progress, penetration, shoe_game
+    )
+
+
+def _simulate_shoe(
+    call: ZeroCall, strategy, rounds, threads, seed, paytable, progress, penetration, words
+) -> Tables:
+    """``simulate``'s shoe game (``reports/zero/shoe_game.py``): the shared shoe-game tables
+    and the Zero Pays side bet's edge by true count."""
+    from cardedge.analysis.zero.paytable import load_paytable
+    from cardedge.reports.core import shoe_game as shoe_tables
+    from cardedge.reports.zero import shoe_game as room
+
+    one = call.one_shoe("simulate")
+    table = load_paytable(paytable)
+    try:
+        with core.counter(progress, "Zero shoe game", rounds) as advance:
+            run = room.simulate_shoe(
+                call.rules,
+                one,
+                strategy,
+                rounds,
+                seed,
+                advance,
+                threads,
+                penetration=penetration,
+                players=words["players"],
+                system=words["count"],
+                indices=words["indices"],
+                ramp=words["ramp"],
+                wong_out=words["wong_out"],
+                convention=words["tc_convention"],
+                divisor=words["tc_divisor"],
+                burn=words["burn"],
+                bankrolls=words["bankroll"],
+                risk=words["risk"],
+                paytable=table,
+            )
+    except ValueError as e:
+        if isinstance(e, core.BadValue):
+            raise
+        raise core.BadValue("penetration", str(e), quoted=False) from None
+    tables = shoe_tables.shoe_game_tables(run, call.rules.describe(one), "Zero")
+    return Tables([*tables, room.side_bet_by_true_count(run, tables[0].title, table)])
 
 
 def _simulate(

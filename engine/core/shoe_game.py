@@ -132,6 +132,12 @@ class ShoeTallies:
     """[bin]: rounds in which the counter took at least one index play."""
     index_plays: np.ndarray
     """[bin]: index plays taken (decisions that differ from the chart's)."""
+    side_labels: tuple[str, ...] = ()
+    """A side bet's outcomes on the counter's cards, when the game tallies one."""
+    side_net: np.ndarray | None = None
+    """Each side outcome's net per unit staked on the side bet."""
+    side: np.ndarray | None = None
+    """[bin, side outcome]: rounds of the counter's seat (None: no side bet tallied)."""
 
     @property
     def true_counts(self) -> np.ndarray:

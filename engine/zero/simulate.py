@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cardedge.analysis.core.kernels import entry
+from cardedge.analysis.core.kernels import entry, inline
 from cardedge.analysis.zero.actions import Action
 from cardedge.analysis.zero.paytable import PayTable, load_paytable
 from cardedge.analysis.zero.rules import ZeroRules
@@ -47,6 +47,111 @@ def zero_outcome_nets(rules: ZeroRules) -> np.ndarray:
     return np.array([rules.zero_pair_pays, rules.trips_payout] + ints)
 
 
+@inline
+def play_hand(rng, shoe, dealt, value, rules, v1, v2, up, tables, t, b, hand):
+    """Play a seat's first two cards ``v1``, ``v2`` (not a Zero Pair) against ``up`` by the
+    table set ``t`` of ``tables`` = (init, three, split_two, split_three) (``ZeroTables``'
+    arrays stacked on a first axis), drawing from position ``dealt`` in the engine's order
+    (each split hand's cards in turn). Each hand's total and wager go to ``hand`` = (totals,
+    wagers, seat) at [seat, hand]. Returns (dealt, hands, decision: ``DECISIONS``' position,
+    moved: the decisions that set ``b`` would have taken otherwise, as a player asked at each
+    of them; none when ``b`` is ``t``)."""
+    init, three, split_two, split_three = tables
+    totals, wagers, seat = hand
+    moved = 0
+    a = init[t, v1, v2, up]
+    split = a == Action.SPLIT and rules.split_ok[(v1 + v2) % 10]
+    if t != b:
+        base = init[b, v1, v2, up]
+        base_split = base == Action.SPLIT and rules.split_ok[(v1 + v2) % 10]
+        if split != base_split or (not split and (a == Action.HIT) != (base == Action.HIT)):
+            moved += 1
+    if split:
+        for h in range(2):
+            sa = v1 if h == 0 else v2
+            sb = v2 if h == 0 else v1
+            y = value[draw(rng, shoe, dealt)]
+            dealt += 1
+            t2 = (sa + y) % 10
+            w = 1
+            hit = split_two[t, sa, sb, y, up] != 0
+            if t != b and hit != (split_two[b, sa, sb, y, up] != 0):
+                moved += 1
+            if hit:
+                x = value[draw(rng, shoe, dealt)]
+                dealt += 1
+                t2 = (t2 + x) % 10
+                may = rules.double_split[t2]
+                double = may and split_three[t, sa, sb, y, x, up] != 0
+                if t != b and double != (may and split_three[b, sa, sb, y, x, up] != 0):
+                    moved += 1
+                if double:
+                    t2 = (t2 + value[draw(rng, shoe, dealt)]) % 10
+                    dealt += 1
+                    w = 2
+            totals[seat, h] = t2
+            wagers[seat, h] = w
+        return dealt, 2, 4, moved
+    total = (v1 + v2) % 10
+    w = 1
+    decision = 1
+    if a == Action.HIT:
+        x = value[draw(rng, shoe, dealt)]
+        dealt += 1
+        total = (total + x) % 10
+        may = rules.double_unsplit[total]
+        double = may and three[t, v1, v2, x, up] != 0
+        if t != b and double != (may and three[b, v1, v2, x, up] != 0):
+            moved += 1
+        decision = 2
+        if double:
+            total = (total + value[draw(rng, shoe, dealt)]) % 10
+            dealt += 1
+            w = 2
+            decision = 3
+    totals[seat, 0] = total
+    wagers[seat, 0] = w
+    return dealt, 1, decision, moved
+
+
+@inline
+def dealer_total(rng, shoe, dealt, value, draws, up, hole):
+    """(dealt, total) of the dealer's hand ``up``, ``hole`` drawn to the end by ``draws``
+    (the rules' ``dealer.draws[cards - 2, total]``), from position ``dealt``."""
+    d = (up + hole) % 10
+    n_dealer = 2
+    while n_dealer < 4 and draws[n_dealer - 2, d]:
+        d = (d + value[draw(rng, shoe, dealt)]) % 10
+        dealt += 1
+        n_dealer += 1
+    return dealt, d
+
+
+@inline
+def settle(hand, n_hands, dealer):
+    """Net of the seat's ``n_hands`` hands (``hand`` = (totals, wagers, seat)) against the
+    dealer's total: the lower total wins each hand's wager, equal pushes."""
+    totals, wagers, seat = hand
+    net = 0
+    for h in range(n_hands):
+        if totals[seat, h] < dealer:
+            net += wagers[seat, h]
+        elif totals[seat, h] > dealer:
+            net -= wagers[seat, h]
+    return net
+
+
+@inline
+def pair_outcome(c1, c2, cu, value, rank):
+    """``ZERO_PAIR`` or ``ZERO_TRIPS`` when the first cards ``c1``, ``c2`` (kinds) are a
+    Zero Pair (the up card ``cu`` making trips of a ten-valued pair), else -1."""
+    if rank[c1] == rank[c2] and (value[c1] + value[c2]) % 10 == 0:
+        if value[c1] == 0 and rank[cu] == rank[c1]:
+            return ZERO_TRIPS
+        return ZERO_PAIR
+    return -1
+
+
 @entry(nogil=True)
 def zero_rounds(rng, rounds, shoe, value, rank, rules, tables, side_index, counts):
     """Play ``rounds`` rounds of Zero, adding to ``counts`` = (outcomes, decisions, side).
@@ -54,88 +159,30 @@ def zero_rounds(rng, rounds, shoe, value, rank, rules, tables, side_index, count
     Deal order as the engine: player, player, up, hole, then the player's draws hand by hand,
     then the dealer's. ``value``/``rank`` map card kinds to point values and rank indices;
     ``rules``: the rules' ``KernelRules`` record; ``tables`` = (init, three, split_two,
-    split_three), the decision tables of ``tables.ZeroTables``.
+    split_three), the decision tables of ``tables.ZeroTables`` stacked on a first axis of one.
     """
     outcomes, decisions, side = counts
-    init, three, split_two, split_three = tables
-    draws = rules.dealer.draws
-    split_doubles = rules.double_split
-    unsplit_doubles = rules.double_unsplit
-    split_ok = rules.split_ok
-    totals = np.zeros(2, dtype=np.int64)
-    wagers = np.zeros(2, dtype=np.int64)
+    totals = np.zeros((1, 2), dtype=np.int64)
+    wagers = np.zeros((1, 2), dtype=np.int64)
+    hand = (totals, wagers, 0)
     for _ in range(rounds):
         c1 = draw(rng, shoe, 0)
         c2 = draw(rng, shoe, 1)
         cu = draw(rng, shoe, 2)
         ch = draw(rng, shoe, 3)
-        dealt = 4
         side[side_index[c1, c2, cu]] += 1
-        v1 = value[c1]
-        v2 = value[c2]
-        up = value[cu]
-        if rank[c1] == rank[c2] and (v1 + v2) % 10 == 0:
+        pair = pair_outcome(c1, c2, cu, value, rank)
+        if pair >= 0:
             decisions[0] += 1
-            if v1 == 0 and rank[cu] == rank[c1]:
-                outcomes[1] += 1
-            else:
-                outcomes[0] += 1
+            outcomes[pair] += 1
             continue
-        a = init[v1, v2, up]
-        if a == Action.SPLIT and split_ok[(v1 + v2) % 10]:
-            decisions[4] += 1
-            n_hands = 2
-            for h in range(2):
-                sa = v1 if h == 0 else v2
-                sb = v2 if h == 0 else v1
-                y = value[draw(rng, shoe, dealt)]
-                dealt += 1
-                t = (sa + y) % 10
-                w = 1
-                if split_two[sa, sb, y, up] != 0:
-                    x = value[draw(rng, shoe, dealt)]
-                    dealt += 1
-                    t = (t + x) % 10
-                    if split_doubles[t] and split_three[sa, sb, y, x, up] != 0:
-                        z = value[draw(rng, shoe, dealt)]
-                        dealt += 1
-                        t = (t + z) % 10
-                        w = 2
-                totals[h] = t
-                wagers[h] = w
-        else:
-            n_hands = 1
-            t = (v1 + v2) % 10
-            w = 1
-            if a == Action.HIT:
-                x = value[draw(rng, shoe, dealt)]
-                dealt += 1
-                t = (t + x) % 10
-                if unsplit_doubles[t] and three[v1, v2, x, up] != 0:
-                    z = value[draw(rng, shoe, dealt)]
-                    dealt += 1
-                    t = (t + z) % 10
-                    w = 2
-                    decisions[3] += 1
-                else:
-                    decisions[2] += 1
-            else:
-                decisions[1] += 1
-            totals[0] = t
-            wagers[0] = w
-        d = (up + value[ch]) % 10
-        n_dealer = 2
-        while n_dealer < 4 and draws[n_dealer - 2, d]:
-            d = (d + value[draw(rng, shoe, dealt)]) % 10
-            dealt += 1
-            n_dealer += 1
-        net = 0
-        for h in range(n_hands):
-            if totals[h] < d:
-                net += wagers[h]
-            elif totals[h] > d:
-                net -= wagers[h]
-        outcomes[2 + 4 + net] += 1
+        up = value[cu]
+        dealt, n_hands, decision, _ = play_hand(
+            rng, shoe, 4, value, rules, value[c1], value[c2], up, tables, 0, 0, hand
+        )
+        decisions[decision] += 1
+        _, d = dealer_total(rng, shoe, dealt, value, rules.dealer.draws, up, value[ch])
+        outcomes[2 + ZERO_MAX_NET + settle(hand, n_hands, d)] += 1
 
 
 def simulate_zero(
@@ -175,7 +222,12 @@ def simulate_zero(
                 dealing.BACCARAT_VALUE_OF_KIND,
                 dealing.RANK_OF_KIND,
                 kernel_rules,
-                (tables.init, tables.three, tables.split_two, tables.split_three),
+                (
+                    tables.init[None],
+                    tables.three[None],
+                    tables.split_two[None],
+                    tables.split_three[None],
+                ),
                 index,
                 (outcomes, decisions, side),
             )
