@@ -7,6 +7,7 @@ too; and the counting page's "Simulate your game" form runs one and fills its ca
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 from html.parser import HTMLParser
@@ -165,7 +166,8 @@ def test_the_simulate_form_runs_a_job_and_fills_the_calculators(server, browser)
     browser.get(f"{server}/counting")
     panel = browser.find_element("id", "simulate")
     form = browser.find_element("id", "simulate-form")
-    Select(form.find_element("name", "decks")).select_by_value("1")
+    section = form.find_element("css selector", '.game[data-game="blackjack"]')
+    Select(section.find_element("name", "decks")).select_by_value("1")  # Zero's has one too
     for name, text in (("rounds", "20000"), ("seed", "5")):
         box = form.find_element("name", name)
         box.clear()
@@ -315,7 +317,10 @@ def test_the_simulate_form_has_a_control_for_every_declared_rule_and_option():
             where = found[""] if name in RUN_KEYWORDS else found[game]
             assert name in where, (game, name)
             control = where[name]
-            if switch:
+            if switch and control["tag"] == "select":  # no default: the rule preset's
+                assert control["options"] == ["", "true", "false"], (game, name)
+                assert calls.parameters(game, "simulate")[name].default is None, (game, name)
+            elif switch:
                 assert (control["tag"], control["type"]) == ("input", "checkbox"), name
             elif kind.choices():
                 assert control["tag"] == "select", name
@@ -370,8 +375,8 @@ def test_each_preset_fills_the_form_and_its_job_is_the_apis_game(server, browser
     bankroll = page_number(browser, '#counting [name="bankroll"]')
     risk = page_number(browser, '#counting [name="risk"]')
     wait = WebDriverWait(browser, 120, poll_frequency=0.05)
-    presets = [p for p in simulate_presets() if p["game"] == "blackjack"]
-    assert len(presets) == 3
+    presets = simulate_presets()
+    assert [p["game"] for p in presets] == ["blackjack"] * 3 + ["zero"]  # the four
     for i, preset in enumerate(presets):
         choice.select_by_value(str(i))
         section = form.find_element("css selector", f'.game[data-game="{preset["game"]}"]')
@@ -389,13 +394,15 @@ def test_each_preset_fills_the_form_and_its_job_is_the_apis_game(server, browser
         form.find_element("css selector", "button[type=submit]").click()
         wait.until(lambda d: panel.get_attribute("data-state") in ("ready", "error", "cancelled"))
         assert panel.get_attribute("data-state") == "ready", (panel.text, preset["name"])
-        tables = blackjack.simulate(
+        api = importlib.import_module(f"cardedge.{preset['game']}")
+        tables = api.simulate(
             **preset["words"], rounds=20_000, seed=3, bankroll=[bankroll], risk=risk / 100
         )
         ramp_row = next(r for r in tables[2].rows() if r["bets"].startswith("ramp"))
         assert figure(browser, "win") == pytest.approx(ramp_row["win_per_100"] / 100, rel=1e-9)
         assert figure(browser, "sd") == pytest.approx(ramp_row["sd_per_100"] / 10, rel=1e-9)
         assert len(browser.find_elements("css selector", "#ramp tbody tr")) == len(tables[1].rows())
+    choice.select_by_value("2")  # 8D S17
     form.find_element("name", "h17").click()  # by hand: no longer the preset
     assert choice.first_selected_option.get_attribute("value") == ""
     # a game described by hand: every kind of control reaches the API as the words say
@@ -414,7 +421,7 @@ def test_each_preset_fills_the_form_and_its_job_is_the_apis_game(server, browser
     form.find_element("css selector", "button[type=submit]").click()
     wait.until(lambda d: panel.get_attribute("data-state") in ("ready", "error", "cancelled"))
     assert panel.get_attribute("data-state") == "ready", panel.text
-    words = {**presets[-1]["words"], **by_hand, "h17": not presets[-1]["words"]["h17"]}
+    words = {**presets[2]["words"], **by_hand, "h17": not presets[2]["words"]["h17"]}
     tables = blackjack.simulate(
         **words, rsa=True, rounds=20_000, seed=3, bankroll=[bankroll], risk=risk / 100
     )

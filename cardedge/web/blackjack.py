@@ -138,8 +138,9 @@ server refuses up front a request whose estimate passes its limit (``calls.reque
 SIMULATE_PRESETS: tuple[dict, ...] = (
     shoe_preset(
         "blackjack", "6D H17 peek LS", "6 decks, H17, peek, late surrender, DAS, 3:2; 75%, "
-        "Hi-Lo with index plays, ramp 1-12", decks=6, h17=True, peek=True, surrender=True,
-        das=True, natural="3:2", penetration=0.75, count="hilo", indices=True, ramp="1-12",
+        "Hi-Lo with index plays, ramp 1-12", opens=True, decks=6, h17=True, peek=True,
+        surrender=True, das=True, natural="3:2", penetration=0.75, count="hilo", indices=True,
+        ramp="1-12",
     ),
     shoe_preset(
         "blackjack", "2D H17 peek", "2 decks, H17, peek, DAS, 3:2; 65%, Hi-Lo with index "
@@ -152,7 +153,7 @@ SIMULATE_PRESETS: tuple[dict, ...] = (
         count="hilo", indices=True, ramp="1-12",
     ),
 )  # fmt: skip
-"""The "Simulate your game" presets, the first chosen when the counting page opens: the US
+"""The "Simulate your game" presets, the first the one the counting page opens on: the US
 shoe (6 decks dealt to 75%, a 1-12 spread: one unit more per true count from +1, the usual
 shoe spread), the double deck (dealt to 65%, a 1-4 spread: a pitch game's cut card is
 shallower and its spread narrower, the count moving faster), the 8-deck S17 shoe (75%, 1-12);

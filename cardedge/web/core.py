@@ -80,12 +80,12 @@ def web_room(game: str) -> WebRoom:
     return room_module("cardedge.web", game, kind=WebRoom)
 
 
-def shoe_preset(game: str, name: str, about: str, **words: object) -> dict:
+def shoe_preset(game: str, name: str, about: str, *, opens: bool = False, **words: object) -> dict:
     """A "Simulate your game" preset: the game it deals (the job's ``/api/{game}/jobs``), its
     short ``name``, ``about`` it in words, and the ``words`` of the API's ``simulate`` it sets
     (the others stay at the API's defaults; the page refuses a word ``simulate`` does not take).
-    """
-    return {"game": game, "name": name, "about": about, "words": dict(words)}
+    ``opens``: the page opens on it (its game's presets listed first)."""
+    return {"game": game, "name": name, "about": about, "opens": opens, "words": dict(words)}
 
 
 def edge_panel(title: str, strategies: dict[str, str]) -> dict:

@@ -814,7 +814,10 @@ def simulate_fields(game: str, words: dict[str, object]) -> str:
 
 
 def _rule_value(rule: Rule, value: object) -> object:
-    """A rule's value as ``_rule_control`` takes it: the rule's own (a form's text read back)."""
+    """A rule's value as ``_rule_control`` takes it: the rule's own (a form's text read back;
+    empty: None, the preset's)."""
+    if value == "":
+        return None
     if isinstance(value, str) and rule.kind.control == "switch":
         return value == "true"
     if isinstance(value, str) and value != "":
@@ -839,14 +842,19 @@ def _simulate_help(game: str) -> str:
     )
 
 
+def simulate_games() -> list[str]:
+    """The games whose web room has the "Simulate your game" form (``simulate_panel``), in
+    the registry's order but the game of the preset marked ``opens`` (``shoe_preset``) first."""
+    games = [g for g in GAMES if web_room(g).simulate_panel() is not None]
+    return sorted(games, key=lambda g: not any(p["opens"] for p in web_room(g).SIMULATE_PRESETS))
+
+
 def simulate_presets() -> list[dict]:
-    """The "Simulate your game" presets of every game whose web room has the form
-    (``simulate_panel``), in the registry's order: each its game, name, words in a line and
-    every control's value (``preset_words``). The first is chosen when the page opens."""
+    """The "Simulate your game" presets of every game with the form, by ``simulate_games``:
+    each its game, name, words in a line and every control's value (``preset_words``). The
+    first is chosen when the page opens."""
     found = []
-    for g in GAMES:
-        if web_room(g).simulate_panel() is None:
-            continue
+    for g in simulate_games():
         for preset in web_room(g).SIMULATE_PRESETS:
             found.append({**preset, "controls": preset_words(g, preset["words"])})
     return found
@@ -859,7 +867,7 @@ def _simulate_panels(presets: list[dict]) -> str:
     a shoe game to deal."""
     from cardedge.web.calls import MAX_JOB_ROUNDS
 
-    games = [g for g in GAMES if web_room(g).simulate_panel() is not None]
+    games = simulate_games()
     if not games:
         return ""
     options = []

@@ -5,10 +5,12 @@ through ``web.core.web_room``, by the game's name."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from cardedge.analysis.zero.rules import TRIPS_NOTE
 from cardedge.reports.zero.colours import CHART_COLOURS as CHART_COLOURS
 from cardedge.strategy.zero.legend import LEGEND as CHART_LEGEND
-from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel
+from cardedge.web.core import CHART_PANEL, edge_panel, index_chart_panel, shoe_preset
 
 SERVED: tuple[str, ...] = (
     "edge", "chart", "hands", "exceptions", "returns", "eor", "count", "compare",
@@ -168,12 +170,21 @@ times about 1.5 (a count with the best integer tags: 1.6 s measured); the server
 front a request whose estimate passes its limit (``calls.request_cost``)."""
 
 
-SIMULATE_PRESETS: tuple[dict, ...] = ()
-"""The "Simulate your game" presets (``web.core.shoe_preset``, one line each): none until Zero
-has a shoe game and ``simulate_panel`` hands out ``partial(pages.simulate_fields, "zero")``."""
+SIMULATE_PRESETS: tuple[dict, ...] = (
+    shoe_preset(
+        "zero", "Zero", "the published rules, 6 decks, 75%, Hi-Opt II with index plays, ramp "
+        "1-8 (the published Zero study's game)", decks=6, rules="published", strategy="basic",
+        penetration=0.75, count="hiopt2", indices=True, ramp="1-8",
+    ),
+)  # fmt: skip
+"""The "Simulate your game" preset of Zero: the published shoe study's game (``results/study/
+zero_6d_75``), so the simulated figures can be set beside the study's exact ones."""
 
 
 def simulate_panel():
-    """No form of Zero's own on the counting page (blackjack's alone): Zero's shoe game runs
-    through the API and as a job (``JOB_COMMANDS``)."""
-    return None
+    """The counting page's form part that describes Zero's shoe game
+    (``pages.simulate_fields``: its rules and options from the API's ``simulate``), dealt as a
+    background job (``POST /api/zero/jobs``)."""
+    from cardedge.web.pages import simulate_fields
+
+    return partial(simulate_fields, "zero")
