@@ -129,8 +129,9 @@ def write_parquet_tables(folder: str | Path, tables: list[Table]) -> list[Path]:
 
     paths = []
     for name, table in zip(TABLE_FILES, tables, strict=True):
-        frame = table.data.convert_dtypes(convert_boolean=True, convert_floating=False)
-        arrow = pa.Table.from_pandas(frame, preserve_index=False)
+        frame = table.data
+        schema = pa.schema([(c, _arrow_type(frame[c])) for c in frame.columns])
+        arrow = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
         about = json.dumps({"title": table.title, "notes": table.notes, "keys": table.keys})
         arrow = arrow.replace_schema_metadata(
             {**(arrow.schema.metadata or {}), b"cardedge.table": about.encode()}
@@ -138,6 +139,15 @@ def write_parquet_tables(folder: str | Path, tables: list[Table]) -> list[Path]:
         path = Path(folder) / f"{name}.parquet"
         paths.append(write_with(path, lambda tmp, a=arrow: pq.write_table(a, tmp)))
     return paths
+
+
+def _arrow_type(column: pd.Series):
+    """A column's Parquet type: text as strings, numbers and switches as they are."""
+    import pyarrow as pa
+
+    if pd.api.types.is_string_dtype(column) or column.dtype == object:
+        return pa.string()
+    return pa.from_numpy_dtype(column.dtype)
 
 
 def edge_by_true_count(run: ShoeGameRun) -> pd.DataFrame:
