@@ -133,7 +133,7 @@ def shoe_game(tmp_path, seed=3, **words):
 
 def test_out_then_resume_gives_the_tallies_of_one_run(tmp_path, one_stream_tasks):
     """A run kept in --out, one of its task files lost, then --resume: the lost task is dealt
-    again, the others read, and the tables are one straight run's."""
+    again, the others read, and the tables are one straight run's; likewise a damaged file."""
     straight = api.simulate(decks=2, penetration=0.7, rounds=THREE_STREAMS, seed=3, threads=1)
     kept, logged = shoe_game(tmp_path)
     assert "3 task(s) dealt, 0 found" in logged[0]
@@ -142,9 +142,13 @@ def test_out_then_resume_gives_the_tallies_of_one_run(tmp_path, one_stream_tasks
     files[1].unlink()
     resumed, logged = shoe_game(tmp_path, resume=True)
     assert "1 task(s) dealt, 2 found" in logged[0]
-    for a, b, c in zip(straight, kept, resumed, strict=True):
+    files[2].write_bytes(files[2].read_bytes()[:100])  # a file gone bad: dealt again, said
+    mended, logged = shoe_game(tmp_path, resume=True)
+    assert "damaged" in logged[0] and "1 task(s) dealt, 2 found" in logged[1]
+    for a, b, c, d in zip(straight, kept, resumed, mended, strict=True):
         pd.testing.assert_frame_equal(a.frame(), b.frame())
         pd.testing.assert_frame_equal(a.frame(), c.frame())
+        pd.testing.assert_frame_equal(a.frame(), d.frame())
 
 
 def test_another_runs_folder_is_refused_in_one_line(tmp_path, one_stream_tasks):

@@ -1176,46 +1176,39 @@ def simulate(
 
 
 def _simulate_shoe(run, penetration, words) -> Tables:
-    """``simulate``'s shoe game (``reports/blackjack/shoe_game.py``)."""
+    """``simulate``'s shoe game (``reports/blackjack/shoe_game.py``), dealt and written by
+    ``core.shoe_game_tables``."""
     from cardedge.reports.blackjack import shoe_game as room
-    from cardedge.reports.core import shoe_game as shoe_tables
 
     call, strategy, rounds, threads, seed, progress, log = run
     one = call.one_shoe("simulate")
-    bankrolls = [float(b) for b in core.listed(words["bankroll"])]
-    where = core.shoe_game_where(threads, words)
-    try:
-        with (
-            core.shoe_game_folder(where),
-            core.counter(progress, "Blackjack shoe game", rounds) as advance,
-        ):
-            game = room.simulate_shoe(
-                call.rules,
-                one,
-                strategy,
-                rounds,
-                seed,
-                advance,
-                threads,
-                penetration=penetration,
-                players=words["players"],
-                system=None if words["count"] is None else core.count_system(words["count"]),
-                indices=words["indices"],
-                ramp=words["ramp"],
-                wong_out=words["wong_out"],
-                convention=words["tc_convention"],
-                divisor=words["tc_divisor"],
-                burn=words["burn"],
-                bankrolls=bankrolls,
-                risk=words["risk"],
-                where=where,
-                log=log,
-            )
-            tables = shoe_tables.shoe_game_tables(game, call.rules.describe(one), "Blackjack")
-            core.write_shoe_tables(where, tables, log)
-    except ValueError as e:
-        raise core.shoe_game_error(e) from None
-    return Tables(tables)
+
+    def deal(where, advance):
+        return room.simulate_shoe(
+            call.rules,
+            one,
+            strategy,
+            rounds,
+            seed,
+            advance,
+            threads,
+            penetration=penetration,
+            players=words["players"],
+            system=None if words["count"] is None else core.count_system(words["count"]),
+            indices=words["indices"],
+            ramp=words["ramp"],
+            wong_out=words["wong_out"],
+            convention=words["tc_convention"],
+            divisor=words["tc_divisor"],
+            burn=words["burn"],
+            bankrolls=[float(b) for b in core.listed(words["bankroll"])],
+            risk=words["risk"],
+            where=where,
+            log=log,
+        )
+
+    label = ("Blackjack", call.rules.describe(one))
+    return core.shoe_game_tables(deal, label, rounds, threads, words, progress, log)
 
 
 def _simulate(

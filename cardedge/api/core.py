@@ -307,6 +307,33 @@ def simulation_result(report) -> Tables:
 
 
 # ---- the shoe game's batches ---------------------------------------------------------------------
+def shoe_game_tables(
+    deal: Callable,
+    label: tuple[str, str],
+    rounds: int,
+    threads: int | None,
+    words: dict,
+    progress: Progress | None,
+    log: Log | None,
+) -> Tables:
+    """A game's shoe game (``simulate`` with a penetration): where it deals and keeps its
+    batches checked (``shoe_game_where``), ``deal(where, advance)`` (the game's
+    ``reports/<game>/shoe_game.py``, returning a ``ShoeGameRun``) run under a progress count
+    of ``rounds``, its tables (``label``: the game's name and its rules in words) made, and
+    written as Parquet into ``out``; refusals as ``BadValue`` naming their keyword."""
+    from cardedge.reports.core.shoe_game import shoe_game_tables as tables_of
+
+    where = shoe_game_where(threads, words)
+    name, rules_text = label
+    try:
+        with shoe_game_folder(where), counter(progress, f"{name} shoe game", rounds) as advance:
+            tables = tables_of(deal(where, advance), rules_text, name)
+            write_shoe_tables(where, tables, log)
+    except ValueError as e:
+        raise shoe_game_error(e) from None
+    return Tables(tables)
+
+
 def shoe_game_where(threads: int | None, words: dict):
     """Where a shoe game deals and keeps its batches (``reports.core.shoe_game.Where``), from
     ``threads`` and the ``workers``, ``scheduler``, ``out`` and ``resume`` of ``words``, each

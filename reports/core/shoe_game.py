@@ -7,6 +7,7 @@ chart and its index plays and deals them with ``deal_run``: threads or Dask, a f
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -91,25 +92,30 @@ def deal_run(
 
     if where.resume and where.out is None:
         raise ValueError("--resume continues the run kept in --out: give --out")
-    if where.out is None:
-        tallies, _ = shoe_batches.run_shoe_game(
-            dealer, rounds, seed, threads=where.threads, workers=where.workers,
-            scheduler=where.scheduler, on_stream=progress,
-        )  # fmt: skip
-        return tallies
-    manifest = shoe_batches.shoe_manifest(dealer, rounds, seed, play)
-    with shoe_batches.open_store(where.out, manifest, where.resume, dealer) as store:
+    kept = where.out is not None
+    tasks = len(shoe_batches.tasks_of(rounds))
+    with contextlib.ExitStack() as stack:
+        store = None
+        if kept:
+            manifest = shoe_batches.shoe_manifest(dealer, rounds, seed, play)
+            store = stack.enter_context(
+                shoe_batches.open_store(where.out, manifest, where.resume, dealer)
+            )
+            store.done(tasks)  # damaged files found now, said before they are dealt again
+            for reason in store.damaged.values():
+                _say(log, f"{reason}: dealing it again")
         tallies, found = shoe_batches.run_shoe_game(
             dealer, rounds, seed, threads=where.threads, workers=where.workers,
             scheduler=where.scheduler, store=store, on_stream=progress,
         )  # fmt: skip
-        for reason in store.damaged.values():
-            if log is not None:
-                log(f"{reason}: dealt again")
-    if log is not None:
-        tasks = len(shoe_batches.tasks_of(rounds))
-        log(f"{tasks - found} task(s) dealt, {found} found in {where.out}")
+    if kept:
+        _say(log, f"{tasks - found} task(s) dealt, {found} found in {where.out}")
     return tallies
+
+
+def _say(log: Callable[[str], None] | None, line: str) -> None:
+    if log is not None:
+        log(line)
 
 
 TABLE_FILES = ("summary", "edge_by_true_count", "betting", "ramps")
