@@ -6,6 +6,7 @@ line's one-line errors."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 
 import numpy as np
@@ -143,8 +144,18 @@ def test_out_then_resume_gives_the_tallies_of_one_run(tmp_path, one_stream_tasks
     resumed, logged = shoe_game(tmp_path, resume=True)
     assert "1 task(s) dealt, 2 found" in logged[0]
     files[2].write_bytes(files[2].read_bytes()[:100])  # a file gone bad: dealt again, said
-    mended, logged = shoe_game(tmp_path, resume=True)
+    steps = []
+
+    @contextlib.contextmanager
+    def progress(label, total):
+        steps.append(total)
+        yield lambda n, note: steps.append((n, note))
+
+    mended, logged = shoe_game(tmp_path, resume=True, progress=progress)
     assert "damaged" in logged[0] and "1 task(s) dealt, 2 found" in logged[1]
+    assert steps[0] == THREE_STREAMS == sum(n for n, _ in steps[1:])
+    assert steps[1][0] == 2 * STREAM_ROUNDS  # the two tasks found, at once
+    assert steps[-1][1].startswith("edge ") and "(3 batches, rounds as independent)" in steps[-1][1]
     for a, b, c, d in zip(straight, kept, resumed, mended, strict=True):
         pd.testing.assert_frame_equal(a.frame(), b.frame())
         pd.testing.assert_frame_equal(a.frame(), c.frame())

@@ -201,14 +201,18 @@ def run_shoe_game(
     tasks = tasks_of(rounds)
     running = Running(dealer.outcome_net, {})
     done = set(store.done(len(tasks))) if store is not None else set()
-    for t in sorted(done):
-        running.add(counts_of(store.read_batch(t)))
     pending = [t for t in range(len(tasks)) if t not in done]
 
     def finished(streams: dict[int, Counts]) -> None:
         running.add(streams)
         if on_stream is not None:
             on_stream(sum(sizes[i] for i in streams), running.note())
+
+    found: dict[int, Counts] = {}
+    for t in sorted(done):
+        found |= counts_of(store.read_batch(t))
+    if found:  # the progress starts where the folder's tasks leave it
+        finished(found)
 
     if workers is None and scheduler in (None, "synchronous"):
         _deal_on_threads(dealer, rounds, seed, tasks, pending, threads, store, finished)
