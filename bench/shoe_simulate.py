@@ -2,6 +2,7 @@
 process and as whole processes beside another simulator's binary (issue 46).
 
     .venv/bin/python bench/shoe_simulate.py [--rounds 20000000] [--rival PATH] [--pairs 2]
+        [--dask]
 
 The game: 6 decks, S17, no peek (ENHC), DAS, no surrender, split to 4 hands, split aces one
 card each, 75% penetration, no burn card, Hi-Lo with the true count rounded (cards left / 52),
@@ -34,7 +35,8 @@ ROOT = Path(__file__).resolve().parents[1]
 RAMP = "1:0,2:1,4:2,6:3,8:4"
 
 
-def cardedge_command(rounds: int) -> list[str]:
+def cardedge_command(rounds: int, where: tuple[str, ...] = ("--threads", "1")) -> list[str]:
+    """The cardedge command of the game, dealt ``where`` says (threads, or Dask workers)."""
     return [
         sys.executable,
         "-m",
@@ -54,8 +56,7 @@ def cardedge_command(rounds: int) -> list[str]:
         "0",
         "--rounds",
         str(rounds),
-        "--threads",
-        "1",
+        *where,
         "--seed",
         "1",
         "--format",
@@ -177,6 +178,24 @@ def side_by_side(binary: str, rounds: int, pairs: int) -> None:
         )
 
 
+def threads_and_workers(rounds: int, pairs: int) -> None:
+    """Every core's threads against a local Dask cluster of as many workers (whole processes,
+    alternated)."""
+    cores = str(os.cpu_count() or 1)
+    threads, workers = [], []
+    for i in range(pairs):
+        threads.append(timed(cardedge_command(rounds, ("--threads", cores))))
+        workers.append(timed(cardedge_command(rounds, ("--workers", cores))))
+        print(f"pair {i + 1}: threads {threads[-1]}, workers {workers[-1]} (wall s, user s)")
+    for k, what in ((0, "wall"), (1, "user CPU")):
+        a = statistics.median(x[k] for x in threads)
+        b = statistics.median(x[k] for x in workers)
+        print(
+            f"{what}: --threads {cores} {a:.2f} s, --workers {cores} {b:.2f} s; workers / "
+            f"threads time {b / a:.2f}"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20_000_000)
@@ -184,6 +203,9 @@ def main() -> int:
     parser.add_argument("--rival", help="a FreeBJ binary, for the whole-process comparison")
     parser.add_argument("--pairs", type=int, default=2)
     parser.add_argument("--no-in-process", action="store_true")
+    parser.add_argument(
+        "--dask", action="store_true", help="threads against a local Dask cluster, every core"
+    )
     args = parser.parse_args()
     print(f"load average {os.getloadavg()}, {os.cpu_count()} cores")
     if not args.no_in_process:
@@ -193,6 +215,8 @@ def main() -> int:
         print(f"in process, one thread, Zero: {rate / 1e6:.2f} M rounds/s")
     if args.rival:
         side_by_side(args.rival, args.rounds, args.pairs)
+    if args.dask:
+        threads_and_workers(args.rounds, args.pairs)
     return 0
 
 

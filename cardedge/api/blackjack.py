@@ -1106,7 +1106,12 @@ def simulate(
     burn: int = 1,
     bankroll=(),
     risk: float = 0.05,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    out: str | None = None,
+    resume: bool = False,
     progress: core.Progress | None = None,
+    log: core.Log | None = None,
 ) -> Tables:
     """Monte Carlo house edge of blackjack beside the exact figure, with frequencies (every
     round from a freshly shuffled shoe, settled by the rules engine). Edges: percent of the
@@ -1116,7 +1121,10 @@ def simulate(
     to the cut card at ``players`` seats, counted with ``count`` (default Hi-Lo), the counter
     playing the chart with its ``indices``; tables by true count (``tc_convention``,
     ``tc_divisor``), the ``ramp``'s win, SD, N0, SCORE, DI and risk of ruin (``bankroll``,
-    ``wong_out``) and the optimal ramp for that spread at risk ``risk``.
+    ``wong_out``) and the optimal ramp for that spread at risk ``risk``. Its batches (streams
+    of whole shoes) give the SEs by batch means; they are dealt on ``threads``, or on Dask
+    (``workers``: a local cluster; ``scheduler``: a running one), and kept in the folder
+    ``out`` with the tables as Parquet (``resume``: finish the run kept there).
 
     Examples:
         >>> from cardedge.blackjack import simulate
@@ -1149,46 +1157,52 @@ def simulate(
         burn=burn,
         bankroll=bankroll,
         risk=risk,
+        workers=workers,
+        scheduler=scheduler,
+        out=out,
+        resume=resume,
     )
     shoe_game = core.shoe_game_words(penetration, shoe_game)
     if penetration is None:
         return _simulate(call, strategy, rounds, threads, seed, progress)
-    return _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration, shoe_game)
+    run = (call, strategy, rounds, threads, seed, progress, log)
+    return _simulate_shoe(run, penetration, shoe_game)
 
 
-def _simulate_shoe(call, strategy, rounds, threads, seed, progress, penetration, words) -> Tables:
-    """``simulate``'s shoe game (``reports/blackjack/shoe_game.py``)."""
+def _simulate_shoe(run, penetration, words) -> Tables:
+    """``simulate``'s shoe game (``reports/blackjack/shoe_game.py``), dealt and written by
+    ``core.shoe_game_tables``."""
     from cardedge.reports.blackjack import shoe_game as room
-    from cardedge.reports.core import shoe_game as shoe_tables
 
+    call, strategy, rounds, threads, seed, progress, log = run
     one = call.one_shoe("simulate")
-    try:
-        with core.counter(progress, "Blackjack shoe game", rounds) as advance:
-            run = room.simulate_shoe(
-                call.rules,
-                one,
-                strategy,
-                rounds,
-                seed,
-                advance,
-                threads,
-                penetration=penetration,
-                players=words["players"],
-                system=words["count"],
-                indices=words["indices"],
-                ramp=words["ramp"],
-                wong_out=words["wong_out"],
-                convention=words["tc_convention"],
-                divisor=words["tc_divisor"],
-                burn=words["burn"],
-                bankrolls=words["bankroll"],
-                risk=words["risk"],
-            )
-    except ValueError as e:
-        if isinstance(e, core.BadValue):
-            raise
-        raise core.BadValue("penetration", str(e), quoted=False) from None
-    return Tables(shoe_tables.shoe_game_tables(run, call.rules.describe(one), "Blackjack"))
+
+    def deal(where, advance):
+        return room.simulate_shoe(
+            call.rules,
+            one,
+            strategy,
+            rounds,
+            seed,
+            advance,
+            threads,
+            penetration=penetration,
+            players=words["players"],
+            system=words["count"],
+            indices=words["indices"],
+            ramp=words["ramp"],
+            wong_out=words["wong_out"],
+            convention=words["tc_convention"],
+            divisor=words["tc_divisor"],
+            burn=words["burn"],
+            bankrolls=words["bankroll"],
+            risk=words["risk"],
+            where=where,
+            log=log,
+        )
+
+    label = ("Blackjack", call.rules.describe(one))
+    return core.shoe_game_tables(deal, label, rounds, threads, words, progress, log)
 
 
 def _simulate(

@@ -322,6 +322,101 @@ def simulation_result(report) -> Tables:
     return Tables(report.tables(every_figure=False), every)
 
 
+# ---- the shoe game's batches ---------------------------------------------------------------------
+def shoe_game_tables(
+    deal: Callable,
+    label: tuple[str, str],
+    rounds: int,
+    threads: int | None,
+    words: dict,
+    progress: Progress | None,
+    log: Log | None,
+    more: Callable | None = None,
+) -> Tables:
+    """A game's shoe game (``simulate`` with a penetration): where it deals and keeps its
+    batches checked (``shoe_game_where``), ``deal(where, advance)`` (the game's
+    ``reports/<game>/shoe_game.py``, returning a ``ShoeGameRun``) run under a progress count
+    of ``rounds``, its tables (``label``: the game's name and its rules in words; ``more(run,
+    tables)``: the game's own tables after them, by file name) made, and written as Parquet
+    into ``out``; refusals as ``BadValue`` naming their keyword."""
+    from cardedge.reports.core.shoe_game import TABLE_FILES
+    from cardedge.reports.core.shoe_game import shoe_game_tables as tables_of
+
+    where = shoe_game_where(threads, words)
+    name, rules_text = label
+    try:
+        with shoe_game_folder(where), counter(progress, f"{name} shoe game", rounds) as advance:
+            run = deal(where, advance)
+            named = dict(zip(TABLE_FILES, tables_of(run, rules_text, name), strict=True))
+            if more is not None:
+                named |= more(run, list(named.values()))
+            tables = list(named.values())
+            write_shoe_tables(where, named, log)
+    except ValueError as e:
+        raise shoe_game_error(e) from None
+    return Tables(tables)
+
+
+def shoe_game_where(threads: int | None, words: dict):
+    """Where a shoe game deals and keeps its batches (``reports.core.shoe_game.Where``), from
+    ``threads`` and the ``workers``, ``scheduler``, ``out`` and ``resume`` of ``words``, each
+    checked before any work (``BadValue`` with one line)."""
+    from cardedge.reports.core.shoe_game import Where
+
+    workers, scheduler = _cluster(words["workers"], words["scheduler"])
+    out, resume = words["out"], bool(words["resume"])
+    if resume and out is None:
+        raise BadValue("resume", "a shoe game resumes from the batches kept in its --out folder")
+    if workers is not None or scheduler is not None or out is not None:
+        from cardedge.extras import require
+
+        require("study")
+    if out is not None:
+        from cardedge.study.core.store import study_folder
+
+        try:
+            study_folder(out)
+        except ValueError as e:
+            raise BadValue("out", str(e).replace("a study", "a shoe game run")) from None
+    return Where(threads, workers, scheduler, None if out is None else str(out), resume)
+
+
+def shoe_game_folder(where) -> ContextManager:
+    """The block writing a shoe game's ``where.out``: a folder it created is removed again
+    when the run fails, unless it holds finished batches (to resume)."""
+    if where.out is None:
+        return contextlib.nullcontext()
+    from cardedge.core.files import undone_if_failed
+    from cardedge.study.core.store import has_batches
+
+    return undone_if_failed(where.out, keep=has_batches)
+
+
+def write_shoe_tables(where, tables: dict[str, Table], log: Log | None) -> None:
+    """The shoe game's tables, by file name, as Parquet into ``where.out`` (when given)."""
+    if where.out is None:
+        return
+    from cardedge.reports.core.shoe_game import write_parquet_tables
+
+    for path in write_parquet_tables(where.out, tables):
+        _say(log, f"wrote {path}")
+
+
+def shoe_game_error(error: ValueError) -> BadValue:
+    """A shoe game's refusal as the keyword it is about: its folder (``out``), its cluster
+    (``scheduler`` or ``workers``), else its game (``penetration``)."""
+    from cardedge.reports.core.shoe_batches import ClusterRefused, FolderRefused
+    from cardedge.study.core.store import ForeignFile
+
+    if isinstance(error, BadValue):
+        return error
+    if isinstance(error, FolderRefused | ForeignFile):
+        return BadValue("out", str(error))
+    if isinstance(error, ClusterRefused):
+        return BadValue("scheduler", str(error))
+    return BadValue("penetration", str(error), quoted=False)
+
+
 # ---- study -------------------------------------------------------------------------------------
 STUDY_KEYWORDS: dict[str, object] = {
     **{

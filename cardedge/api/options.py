@@ -496,6 +496,36 @@ def shoe_game(count: str) -> dict[str, Keyword]:
             "The risk of ruin the optimal ramp may run with the first --bankroll.",
             kind=params.Number(0, 1, open_low=True, open_high=True),
         ),
+        Keyword(
+            WORKERS,
+            None,
+            "Deal the shoe game's batches on a local Dask cluster of this many worker processes "
+            "(default: --threads in this process); the same seed gives the same tallies.",
+        ),
+        Keyword(
+            SCHEDULER,
+            None,
+            "Deal the shoe game's batches on a running Dask cluster at this address "
+            "(tcp://host:8786); 'synchronous' deals them in this process.",
+            parsed=False,
+            reader="scheduler",
+        ),
+        Keyword(
+            "out",
+            None,
+            "Keep the shoe game's batches in this folder (one Parquet file per task of 8 streams, "
+            "study.json naming the run) and write its tables there as Parquet.",
+            kind=params.OPTIONAL_PATH,
+            metavar="DIR",
+            parsed=False,
+        ),
+        Keyword(
+            "resume",
+            False,
+            "Finish the shoe game kept in --out: batches already there are read, not dealt (a "
+            "folder of another run is refused).",
+            switch="flag",
+        ),
     )
 
 

@@ -1093,7 +1093,12 @@ def simulate(
     burn: int = 1,
     bankroll=(),
     risk: float = 0.05,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    out: str | None = None,
+    resume: bool = False,
     progress: core.Progress | None = None,
+    log: core.Log | None = None,
 ) -> Tables:
     """Monte Carlo house edge of Zero beside the exact figure, with outcome frequencies (every
     round from a freshly shuffled shoe, settled by the rules engine; the Zero Pays side bet
@@ -1106,7 +1111,10 @@ def simulate(
     chart file; optimal becomes basic) with its ``indices``; tables by true count
     (``tc_convention``, ``tc_divisor``), the ``ramp``'s win, SD, N0, SCORE, DI and risk of
     ruin (``bankroll``, ``wong_out``), the optimal ramp for that spread at risk ``risk``, and
-    the Zero Pays side bet's edge by true count.
+    the Zero Pays side bet's edge by true count. Its batches (streams of whole shoes: the SE by
+    batch means) are dealt on ``threads`` threads or on Dask (``workers``: a local cluster;
+    ``scheduler``: a running one), and kept in the folder ``out`` with the tables as Parquet
+    (``resume``: finish the run kept there).
 
     Examples:
         >>> from cardedge.zero import simulate
@@ -1138,56 +1146,60 @@ def simulate(
             burn=burn,
             bankroll=bankroll,
             risk=risk,
+            workers=workers,
+            scheduler=scheduler,
+            out=out,
+            resume=resume,
         ),
     )
     if penetration is None:
         return _simulate(call, strategy, rounds, threads, seed, paytable, progress)
     strategy = "basic" if strategy == "optimal" else strategy
-    return _simulate_shoe(
-        call, strategy, rounds, threads, seed, paytable, progress, penetration, shoe_game
-    )
+    run = (call, strategy, rounds, threads, seed, paytable, progress, log)
+    return _simulate_shoe(run, penetration, shoe_game)
 
 
-def _simulate_shoe(
-    call: ZeroCall, strategy, rounds, threads, seed, paytable, progress, penetration, words
-) -> Tables:
-    """``simulate``'s shoe game (``reports/zero/shoe_game.py``): the shared shoe-game tables
-    and the Zero Pays side bet's edge by true count."""
+def _simulate_shoe(run, penetration, words) -> Tables:
+    """``simulate``'s shoe game (``reports/zero/shoe_game.py``), dealt and written by
+    ``core.shoe_game_tables``, with the Zero Pays side bet's edge by true count."""
     from cardedge.analysis.zero.paytable import load_paytable
-    from cardedge.reports.core import shoe_game as shoe_tables
     from cardedge.reports.zero import shoe_game as room
 
+    call, strategy, rounds, threads, seed, paytable, progress, log = run
     one = call.one_shoe("simulate")
     table = load_paytable(paytable)
-    try:
-        with core.counter(progress, "Zero shoe game", rounds) as advance:
-            run = room.simulate_shoe(
-                call.rules,
-                one,
-                strategy,
-                rounds,
-                seed,
-                advance,
-                threads,
-                penetration=penetration,
-                players=words["players"],
-                system=words["count"],
-                indices=words["indices"],
-                ramp=words["ramp"],
-                wong_out=words["wong_out"],
-                convention=words["tc_convention"],
-                divisor=words["tc_divisor"],
-                burn=words["burn"],
-                bankrolls=words["bankroll"],
-                risk=words["risk"],
-                paytable=table,
-            )
-    except ValueError as e:
-        if isinstance(e, core.BadValue):
-            raise
-        raise core.BadValue("penetration", str(e), quoted=False) from None
-    tables = shoe_tables.shoe_game_tables(run, call.rules.describe(one), "Zero")
-    return Tables([*tables, room.side_bet_by_true_count(run, tables[0].title, table)])
+
+    def deal(where, advance):
+        return room.simulate_shoe(
+            call.rules,
+            one,
+            strategy,
+            rounds,
+            seed,
+            advance,
+            threads,
+            penetration=penetration,
+            players=words["players"],
+            system=words["count"],
+            indices=words["indices"],
+            ramp=words["ramp"],
+            wong_out=words["wong_out"],
+            convention=words["tc_convention"],
+            divisor=words["tc_divisor"],
+            burn=words["burn"],
+            bankrolls=words["bankroll"],
+            risk=words["risk"],
+            paytable=table,
+            where=where,
+            log=log,
+        )
+
+    def side_bet(shoe_run, tables):
+        head = tables[0].title
+        return {"side_bet_by_true_count": room.side_bet_by_true_count(shoe_run, head, table)}
+
+    label = ("Zero", call.rules.describe(one))
+    return core.shoe_game_tables(deal, label, rounds, threads, words, progress, log, side_bet)
 
 
 def _simulate(

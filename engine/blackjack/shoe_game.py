@@ -21,6 +21,7 @@ Counts are integers: a seed gives the same tallies on any number of threads.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -51,9 +52,9 @@ from cardedge.engine.core.shoe_game import (
     ShoeTallies,
     count_inputs,
     count_state,
+    deal_shoe_game,
     play_states,
 )
-from cardedge.engine.core.simulation import run_streams
 from cardedge.strategy.blackjack.charts import policy_from_chart
 from cardedge.strategy.blackjack.indices import chart_with
 from cardedge.strategy.core.departures import Departure
@@ -123,33 +124,64 @@ def plain_tables(name: str, first, unsplit, split, limit: int) -> IndexedTables:
     )
 
 
-def simulate_shoe_game(
-    rules,
-    game: ShoeGame,
-    tables: IndexedTables,
-    rounds: int,
-    seed: int | None = None,
-    progress: Callable[[int], None] | None = None,
-    threads: int | None = None,
-) -> ShoeTallies:
-    """Deal ``rounds`` rounds of the shoe game ``game`` under ``rules``, the counter playing
-    ``tables``, on independent streams (``simulation.run_streams``: each stream starts with a
-    freshly shuffled shoe, so a seed's tallies do not depend on ``threads``)."""
-    if tables.half_span != game.limit + 1:
-        raise ValueError("tables built for another true-count span than the game's")
-    hands = hand_table().arrays
-    kernel_rules = rules.kernel_record()
-    labels = blackjack_outcome_labels(rules)
-    nets = blackjack_outcome_nets(rules)
-    inputs = count_inputs(game)
-    n_bins = 2 * game.limit + 1
-    n_hands = tables.first.shape[1]
-    split = np.ascontiguousarray(tables.split.reshape(-1, n_hands, tables.split.shape[-1]))
-    stack = (tables.first, tables.unsplit, split, tables.set_of_state)
+@dataclass(frozen=True, eq=False)
+class BlackjackShoeDealer:
+    """Deals blackjack's shoe game (``engine.core.shoe_game.ShoeDealer``): ``dealer(rng, n)``
+    deals ``n`` rounds of ``game`` under ``rules`` from a freshly shuffled shoe, the counter
+    playing ``tables``. Picklable (a Dask worker deals with it): the kernel's inputs are made
+    again where it is unpickled."""
 
-    def play(rng, n):
+    rules: object
+    game: ShoeGame
+    tables: IndexedTables
+
+    def __post_init__(self) -> None:
+        if self.tables.half_span != self.game.limit + 1:
+            raise ValueError("tables built for another true-count span than the game's")
+
+    @property
+    def extras(self) -> dict[str, int]:
+        return {}
+
+    def fields(self) -> dict[str, object]:
+        return {}
+
+    @property
+    def policy(self) -> str:
+        return self.tables.name
+
+    @property
+    def outcome_labels(self) -> tuple[str, ...]:
+        return blackjack_outcome_labels(self.rules)
+
+    @property
+    def outcome_net(self) -> np.ndarray:
+        return blackjack_outcome_nets(self.rules)
+
+    @functools.cached_property
+    def _inputs(self) -> tuple:
+        tables = self.tables
+        n_hands = tables.first.shape[1]
+        split = np.ascontiguousarray(tables.split.reshape(-1, n_hands, tables.split.shape[-1]))
+        return (
+            hand_table().arrays,
+            self.rules.kernel_record(),
+            count_inputs(self.game),
+            (tables.first, tables.unsplit, split, tables.set_of_state),
+        )
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_inputs"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+
+    def __call__(self, rng, n):
+        hands, kernel_rules, inputs, stack = self._inputs
+        game = self.game
+        n_bins = 2 * game.limit + 1
         tally = (
-            np.zeros((n_bins, len(labels)), dtype=np.int64),
+            np.zeros((n_bins, len(self.outcome_labels)), dtype=np.int64),
             np.zeros(n_bins, dtype=np.int64),
             np.zeros(n_bins, dtype=np.int64),
             np.zeros((game.players, BJ_MAX_HANDS), dtype=np.int64),
@@ -167,24 +199,30 @@ def simulate_shoe_game(
             inputs.shape,
             inputs.count,
             stack,
-            tables.base,
+            self.tables.base,
             tally,
         )
         return tally[:3]
 
-    outcomes, index_rounds, index_plays = run_streams(play, rounds, seed, threads, progress)
-    return ShoeTallies(
-        game,
-        rules,
-        tables.name,
-        int(rounds),
-        seed,
-        labels,
-        nets,
-        outcomes,
-        index_rounds,
-        index_plays,
-    )
+
+def shoe_dealer(rules, game: ShoeGame, tables: IndexedTables) -> BlackjackShoeDealer:
+    """The dealer of ``game`` under ``rules``, the counter playing ``tables``."""
+    return BlackjackShoeDealer(rules, game, tables)
+
+
+def simulate_shoe_game(
+    rules,
+    game: ShoeGame,
+    tables: IndexedTables,
+    rounds: int,
+    seed: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    threads: int | None = None,
+) -> ShoeTallies:
+    """Deal ``rounds`` rounds of the shoe game ``game`` under ``rules``, the counter playing
+    ``tables``, on independent streams (``shoe_game.deal_shoe_game``: each stream starts with a
+    freshly shuffled shoe and is a batch, so a seed's tallies do not depend on ``threads``)."""
+    return deal_shoe_game(shoe_dealer(rules, game, tables), rounds, seed, progress, threads)
 
 
 @entry(nogil=True, refcounts=False)

@@ -26,8 +26,9 @@ The kernels' helpers here (``decks_left``, ``count_state``) have plain-Python tw
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -35,6 +36,7 @@ from cardedge.analysis.core.cards import CARDS_PER_DECK
 from cardedge.analysis.core.counts import CountSystem
 from cardedge.analysis.core.kernels import inline
 from cardedge.engine.core import dealing
+from cardedge.engine.core.simulation import check_rounds, deal_streams, stream_entropy, stream_sizes
 from cardedge.engine.core.table import check_seats
 from cardedge.strategy.core.departures import Departure, in_force
 
@@ -138,6 +140,25 @@ class ShoeTallies:
     """Each side outcome's net per unit staked on the side bet."""
     side: np.ndarray | None = None
     """[bin, side outcome]: rounds of the counter's seat (None: no side bet tallied)."""
+    batch_outcomes: np.ndarray | None = None
+    """[batch, bin, outcome]: the rounds of each batch (a stream of ``simulation.run_streams``:
+    whole shoes from a fresh shuffle, independent of every other batch), in stream order;
+    ``outcomes`` is their sum. The SE by batch means comes from them (rounds of one shoe are
+    correlated through the count; batches are not)."""
+
+    @property
+    def batches(self) -> int:
+        return 0 if self.batch_outcomes is None else len(self.batch_outcomes)
+
+    @property
+    def batch_rounds(self) -> np.ndarray | None:
+        """[batch, bin]: rounds of each batch in each bin (None without batches)."""
+        return None if self.batch_outcomes is None else self.batch_outcomes.sum(axis=2)
+
+    @property
+    def batch_sums(self) -> np.ndarray | None:
+        """[batch, bin]: sum of a one-unit round's net of each batch in each bin."""
+        return None if self.batch_outcomes is None else self.batch_outcomes @ self.outcome_net
 
     @property
     def true_counts(self) -> np.ndarray:
@@ -156,6 +177,78 @@ class ShoeTallies:
     def bin_squares(self) -> np.ndarray:
         """Sum of the squared net of a one-unit round per bin."""
         return self.outcomes @ (self.outcome_net**2)
+
+
+class ShoeDealer(Protocol):
+    """What deals a game's shoe game (``engine/<game>/shoe_game.py``'s ``shoe_dealer``): a
+    picklable object (a Dask worker deals with it) whose call ``dealer(rng, n)`` deals ``n``
+    rounds from a freshly shuffled shoe with ``rng`` and returns (outcomes[bin, outcome],
+    index rounds[bin], index plays[bin], then one array per name of ``extras``, each [bin] or
+    [bin, k]) of the counter's seat, as integers."""
+
+    game: ShoeGame
+    rules: object
+    policy: str
+    outcome_labels: tuple[str, ...]
+    outcome_net: np.ndarray
+    extras: dict[str, int]
+    """The ``ShoeTallies`` fields the arrays after the first three fill (summed over streams),
+    in order, each with its columns (0: a [bin] array): a game's own tallies (Zero's side bet:
+    ``side``, a column per pay-table row)."""
+
+    def fields(self) -> dict[str, object]:
+        """The ``ShoeTallies`` fields the dealer fixes (its extra tallies' labels)."""
+        ...
+
+    def __call__(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]: ...
+
+
+def tallies_of(
+    dealer: ShoeDealer,
+    rounds: int,
+    seed: int | None,
+    streams: Sequence[tuple[np.ndarray, ...]],
+) -> ShoeTallies:
+    """The ``ShoeTallies`` of a run of ``rounds`` rounds from the counts of each of its
+    streams (in stream order: the batches)."""
+    outcomes = np.stack([c[0] for c in streams])
+    extras = {
+        name: np.sum([c[3 + i] for c in streams], axis=0) for i, name in enumerate(dealer.extras)
+    }
+    return ShoeTallies(
+        dealer.game,
+        dealer.rules,
+        dealer.policy,
+        int(rounds),
+        seed,
+        dealer.outcome_labels,
+        dealer.outcome_net,
+        outcomes.sum(axis=0),
+        np.sum([c[1] for c in streams], axis=0),
+        np.sum([c[2] for c in streams], axis=0),
+        batch_outcomes=outcomes,
+        **dealer.fields(),
+        **extras,
+    )
+
+
+def deal_shoe_game(
+    dealer: ShoeDealer,
+    rounds: int,
+    seed: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    threads: int | None = None,
+) -> ShoeTallies:
+    """Deal ``rounds`` rounds with ``dealer`` on ``threads`` threads, one stream of
+    ``simulation.stream_sizes`` at a time (each a batch, kept: ``ShoeTallies.batch_outcomes``);
+    ``progress(n)`` after each stream of ``n`` rounds. Integers: a seed's tallies do not
+    depend on ``threads``."""
+    rounds = check_rounds(rounds)
+    entropy = stream_entropy(seed)
+    sizes = stream_sizes(rounds)
+    on_stream = None if progress is None else (lambda i, _: progress(sizes[i]))
+    counts = deal_streams(dealer, rounds, entropy, range(len(sizes)), threads, on_stream)
+    return tallies_of(dealer, rounds, seed, counts)
 
 
 def check_span(departures: Sequence[Departure], half_span: int) -> None:

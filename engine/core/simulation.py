@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -172,6 +172,47 @@ def replayed_shoes(decks: int, rounds: int, seed: int | None) -> Iterator[Shuffl
         shoe = ShuffledShoe(decks, stream_rng(entropy, i))
         for _ in range(size):
             yield shoe
+
+
+def deal_streams(
+    play: Callable[[np.random.Generator, int], tuple[np.ndarray, ...]],
+    rounds: int,
+    entropy: int,
+    streams: Sequence[int],
+    threads: int | None = None,
+    on_stream: Callable[[int, tuple[np.ndarray, ...]], None] | None = None,
+) -> list[tuple[np.ndarray, ...]]:
+    """The counts of each stream of ``streams`` (indices among a run of ``rounds`` rounds'
+    streams, whose generators come from ``entropy``: ``stream_entropy``), in that order,
+    played on ``threads`` threads; ``on_stream(i, counts)`` is called (under a lock) as each
+    stream ``i`` finishes. Each stream's counts are its own, so they do not depend on which
+    thread played it (``run_streams`` keeps only their sum)."""
+    sizes = stream_sizes(check_rounds(rounds))
+    streams = list(streams)
+    out: list[tuple[np.ndarray, ...] | None] = [None] * len(streams)
+    lock = threading.Lock()
+    pending = iter(range(len(streams)))
+
+    def worker() -> None:
+        while True:
+            with lock:
+                j = next(pending, None)
+            if j is None:
+                return
+            i = streams[j]
+            counts = play(stream_rng(entropy, i), sizes[i])
+            out[j] = counts
+            if on_stream is not None:
+                with lock:
+                    on_stream(i, counts)
+
+    n_threads = max(1, min(threads or os.cpu_count() or 1, len(streams)))
+    if n_threads == 1:
+        worker()
+    else:
+        with ThreadPoolExecutor(n_threads) as pool:
+            list(pool.map(lambda _: worker(), range(n_threads)))
+    return [c for c in out if c is not None]
 
 
 def run_streams(

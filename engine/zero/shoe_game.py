@@ -22,6 +22,7 @@ same tallies on any number of threads.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -37,9 +38,9 @@ from cardedge.engine.core.shoe_game import (
     ShoeTallies,
     count_inputs,
     count_state,
+    deal_shoe_game,
     play_states,
 )
-from cardedge.engine.core.simulation import run_streams
 from cardedge.engine.zero.game import side_bet_index
 from cardedge.engine.zero.simulate import (
     ZERO_MAX_NET,
@@ -120,37 +121,68 @@ def indexed_tables(
     )
 
 
-def simulate_shoe_game(
-    rules: ZeroRules,
-    game: ShoeGame,
-    tables: IndexedZeroTables,
-    rounds: int,
-    seed: int | None = None,
-    progress: Callable[[int], None] | None = None,
-    threads: int | None = None,
-    paytable: PayTable | str | None = None,
-) -> ShoeTallies:
-    """Deal ``rounds`` rounds of the shoe game ``game`` under ``rules``, the counter playing
-    ``tables`` and its Zero Pays side bet settled by ``paytable`` (default: the shipped
-    table), on independent streams (``simulation.run_streams``: each stream starts with a
-    freshly shuffled shoe, so a seed's tallies do not depend on ``threads``)."""
-    if tables.half_span != game.limit + 1:
-        raise ValueError("tables built for another true-count span than the game's")
-    table = load_paytable(paytable)
-    side_labels, side_net = side_bet_bins(table)
-    index = side_bet_index(table)
-    kernel_rules = rules.kernel_record()
-    labels = zero_outcome_labels()
-    inputs = count_inputs(game)
-    n_bins = 2 * game.limit + 1
-    stack = (*tables.stack, tables.set_of_state)
+@dataclass(frozen=True, eq=False)
+class ZeroShoeDealer:
+    """Deals Zero's shoe game (``engine.core.shoe_game.ShoeDealer``): ``dealer(rng, n)``
+    deals ``n`` rounds of ``game`` under ``rules`` from a freshly shuffled shoe, the counter
+    playing ``tables`` with its Zero Pays side bet settled by ``paytable`` (its tallies the
+    fourth array, ``side``). Picklable (a Dask worker deals with it): the kernel's inputs are
+    made again where it is unpickled."""
 
-    def play(rng, n):
+    rules: ZeroRules
+    game: ShoeGame
+    tables: IndexedZeroTables
+    paytable: PayTable
+
+    def __post_init__(self) -> None:
+        if self.tables.half_span != self.game.limit + 1:
+            raise ValueError("tables built for another true-count span than the game's")
+
+    @property
+    def policy(self) -> str:
+        return self.tables.name
+
+    @property
+    def outcome_labels(self) -> tuple[str, ...]:
+        return zero_outcome_labels()
+
+    @property
+    def outcome_net(self) -> np.ndarray:
+        return zero_outcome_nets(self.rules)
+
+    @property
+    def extras(self) -> dict[str, int]:
+        return {"side": len(self.paytable.rows) + 1}
+
+    def fields(self) -> dict[str, object]:
+        labels, net = side_bet_bins(self.paytable)
+        return {"side_labels": labels, "side_net": net}
+
+    @functools.cached_property
+    def _inputs(self) -> tuple:
+        tables = self.tables
+        return (
+            self.rules.kernel_record(),
+            count_inputs(self.game),
+            (*tables.stack, tables.set_of_state),
+            side_bet_index(self.paytable),
+        )
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_inputs"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+
+    def __call__(self, rng, n):
+        kernel_rules, inputs, stack, index = self._inputs
+        game = self.game
+        n_bins = 2 * game.limit + 1
         tally = (
-            np.zeros((n_bins, len(labels)), dtype=np.int64),
+            np.zeros((n_bins, len(self.outcome_labels)), dtype=np.int64),
             np.zeros(n_bins, dtype=np.int64),
             np.zeros(n_bins, dtype=np.int64),
-            np.zeros((n_bins, len(side_labels)), dtype=np.int64),
+            np.zeros((n_bins, self.extras["side"]), dtype=np.int64),
             np.zeros((2, game.players), dtype=np.int64),
             np.zeros((game.players, 2), dtype=np.int64),
             np.zeros((game.players, 2), dtype=np.int64),
@@ -164,28 +196,40 @@ def simulate_shoe_game(
             inputs.shape,
             inputs.count,
             stack,
-            tables.base,
+            self.tables.base,
             index,
             tally,
         )
         return tally[:4]
 
-    outcomes, index_rounds, index_plays, side = run_streams(play, rounds, seed, threads, progress)
-    return ShoeTallies(
-        game,
-        rules,
-        tables.name,
-        int(rounds),
-        seed,
-        labels,
-        zero_outcome_nets(rules),
-        outcomes,
-        index_rounds,
-        index_plays,
-        side_labels,
-        side_net,
-        side,
-    )
+
+def shoe_dealer(
+    rules: ZeroRules,
+    game: ShoeGame,
+    tables: IndexedZeroTables,
+    paytable: PayTable | str | None = None,
+) -> ZeroShoeDealer:
+    """The dealer of ``game`` under ``rules``, the counter playing ``tables``, its side bet
+    settled by ``paytable`` (default: the shipped table)."""
+    return ZeroShoeDealer(rules, game, tables, load_paytable(paytable))
+
+
+def simulate_shoe_game(
+    rules: ZeroRules,
+    game: ShoeGame,
+    tables: IndexedZeroTables,
+    rounds: int,
+    seed: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    threads: int | None = None,
+    paytable: PayTable | str | None = None,
+) -> ShoeTallies:
+    """Deal ``rounds`` rounds of the shoe game ``game`` under ``rules``, the counter playing
+    ``tables`` and its Zero Pays side bet settled by ``paytable`` (default: the shipped
+    table), on independent streams (``shoe_game.deal_shoe_game``: each stream starts with a
+    freshly shuffled shoe and is a batch, so a seed's tallies do not depend on ``threads``)."""
+    dealer = shoe_dealer(rules, game, tables, paytable)
+    return deal_shoe_game(dealer, rounds, seed, progress, threads)
 
 
 @entry(nogil=True, refcounts=False)

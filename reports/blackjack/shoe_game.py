@@ -14,13 +14,15 @@ from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.counts import CountSystem, resolve_system
 from cardedge.analysis.core.shoe import Shoe
-from cardedge.engine.blackjack.shoe_game import indexed_tables, simulate_shoe_game
+from cardedge.engine.blackjack.shoe_game import indexed_tables, shoe_dealer
 from cardedge.engine.core.shoe_game import ShoeGame
 from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM
 from cardedge.reports.blackjack.study import STUDIES, study_chart
-from cardedge.reports.core.shoe_game import DEFAULT_RISK, ShoeGameRun, ramp_of
+from cardedge.reports.core.shoe_batches import departure_identity, noting
+from cardedge.reports.core.shoe_game import DEFAULT_RISK, ShoeGameRun, Where, deal_run, ramp_of
 from cardedge.reports.core.simulation import new_seed
 from cardedge.reports.core.study import index_decks_left
+from cardedge.study.core.game import frame_digest
 
 
 def simulate_shoe(
@@ -44,8 +46,13 @@ def simulate_shoe(
     bankrolls: Sequence[float] = (),
     risk: float = DEFAULT_RISK,
     index_progress=lambda items: items,
+    where: Where | None = None,
+    log: Callable[[str], None] | None = None,
 ) -> ShoeGameRun:
-    """Deal the shoe game and keep its tallies (``ShoeGameRun``)."""
+    """Deal the shoe game and keep its tallies (``ShoeGameRun``): on ``threads`` threads, or
+    ``where`` says (Dask, a folder: ``reports/core/shoe_game.deal_run``); ``progress(n)`` after
+    each batch of ``n`` rounds, or ``progress(n, note)`` when it takes a second argument
+    (``note``: the running edge and SE)."""
     seed = new_seed() if seed is None else seed
     decks = shoe.whole_decks("a shoe game")
     system = system or resolve_system(DEFAULT_SYSTEM)
@@ -56,5 +63,14 @@ def simulate_shoe(
         departures = STUDIES.departures(rules, shoe, left, system, index_progress)
     game = ShoeGame(decks, penetration, system, players, burn, convention, divisor)
     tables = indexed_tables(rules, ShoeAnalysis(rules, shoe), chart, label, departures, game.limit)
-    tallies = simulate_shoe_game(rules, game, tables, rounds, seed, progress, threads)
+    dealer = shoe_dealer(rules, game, tables)
+    play = {
+        "game": "blackjack",
+        "rules": rules.describe(shoe),
+        "strategy": label,
+        "chart": frame_digest(chart.frame()),
+        "departures": departure_identity(departures),
+    }
+    where = Where(threads) if where is None else where
+    tallies = deal_run(dealer, rounds, seed, play, where, noting(progress), log)
     return ShoeGameRun(tallies, ramp_of(ramp), wong_out, tuple(bankrolls), risk, len(departures))

@@ -1,18 +1,22 @@
 """A simulated shoe game's tables, either game's: the edge of each true count, the ramp's
 betting figures and the optimal ramp (``engine/<game>/shoe_game.py`` deals; the figures come
 from its tallies, ``reports/core/shoe_tallies.py``; ``reports/<game>/shoe_game.py`` chooses the
-chart and its index plays and deals).
+chart and its index plays and deals them with ``deal_run``: threads or Dask, a folder kept,
+``reports/core/shoe_batches.py``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from cardedge.engine.core.shoe_game import CONVENTIONS, DIVISORS, ShoeTallies
+from cardedge.engine.core.shoe_game import CONVENTIONS, DIVISORS, ShoeDealer, ShoeTallies
 from cardedge.reports.core.betting import DEFAULT_KELLY_BANKROLL
 from cardedge.reports.core.ramp import Ramp, resolve_ramp
 from cardedge.reports.core.render import Table
@@ -25,8 +29,9 @@ EDGE_NOTES = (
     "true_count: the whole true count at the start of the round ({convention}); the end bins "
     "pool the tails.",
     "edge_simulated: house edge in % of the initial wager of the counter's one-unit round in "
-    "the bin (negative: the player's advantage); se: its standard error, the rounds taken as "
-    "independent draws; index_share: rounds in which the counter took an index play.",
+    "the bin (negative: the player's advantage); edge_simulated_se: its standard error, "
+    "{method}; edge_simulated_se_rounds: the same, the rounds taken as independent draws; "
+    "index_share: rounds in which the counter took an index play.",
 )
 
 
@@ -50,7 +55,105 @@ class ShoeGameRun:
     @property
     def stats(self) -> BinStats:
         t = self.tallies
-        return BinStats(t.true_counts, t.bin_rounds, t.bin_sums, t.bin_squares)
+        return BinStats(
+            t.true_counts, t.bin_rounds, t.bin_sums, t.bin_squares, t.batch_rounds, t.batch_sums
+        )
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a shoe game's batches are dealt and kept: ``threads`` (none of the others, or
+    ``scheduler='synchronous'``), a local Dask cluster of ``workers`` processes or the
+    cluster at ``scheduler``; ``out``: a folder keeping the batches (``resume``: keep those it
+    holds)."""
+
+    threads: int | None = None
+    workers: int | None = None
+    scheduler: str | None = None
+    out: str | None = None
+    resume: bool = False
+
+
+def deal_run(
+    dealer: ShoeDealer,
+    rounds: int,
+    seed: int,
+    play: dict,
+    where: Where = Where(),
+    progress: Callable[[int, str], None] | None = None,
+    log: Callable[[str], None] | None = None,
+) -> ShoeTallies:
+    """Deal a shoe game's ``rounds`` rounds with ``dealer`` from ``seed`` ``where`` it says
+    (``shoe_batches.run_shoe_game``); ``play``: what defines the counter's play besides the
+    dealer's game and rules (a folder's manifest names it); ``progress(n, note)`` after each
+    batch of ``n`` rounds, ``note`` the running edge; ``log(line)``: what was found in the
+    folder."""
+    from cardedge.reports.core import shoe_batches
+
+    if where.resume and where.out is None:
+        raise ValueError("--resume continues the run kept in --out: give --out")
+    kept = where.out is not None
+    tasks = len(shoe_batches.tasks_of(rounds))
+    with contextlib.ExitStack() as stack:
+        store = None
+        if kept:
+            manifest = shoe_batches.shoe_manifest(dealer, rounds, seed, play)
+            store = stack.enter_context(
+                shoe_batches.open_store(where.out, manifest, where.resume, dealer)
+            )
+            store.done(tasks)  # damaged files found now, said before they are dealt again
+            for reason in store.damaged.values():
+                _say(log, f"{reason}: dealing it again")
+        tallies, found = shoe_batches.run_shoe_game(
+            dealer, rounds, seed, threads=where.threads, workers=where.workers,
+            scheduler=where.scheduler, store=store, on_stream=progress,
+        )  # fmt: skip
+    if kept:
+        _say(log, f"{tasks - found} task(s) dealt, {found} found in {where.out}")
+    return tallies
+
+
+def _say(log: Callable[[str], None] | None, line: str) -> None:
+    if log is not None:
+        log(line)
+
+
+TABLE_FILES = ("summary", "edge_by_true_count", "betting", "ramps")
+"""The Parquet files of ``shoe_game_tables``' tables, in order."""
+
+
+def write_parquet_tables(folder: str | Path, tables: dict[str, Table]) -> list[Path]:
+    """Write each table to ``folder`` as Parquet, ``<name>.parquet`` (``shoe_game_tables``'
+    by ``TABLE_FILES``, then a game's own; typed columns: whole numbers int64, figures
+    float64, words strings), with the table's title and notes in the file's metadata."""
+    import json
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from cardedge.core.files import write_with
+
+    paths = []
+    for name, table in tables.items():
+        frame = table.data
+        schema = pa.schema([(c, _arrow_type(frame[c])) for c in frame.columns])
+        arrow = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
+        about = json.dumps({"title": table.title, "notes": table.notes, "keys": table.keys})
+        arrow = arrow.replace_schema_metadata(
+            {**(arrow.schema.metadata or {}), b"cardedge.table": about.encode()}
+        )
+        path = Path(folder) / f"{name}.parquet"
+        paths.append(write_with(path, lambda tmp, a=arrow: pq.write_table(a, tmp)))
+    return paths
+
+
+def _arrow_type(column: pd.Series):
+    """A column's Parquet type: text as strings, numbers and switches as they are."""
+    import pyarrow as pa
+
+    if pd.api.types.is_string_dtype(column) or column.dtype == object:
+        return pa.string()
+    return pa.from_numpy_dtype(column.dtype)
 
 
 def edge_by_true_count(run: ShoeGameRun) -> pd.DataFrame:
@@ -69,6 +172,7 @@ def edge_by_true_count(run: ShoeGameRun) -> pd.DataFrame:
             "frequency": s.shares,
             "edge_simulated": [-100.0 * e + 0.0 for e in s.edges],
             "edge_simulated_se": 100.0 * s.stderrs,
+            "edge_simulated_se_rounds": 100.0 * s.round_stderrs,
             "sd": np.sqrt(s.variances),
             "index_share": index_share,
             "index_plays": t.index_plays,
@@ -125,6 +229,8 @@ def shoe_game_tables(run: ShoeGameRun, rules_text: str, label: str) -> list[Tabl
                 "edge_se": flat["win_se_per_100"],
                 "sd": math.sqrt(var),
                 "index_round_share": float(t.index_rounds.sum()) / t.rounds,
+                "batches": s.batches,
+                "se_by_batches": s.by_batches,
             }
         ]
     )
@@ -144,7 +250,8 @@ def shoe_game_tables(run: ShoeGameRun, rules_text: str, label: str) -> list[Tabl
             summary,
             [
                 "edge: house edge in % of a one-unit round, every round dealt (flat bet); "
-                "edge_se its standard error; sd: a round's SD in units.",
+                f"edge_se its standard error, {s.se_method()}; sd: a round's SD in units; "
+                "batches: streams of whole shoes, each from a fresh shuffle.",
                 "The counter sits in seat 1; other seats play the chart without index plays.",
             ],
             digits={"edge": 4, "edge_se": 4, "sd": 4},
@@ -153,8 +260,14 @@ def shoe_game_tables(run: ShoeGameRun, rules_text: str, label: str) -> list[Tabl
         Table(
             f"{head}: edge by true count",
             edge_by_true_count(run),
-            [EDGE_NOTES[0].format(convention=conv), EDGE_NOTES[1]],
-            digits={"edge_simulated": 3, "edge_simulated_se": 3, "frequency": 4, "sd": 3},
+            [EDGE_NOTES[0].format(convention=conv), EDGE_NOTES[1].format(method=s.se_method())],
+            digits={
+                "edge_simulated": 3,
+                "edge_simulated_se": 3,
+                "edge_simulated_se_rounds": 3,
+                "frequency": 4,
+                "sd": 3,
+            },
             keys=keys,
         ),
         Table(
@@ -162,6 +275,7 @@ def shoe_game_tables(run: ShoeGameRun, rules_text: str, label: str) -> list[Tabl
             pd.DataFrame(rows),
             [
                 "win and sd per 100 rounds dealt (wonged-out rounds count, at 0 units); "
+                f"win_se_per_100: the win's standard error, {s.se_method()}; "
                 "N0 = var / w^2, SCORE = 10^6 w^2 / var, DI = 1000 w / sd; risk of ruin "
                 "exp(-2 w B / sd^2) (reports/core/betting.py).",
                 f"optimal: the bets by true count that maximise the win at a risk of ruin of "

@@ -6,9 +6,15 @@ The tallies (``engine/<game>/shoe_game.py``) hold, per whole true count bin ``k`
 ``b_k`` units in bin ``k`` (a ramp; 0 where the counter wongs out) then wins ``w = sum(b_k
 S_k) / N`` units a round (``N`` every round dealt, bet or not) with variance ``sum(b_k^2 Q_k)
 / N - w^2``: the CVCX viewer's trick, exact for any bet that depends on the bin only, without
-dealing again. The rounds are taken as independent draws (the SE of a bin's edge is its SD
-over sqrt(n)); the count carries the shoe's dependence, so within a bin the nets are nearly
-independent.
+dealing again.
+
+**Standard errors.** Rounds of one shoe are correlated through the count, so the SE is by batch
+means when the run has at least ``MIN_BATCHES`` batches (a batch: a stream of whole shoes from a
+fresh shuffle, independent of the others; ``ShoeTallies.batch_outcomes``): a ratio ``R = sum_b
+X_b / sum_b Y_b`` over ``B`` batches (a bin's edge: X its nets, Y its rounds; a ramp's win: X
+its bets' nets, Y every round) has variance ``B / (B - 1) sum_b (X_b - R Y_b)^2 / (sum_b
+Y_b)^2``. With fewer batches the rounds are taken as independent draws (a bin's SE its SD over
+sqrt(n)), and the tables say so.
 
 The formulas of N0, SCORE, DI and the lifetime risk of ruin are ``reports/core/betting.py``'s;
 the risk of ruin in a trip of ``R`` rounds is the diffusion's first passage below ``-B`` by
@@ -41,16 +47,53 @@ from cardedge.reports.core.betting import (
 )
 from cardedge.reports.core.ramp import MAX_UNITS, Ramp
 
+MIN_BATCHES = 20
+"""The fewest batches whose batch means give the SE; below, rounds are taken as independent."""
+
+
+def batch_ratio_stderr(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """SE by batch means of the ratio ``sum x / sum y`` over the batches of axis 0 (``x``,
+    ``y``: [batch, ...]; the module docstring's formula), NaN where ``sum y`` is 0 or below 2
+    batches."""
+    b = len(x)
+    total = y.sum(axis=0).astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = x.sum(axis=0) / total
+        resid = x - ratio * y
+        var = b / (b - 1) * (resid * resid).sum(axis=0) / (total * total) if b > 1 else np.nan
+        return np.where(total > 0, np.sqrt(var), np.nan)
+
 
 @dataclass(frozen=True)
 class BinStats:
     """The tallies by true count bin: ``true_counts`` (the first and last pool the tails),
-    ``rounds``, ``sums`` and ``squares`` of a one-unit round's net."""
+    ``rounds``, ``sums`` and ``squares`` of a one-unit round's net; ``batch_rounds`` and
+    ``batch_sums`` ([batch, bin]) the same of each batch, when kept (the SE by batch means)."""
 
     true_counts: np.ndarray
     rounds: np.ndarray
     sums: np.ndarray
     squares: np.ndarray
+    batch_rounds: np.ndarray | None = None
+    batch_sums: np.ndarray | None = None
+
+    @property
+    def batches(self) -> int:
+        return 0 if self.batch_rounds is None else len(self.batch_rounds)
+
+    @property
+    def by_batches(self) -> bool:
+        """Whether the SEs are by batch means (at least ``MIN_BATCHES`` batches)."""
+        return self.batches >= MIN_BATCHES
+
+    def se_method(self) -> str:
+        """How the SEs are computed, in words (the tables' notes)."""
+        if self.by_batches:
+            return f"by batch means over {self.batches} batches of whole shoes"
+        return (
+            f"the rounds taken as independent draws ({self.batches} batches of whole shoes, "
+            f"fewer than the {MIN_BATCHES} batch means need: a longer run gives them)"
+        )
 
     @property
     def total(self) -> int:
@@ -82,9 +125,22 @@ class BinStats:
         return np.where(n >= 2, np.maximum(v, 0.0), np.nan)
 
     @property
-    def stderrs(self) -> np.ndarray:
+    def round_stderrs(self) -> np.ndarray:
+        """SE of each bin's edge, the rounds taken as independent draws."""
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.sqrt(self.variances / self.rounds)
+
+    @property
+    def batch_stderrs(self) -> np.ndarray:
+        """SE of each bin's edge by batch means (NaN without batches)."""
+        if self.batch_rounds is None:
+            return np.full(len(self.rounds), np.nan)
+        return batch_ratio_stderr(self.batch_sums, self.batch_rounds)
+
+    @property
+    def stderrs(self) -> np.ndarray:
+        """SE of each bin's edge: by batch means with enough batches, else ``round_stderrs``."""
+        return self.batch_stderrs if self.by_batches else self.round_stderrs
 
     def bets(self, ramp: Ramp, wong_out: float | None = None) -> np.ndarray:
         """Units bet in each bin by ``ramp`` (0 below ``wong_out``)."""
@@ -101,7 +157,16 @@ class BinStats:
         return w, max(var, 0.0)
 
     def win_stderr(self, bets: Sequence[float]) -> float:
-        """Standard error of ``win_variance``'s win (bins independent, rounds independent)."""
+        """Standard error of ``win_variance``'s win: by batch means with enough batches, else
+        ``round_win_stderr``."""
+        if not self.by_batches:
+            return self.round_win_stderr(bets)
+        b = np.asarray(bets, dtype=float)
+        won = self.batch_sums @ b
+        return float(batch_ratio_stderr(won, self.batch_rounds.sum(axis=1)))
+
+    def round_win_stderr(self, bets: Sequence[float]) -> float:
+        """Standard error of the win, the rounds taken as independent draws."""
         b = np.asarray(bets, dtype=float)
         var = np.nan_to_num(self.variances)
         return math.sqrt(float((b * b * var) @ self.rounds)) / self.total

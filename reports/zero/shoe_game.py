@@ -20,14 +20,16 @@ from cardedge.analysis.core.shoe import Shoe
 from cardedge.analysis.zero.paytable import PayTable, load_paytable
 from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.engine.core.shoe_game import ShoeGame
-from cardedge.engine.zero.shoe_game import indexed_tables, simulate_shoe_game
+from cardedge.engine.zero.shoe_game import indexed_tables, shoe_dealer
 from cardedge.reports.core.render import Table
-from cardedge.reports.core.shoe_game import DEFAULT_RISK, ShoeGameRun, ramp_of
+from cardedge.reports.core.shoe_batches import departure_identity, noting
+from cardedge.reports.core.shoe_game import DEFAULT_RISK, ShoeGameRun, Where, deal_run, ramp_of
 from cardedge.reports.core.simulation import new_seed
 from cardedge.reports.core.study import index_decks_left
 from cardedge.reports.core.study_tables import bin_label
 from cardedge.reports.zero.indices import DEFAULT_SYSTEM
 from cardedge.reports.zero.study import STUDIES, study_chart
+from cardedge.study.core.game import frame_digest
 
 
 def simulate_shoe(
@@ -52,9 +54,14 @@ def simulate_shoe(
     risk: float = DEFAULT_RISK,
     paytable: PayTable | str | None = None,
     index_progress=lambda items: items,
+    where: Where | None = None,
+    log: Callable[[str], None] | None = None,
 ) -> ShoeGameRun:
-    """Deal the shoe game and keep its tallies (``ShoeGameRun``); the counter's Zero Pays side
-    bet is settled by ``paytable`` (default: the shipped table)."""
+    """Deal the shoe game and keep its tallies (``ShoeGameRun``): on ``threads`` threads, or
+    ``where`` says (Dask, a folder: ``reports/core/shoe_game.deal_run``); the counter's Zero
+    Pays side bet is settled by ``paytable`` (default: the shipped table); ``progress(n)``
+    after each batch of ``n`` rounds, or ``progress(n, note)`` when it takes a second argument
+    (``note``: the running edge and SE)."""
     seed = new_seed() if seed is None else seed
     decks = shoe.whole_decks("a shoe game")
     system = system or resolve_system(DEFAULT_SYSTEM)
@@ -65,9 +72,18 @@ def simulate_shoe(
         departures = STUDIES.departures(rules, shoe, left, system, index_progress)
     game = ShoeGame(decks, penetration, system, players, burn, convention, divisor)
     tables = indexed_tables(rules, chart, label, departures, game.limit)
-    tallies = simulate_shoe_game(
-        rules, game, tables, rounds, seed, progress, threads, load_paytable(paytable)
-    )
+    table = load_paytable(paytable)
+    dealer = shoe_dealer(rules, game, tables, table)
+    play = {
+        "game": "zero",
+        "rules": rules.describe(shoe),
+        "strategy": label,
+        "chart": frame_digest(chart.frame()),
+        "departures": departure_identity(departures),
+        "paytable": [[r.hand, list(r.when), str(r.pays)] for r in table.rows],
+    }
+    where = Where(threads) if where is None else where
+    tallies = deal_run(dealer, rounds, seed, play, where, noting(progress), log)
     return ShoeGameRun(tallies, ramp_of(ramp), wong_out, tuple(bankrolls), risk, len(departures))
 
 

@@ -6,7 +6,7 @@ import click
 
 from cardedge.api import blackjack as api
 from cardedge.cli.blackjack.options import rule_options
-from cardedge.cli.core.common import bar, emit, format_option
+from cardedge.cli.core.common import bar, emit, format_option, say
 from cardedge.cli.core.declared import declared_option, declared_options
 from cardedge.cli.core.simulate import rounds_option, seed_option, threads_option
 
@@ -27,7 +27,9 @@ def simulate(fmt, **options) -> None:
 
     With --penetration, a shoe game: shoes dealt to the cut card and counted (--count), the
     counter playing the chart with its --indices; the edge by true count, the --ramp's win,
-    SD, N0, SCORE, DI and risk of ruin, and the optimal ramp for its spread at --risk.
+    SD, N0, SCORE, DI and risk of ruin, and the optimal ramp for its spread at --risk. Its
+    batches (streams of whole shoes) give the SEs by batch means; --workers or --scheduler deal
+    them on Dask, --out keeps them (and writes the tables as Parquet), --resume finishes a run.
     """
     # one document: every table, each row carrying game, rules, decks, strategy, seed, rounds
-    emit(api.simulate(**options, progress=bar()), fmt)
+    emit(api.simulate(**options, progress=bar(), log=say), fmt)

@@ -210,9 +210,16 @@ def emit(result: Table | Tables | list[Table], fmt: str) -> None:
 
 @contextmanager
 def terminal_bar(label: str, total: int):
-    """A progress bar on standard error for ``total`` steps; yields ``advance(n)``."""
-    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+    """A progress bar on standard error for ``total`` steps; yields ``advance(n)``, or
+    ``advance(n, note)`` to show ``note`` after the bar (a shoe game's running edge)."""
+    with click.progressbar(
+        length=total, label=label, file=sys.stderr, item_show_func=_shown_note
+    ) as bar:
         yield bar.update
+
+
+def _shown_note(note: str | None) -> str | None:
+    return note
 
 
 def bar():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cardedge.api import zero as api
-from cardedge.cli.core.common import bar, deck_option, emit, format_option
+from cardedge.cli.core.common import bar, deck_option, emit, format_option, say
 from cardedge.cli.core.declared import declared_option, declared_options
 from cardedge.cli.core.simulate import rounds_option, seed_option, threads_option
 from cardedge.cli.zero.options import rules_option
@@ -36,4 +36,4 @@ def simulate(fmt, **options) -> None:
     the optimal ramp for its spread at --risk, and the Zero Pays side bet's edge by true count.
     """
     # one document: every table, each row carrying rules, decks, strategy, seed and rounds
-    emit(api.simulate(**options, progress=bar()), fmt)
+    emit(api.simulate(**options, progress=bar(), log=say), fmt)
