@@ -106,11 +106,13 @@ class ShoeGame:
         """The end bins' true counts (``tally_limit`` of the system's level)."""
         return tally_limit(self.system.level)
 
-    def describe(self) -> str:
-        """'6 decks, 75% penetration, 1 player, Hi-Lo (exact true count, exact decks left)'."""
+    def describe(self, decks: bool = True) -> str:
+        """'6 decks, 75% penetration, burn 1, 1 player, Hi-Lo (exact true count, exact decks
+        left)'; without ``decks`` where the rules' words name the shoe already."""
         seats = f"{self.players} player{'s' if self.players > 1 else ''}"
+        shoe = f"{self.decks} decks, " if decks else ""
         return (
-            f"{self.decks} decks, {self.penetration * 100:g}% penetration, burn {self.burn}, "
+            f"{shoe}{self.penetration * 100:g}% penetration, burn {self.burn}, "
             f"{seats}, {self.system.name} ({self.convention} true count, {self.divisor} decks "
             "left)"
         )

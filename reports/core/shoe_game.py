@@ -208,7 +208,7 @@ def shoe_game_tables(run: ShoeGameRun, rules_text: str, label: str) -> list[Tabl
     game's name as a title starts with it ('Blackjack')."""
     t = run.tallies
     game = t.game
-    head = f"{label} shoe game: {rules_text}, {game.describe()}, {t.policy}"
+    head = f"{label} shoe game: {rules_text}, {game.describe(decks=False)}, {t.policy}"
     keys = {"rules": rules_text, "seed": t.seed, "rounds": t.rounds, "strategy": t.policy}
     s = run.stats
     flat = betting_row(s, np.ones(len(s.rounds)))
