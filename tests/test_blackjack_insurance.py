@@ -199,3 +199,83 @@ def test_an_empty_card_is_refused(capsys):
 
     assert main(["blackjack", "indices", "--top", "0"]) == 2
     assert "--top" in capsys.readouterr().err
+
+
+# ---- the shoe game's tables ------------------------------------------------------------------
+def test_the_shoe_game_tables_show_insurance_only_when_offered():
+    from cardedge.api import blackjack
+
+    def tables(**rules):
+        made = blackjack.simulate(
+            decks=2, penetration=0.75, indices=True, rounds=40_000, seed=5, **rules
+        )
+        return {t.title.rsplit(": ", 1)[-1]: t for t in made}
+
+    on = tables(insurance=True)
+    off = tables()
+    by_tc = next(t for name, t in on.items() if name == "edge by true count").data
+    plain = next(t for name, t in off.items() if name == "edge by true count").data
+    assert "insurance_taken" in by_tc and "insurance_taken" not in plain
+    assert (by_tc["insurance_taken"] <= by_tc["insurance_offered"]).all()
+    assert by_tc["insurance_taken"].sum() > 0
+    # taken only from the insurance index of the 2-deck table up (exact convention)
+    index = int(
+        blackjack.indices(decks=2, insurance=True)
+        .data.query("hand == 'insurance'")["index"]
+        .iloc[0]
+    )
+    assert (by_tc.loc[by_tc["true_count"] < index, "insurance_taken"] == 0).all()
+    assert (by_tc.loc[by_tc["true_count"] >= index, "insurance_taken"] > 0).any()
+    won = (2 * by_tc["insurance_net"] + by_tc["insurance_taken"]) / 3
+    assert (won == won.round()).all()
+    summary = next(iter(on.values())).data.iloc[0]
+    assert summary["insurance_gain"] == pytest.approx(
+        100 * by_tc["insurance_net"].sum() / summary["rounds"]
+    )
+
+
+# ---- the rules engine ------------------------------------------------------------------------
+def deal(rules: BlackjackRules, text: str):
+    from cardedge.engine.blackjack.game import BlackjackRound
+    from cardedge.engine.core.dealing import ShuffledShoe, parse_card
+
+    shoe = ShuffledShoe(6, 0)
+    shoe.stack([parse_card(c) for c in text.split()])
+    return BlackjackRound(rules, shoe)
+
+
+@pytest.mark.parametrize("peek", [False, True])
+def test_the_engine_settles_insurance_apart_from_the_hands(peek):
+    from cardedge.engine.core.dealing import IllegalAction
+
+    rules = INSURED.with_(peek=peek)
+    won = deal(rules, "9s 8h As Kd")  # dealer natural: the hand loses, insurance pays 2:1
+    won.insure()
+    if not peek:
+        won.act("stand")
+    assert won.outcome.insurance == 1.0 and won.outcome.net == -1.0
+    lost = deal(rules, "Ts 9h As 7d")  # 19 against a soft 18 that stands
+    lost.insure()
+    lost.act("stand")
+    assert lost.outcome.insurance == -0.5 and lost.outcome.net == 1.0
+    even = deal(rules, "As Kh Ad Tc")  # a natural insured against a natural: even money
+    assert even.finished
+    even.insure()
+    assert (even.outcome.net, even.outcome.insurance) == (0.0, 1.0)
+    with pytest.raises(IllegalAction):
+        even.insure()  # once
+
+
+def test_insurance_is_offered_only_against_an_ace_before_acting_under_the_rule():
+    from cardedge.engine.core.dealing import IllegalAction
+
+    assert not deal(BlackjackRules(), "9s 8h As 7d").insurance_offered
+    assert not deal(INSURED, "9s 8h Ks 7d").insurance_offered
+    late = deal(INSURED, "5s 4h As 7d 2c")
+    assert late.insurance_offered
+    late.act("hit")
+    assert not late.insurance_offered
+    with pytest.raises(IllegalAction, match="insurance is not offered"):
+        late.insure()
+    late.act("stand")
+    assert late.outcome.insurance == 0.0

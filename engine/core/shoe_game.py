@@ -132,6 +132,10 @@ class ShoeTallies:
     """[bin]: rounds in which the counter took at least one index play."""
     index_plays: np.ndarray
     """[bin]: index plays taken (decisions that differ from the chart's)."""
+    insurance: np.ndarray | None = None
+    """[3, bin]: insurance offered to the counter (an ace up), taken, and the insurance bets'
+    net in half units of the initial wager (+2 won, -1 lost); None when the game offers no
+    insurance. Apart from ``outcomes``, the hands' results."""
 
     @property
     def true_counts(self) -> np.ndarray:
