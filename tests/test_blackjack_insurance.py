@@ -279,3 +279,15 @@ def test_insurance_is_offered_only_against_an_ace_before_acting_under_the_rule()
         late.insure()
     late.act("stand")
     assert late.outcome.insurance == 0.0
+
+
+def test_a_shoe_without_an_ace_offers_no_insurance_cell():
+    from cardedge.analysis.core.cards import RANKS
+    from cardedge.reports.blackjack.indices import insurance_evs
+
+    counts = list(Shoe.decks(1).counts)
+    counts[RANKS.index("A")] = 0
+    assert insurance_evs(Shoe(tuple(counts), "no aces")) == {}
+    assert insurance_evs(Shoe.decks(1))["no insurance"] == 0.0
+    with pytest.raises(ValueError, match="no ace"):
+        cell_insurance(values(Shoe(tuple(counts), "no aces")))

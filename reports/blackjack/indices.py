@@ -155,11 +155,12 @@ def cell_evs(
 
 
 def insurance_evs(shoe: Shoe) -> dict[str, float]:
-    """The insurance cell's EVs per initial wager at ``shoe`` (module docstring)."""
-    return {
-        INSURANCE: float(cell_insurance(shoe.by_value(VALUE_INDEX, N_VALUES))),
-        NO_INSURANCE: 0.0,
-    }
+    """The insurance cell's EVs per initial wager at ``shoe`` (module docstring); none when
+    the shoe holds no ace (a count far out may stand for such a shoe: ``comparable_counts``)."""
+    counts = shoe.by_value(VALUE_INDEX, N_VALUES)
+    if counts[ACE] == 0:
+        return {}
+    return {INSURANCE: float(cell_insurance(counts)), NO_INSURANCE: 0.0}
 
 
 def all_two_card_hands() -> list[int]:
