@@ -70,6 +70,12 @@ def test_a_shoe_rich_in_tens_makes_insurance_pay():
     assert cell_insurance(counts) == Fraction(1, 2) * (3 * Fraction(16, 47) - 1) > 0
 
 
+def test_the_rule_is_declared_last_and_validated_in_one_line():
+    assert RULES.names[-1] == "insurance" and BlackjackRules().insurance is False
+    with pytest.raises(ValueError, match=r"^insurance: 'yes' is not True or False$"):
+        BlackjackRules(insurance="yes")
+
+
 def test_the_rule_reaches_the_record_and_may_insure_only_against_an_ace():
     assert not BlackjackRules().kernel_record().insurance
     assert INSURED.kernel_record().insurance
