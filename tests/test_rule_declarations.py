@@ -186,6 +186,7 @@ def test_blackjack_keywords_default_to_the_rules_page():
         "surrender": False,
         "natural": "3:2",
         "five_card": False,
+        "insurance": False,
     }
 
 

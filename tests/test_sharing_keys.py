@@ -23,6 +23,7 @@ from cardedge.analysis.blackjack.sharing import (
     CONTEXT_FIELDS,
     FIVE_CARD_PRICE,
     PLAYER_OPTIONS,
+    SIDE_BETS,
     SPLIT_LIMITS,
     UNSPLIT_SURRENDER,
     dealer_key,
@@ -79,16 +80,22 @@ def _dealer_only(record: KernelRules, path: Path, index) -> bool:
 
 
 def _stand_leaves_out(record: KernelRules, path: Path, index) -> bool:
+    if path[0] in SIDE_BETS:
+        return True
     return path[0] in PLAYER_OPTIONS or (path[0] in FIVE_CARD_PRICE and not record.charlie)
 
 
 def _split_play_leaves_out(record: KernelRules, path: Path, index) -> bool:
     split_surrender = getattr(record, UNSPLIT_SURRENDER)[1:].any()
     unsplit_surrender = path[0] == UNSPLIT_SURRENDER and index == (0,)
+    if path[0] in SIDE_BETS:
+        return True
     return path[0] in SPLIT_LIMITS or (unsplit_surrender and not split_surrender)
 
 
 def _unsplit_play_leaves_out(record: KernelRules, path: Path, index) -> bool:
+    if path[0] in SIDE_BETS:
+        return True
     return path[0] in SPLIT_LIMITS or (path[0] in CONTEXT_FIELDS and index[0] != 0)
 
 
@@ -104,6 +111,7 @@ out (``analysis.blackjack.sharing``)."""
 BLACKJACK_RECORDS = [
     BlackjackRules(),
     BlackjackRules(five_card=True, peek=True),
+    BlackjackRules(insurance=True),
     BlackjackRules(surrender=True, double="10-11", das=False),
     BlackjackRules(h17=True, hit_split_aces=True, rsa=True, split_hands=3),
 ]
@@ -138,7 +146,14 @@ def test_the_charts_and_grids_key_by_the_unsplit_hands_values():
 
 
 def test_every_exclusion_names_a_field_of_the_record():
-    named = {*PLAYER_OPTIONS, *SPLIT_LIMITS, *FIVE_CARD_PRICE, *CONTEXT_FIELDS, UNSPLIT_SURRENDER}
+    named = {
+        *PLAYER_OPTIONS,
+        *SPLIT_LIMITS,
+        *SIDE_BETS,
+        *FIVE_CARD_PRICE,
+        *CONTEXT_FIELDS,
+        UNSPLIT_SURRENDER,
+    }
     assert named <= set(KernelRules._fields)
     contexts = BlackjackRules().kernel_record()
     for name in CONTEXT_FIELDS:  # indexed by context first: 0 unsplit, 1..10 split pairs

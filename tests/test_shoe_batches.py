@@ -184,6 +184,22 @@ def test_zeros_shoe_game_keeps_its_side_bet_through_the_folder(tmp_path, one_str
     assert side["rounds"].dtype == "int64"
 
 
+def test_insurance_tallies_go_through_the_folder_as_the_hands_do(tmp_path, one_stream_tasks):
+    """With --insurance the blackjack dealer's extra tallies (offered, taken, net) are kept in
+    the task files: a resumed run gives one straight run's tables, insurance columns included."""
+    words = dict(
+        decks=2, penetration=0.7, rounds=THREE_STREAMS, seed=5, threads=1, insurance=True,
+        indices=True,
+    )  # fmt: skip
+    straight = api.simulate(**words)
+    assert "insurance_taken" in straight[1].frame().columns
+    api.simulate(**words, out=str(tmp_path / "run"))
+    (tmp_path / "run" / "batches" / "batch-000002.parquet").unlink()
+    resumed = api.simulate(**words, out=str(tmp_path / "run"), resume=True)
+    for a, b in zip(straight, resumed, strict=True):
+        pd.testing.assert_frame_equal(a.frame(), b.frame())
+
+
 def test_another_runs_folder_is_refused_in_one_line(tmp_path, one_stream_tasks):
     shoe_game(tmp_path)
     with pytest.raises(BadValue, match="already holds a shoe game run: pass --resume") as e:

@@ -82,6 +82,50 @@ def test_the_kernel_equals_the_engine_round_for_round(
     assert (kernel.bin_rounds > 0).sum() >= 5  # and the count moved
 
 
+INSURANCE_CASES = [
+    # rules, players, convention, divisor, the insurance index
+    (BlackjackRules(insurance=True), 2, "exact", "exact", 2),
+    (BlackjackRules(insurance=True, peek=True), 1, "floor", "half", -1),
+]
+
+
+@pytest.mark.parametrize("rules,players,convention,divisor,index", INSURANCE_CASES)
+def test_insurance_the_kernel_equals_the_engine_round_for_round(
+    six_decks, rules, players, convention, divisor, index
+):
+    """With --insurance and the insurance index play: the counter insures an ace up where the
+    index is in force, through the kernel and through the rules engine's ``insure``; every
+    tally equal, insurance's (offered, taken, net in half units) too."""
+    analysis, chart, departures, _, _ = six_decks
+    insure = Departure("insurance", "A", "insurance", index, True)
+    game = ShoeGame(2, 0.75, HILO, players, 1, convention, divisor)
+    tables = indexed_tables(rules, analysis, chart, "basic", (*departures, insure), game.limit)
+    assert tables.insure.any() and not tables.insure.all()
+    kernel = simulate_shoe_game(rules, game, tables, 3000, seed=11, threads=1)
+    twin = shoe_replay.simulate_shoe_game(rules, game, tables, 3000, seed=11)
+    np.testing.assert_array_equal(kernel.outcomes, twin.outcomes)
+    np.testing.assert_array_equal(kernel.index_plays, twin.index_plays)
+    np.testing.assert_array_equal(kernel.insurance, twin.insurance)
+    offered, taken, net = kernel.insurance.T
+    assert 0 < taken.sum() < offered.sum()
+    assert abs(offered.sum() / 3000 - 1 / 13) < 0.02  # an ace up
+    won = (net + taken) / 3  # net = 2 won - lost, taken = won + lost
+    assert (won == np.round(won)).all() and 0 < won.sum() < taken.sum()
+    below = kernel.true_counts < index
+    assert taken[below].sum() == 0  # never below the index (whole counts: none in force)
+
+
+def test_insurance_is_tallied_only_when_offered_and_taken_only_at_its_index(six_decks):
+    _, _, _, tables, plain = six_decks
+    game = ShoeGame(6, 0.75, HILO)
+    off = simulate_shoe_game(RULES, game, tables, 20_000, seed=2, threads=1)
+    assert off.insurance is None
+    on = simulate_shoe_game(RULES.with_(insurance=True), game, plain, 20_000, seed=2, threads=1)
+    assert on.insurance[:, 0].sum() > 0 and not on.insurance[:, 1:].any()
+    plain_off = simulate_shoe_game(RULES, game, plain, 20_000, seed=2, threads=1)
+    np.testing.assert_array_equal(on.outcomes, plain_off.outcomes)  # the hands play alike
+
+
 def test_a_seeded_run_is_the_same_on_one_and_two_threads(six_decks):
     _, _, _, tables, _ = six_decks
     game = ShoeGame(6, 0.75, HILO, players=2)

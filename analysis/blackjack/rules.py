@@ -23,6 +23,14 @@ play (the player loses the initial wager to it whatever he holds), so the uncond
 of a five-card hand is (1 - pnat) * 1 + pnat * (-1), pnat = P(the hole card completes a natural
 | the cards seen); without peek it is +1 whatever the dealer holds, a natural included.
 
+``insurance`` (off by default: the rules page disables it) is the insurance side bet: against an
+ace up the player may stake half the initial wager that the dealer has a natural, paid 2 to 1
+(with peek before the dealer checks; without a hole card the dealer's second card decides it).
+It is a bet on the dealer's two cards alone: it changes no play of any hand, and off any fresh
+shoe of 1..8 decks it loses for every two-card hand (``analysis/blackjack/insurance.py``), so
+the edge, the charts and every kernel that values a hand ignore it; the shoe game's counter
+takes it at a true count (``engine/blackjack/shoe_game.py``).
+
 The rules answer what play is legal (``may_hit``, ``may_double``, ``may_split``,
 ``may_surrender``, ``max_hands``, ``natural_payout``, ``wins_at_once``); the evaluator, the
 Fraction twin, the charts, the engine, the simulator and the trainer ask them, and the numba
@@ -112,6 +120,9 @@ class KernelRules(NamedTuple):
     charlie: int
     """A hand of this many cards that has not busted wins at once, even money, and draws no
     more (the five-card rule, ``wins_at_once``); 0 when no hand does."""
+    insurance: bool
+    """The player may insure against an ace up (``may_insure``): read by the shoe game's round
+    alone, which settles the side bet (``sharing.SIDE_BETS``)."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +156,9 @@ class BlackjackRules:
     five_card: bool = False
     """The five-card rule: a hand of five cards that has not busted wins at once, even money,
     before the dealer reveals anything (``wins_at_once``; the module docstring)."""
+    insurance: bool = False
+    """Against an ace up the player may stake half the initial wager on a dealer natural,
+    paid 2 to 1 (``may_insure``; the module docstring)."""
 
     def __post_init__(self) -> None:
         RULES.check(self)
@@ -220,6 +234,11 @@ class BlackjackRules:
         cards."""
         return self.surrender and n_cards == 2 and split_from is None
 
+    def may_insure(self, up_value: int) -> bool:
+        """May the player take insurance against an up card of this point value (1 an ace ..
+        10)? Against an ace, when the rules allow insurance."""
+        return self.insurance and up_value == 1
+
     def kernel_record(self) -> KernelRules:
         """The rules as the numba kernels read them (``KernelRules``), built from the questions
         above so that the kernels decide nothing on their own."""
@@ -271,6 +290,7 @@ def _kernel_record(rules: BlackjackRules) -> KernelRules:
         1.0 if rules.peek else 2.0,
         float(rules.surrender_natural_loss),
         next((n for n in range(2, MAX_TOTAL + 1) if rules.wins_at_once(n)), 0),
+        rules.may_insure(1),
     )
 
 
@@ -347,6 +367,14 @@ RULES = RuleSet(
             "at once, even money, before the dealer reveals anything; without a hole card even "
             "against a dealer natural (default: no).",
             lambda r: "five-card charlie" if r.five_card else None,
+        ),
+        Rule(
+            "insurance",
+            Switch(),
+            "Insurance against an ace up: half the initial wager on a dealer natural, paid 2:1 "
+            "(without a hole card the dealer's second card decides it; default: no).",
+            lambda r: "insurance" if r.insurance else None,
+            quiet_off=True,
         ),
     )
 )

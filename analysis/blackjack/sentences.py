@@ -1,10 +1,10 @@
 """Blackjack's rules as numbered plain sentences, in the order of the rules page's seed (the
 deal, naturals, the player's actions, the dealer, the scoring), made from what the kernels and
 the engine read: ``kernel_record()`` (peek, soft 17, which two-card hands may double in each
-context, surrender, one-card split aces, the hand limit, the five-card rule), the rules'
-questions (``may_split``, ``may_hit``, ``may_double`` on three cards) and the natural's payout;
-never a rule's field by name. ``analysis/core/sentences.py`` adds the page's name, a sentence
-for any declared rule these do not state, and the differences from the page.
+context, surrender, one-card split aces, the hand limit, the five-card rule, insurance), the
+rules' questions (``may_split``, ``may_hit``, ``may_double`` on three cards) and the natural's
+payout; never a rule's field by name. ``analysis/core/sentences.py`` adds the page's name, a
+sentence for any declared rule these do not state, and the differences from the page.
 
 The rules page deals the hole card face down at the start; without peek the dealer does not
 look at it before the player acts and a dealer natural takes every bet, doubles and splits
@@ -82,8 +82,30 @@ def items(rules: BlackjackRules, shoes: Sequence[Shoe] = ()) -> list[Item]:
                 ),
             )
         ),
-        Item((Said("insurance", "there is no insurance and no side bet"),)),
+        Item((_insurance(bool(record.insurance), bool(record.peek)),)),
     ]
+
+
+def _insurance(offered: bool, peek: bool) -> Said:
+    """Insurance from the record's ``insurance`` (``may_insure`` against an ace)."""
+    if not offered:
+        return Said("insurance", "there is no insurance and no side bet")
+    when = (
+        "before the dealer checks for a natural"
+        if peek
+        else "before playing; the dealer's second card decides it"
+    )
+    clause = (
+        "against an ace up the player may take insurance, half the initial wager, paid 2 to 1 "
+        "if the dealer has a natural; there is no other side bet"
+    )
+    return Said(
+        "insurance",
+        clause,
+        f"Against an ace up the player may take insurance ({when}): an extra wager of half "
+        "the initial one that the dealer has a natural, paid 2 to 1 if so and lost if not, "
+        "whatever the player's hands do; there is no other side bet.",
+    )
 
 
 def _points() -> str:

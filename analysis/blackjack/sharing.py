@@ -16,6 +16,12 @@ import numpy as np
 from cardedge.analysis.blackjack.rules import KernelRules
 from cardedge.analysis.core.records import record_key, without
 
+SIDE_BETS = ("insurance",)
+"""Bets beside the hand's: insurance is a bet on the dealer's two cards alone, settled apart
+from every hand, so it changes no play decision and no hand's value (off a fresh shoe it never
+pays: ``analysis/blackjack/insurance.py``); only the shoe game's round reads it. Out of every
+key."""
+
 SPLIT_LIMITS = ("max_hands",)
 """How many hands a pair may be split into: it decides how many split hands a round holds,
 never how a hand plays (a split row's key adds its own pair's limit)."""
@@ -71,7 +77,7 @@ def stand_key(record: KernelRules) -> tuple:
     """The rules part of a context's stand EVs' key (``round.ShoeAnalysis._stand``)."""
     if not record.charlie:
         record = record._replace(**dict.fromkeys(FIVE_CARD_PRICE))
-    return _Key(without(record, *PLAYER_OPTIONS))
+    return _Key(without(record, *PLAYER_OPTIONS, *SIDE_BETS))
 
 
 def split_play_key(record: KernelRules) -> tuple:
@@ -83,7 +89,7 @@ def split_play_key(record: KernelRules) -> tuple:
         kept = rows.copy()
         kept[0] = False
         record = record._replace(**{UNSPLIT_SURRENDER: kept})
-    return _Key(without(record, *SPLIT_LIMITS))
+    return _Key(without(record, *SPLIT_LIMITS, *SIDE_BETS))
 
 
 def unsplit_play_key(record: KernelRules) -> tuple:
@@ -91,4 +97,4 @@ def unsplit_play_key(record: KernelRules) -> tuple:
     ``strategy.blackjack.charts.TotalRows``; the grid's tasks): the record with each
     per-context field's unsplit row alone."""
     unsplit = {name: np.asarray(getattr(record, name))[:1] for name in CONTEXT_FIELDS}
-    return _Key(without(record._replace(**unsplit), *SPLIT_LIMITS))
+    return _Key(without(record._replace(**unsplit), *SPLIT_LIMITS, *SIDE_BETS))

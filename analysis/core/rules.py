@@ -333,6 +333,14 @@ class Rule:
     variants: tuple[tuple[str, object], ...] = ()
     """The common variations of this rule a variants table lists, each (its label, the value):
     ``("dealer draws on 4+", 4)``."""
+    quiet_off: bool = False
+    """A switch for something the rules page does not offer at all (blackjack's insurance):
+    when off, the rules-as-played table and the options line leave it out (a numbered rule
+    already says there is none), so a game without it reads as it did before it was declared."""
+
+    def shown(self, rules: object) -> bool:
+        """Does the rules-as-played table (and the options line) list this rule at ``rules``?"""
+        return not (self.quiet_off and not getattr(rules, self.name))
 
     @property
     def option(self) -> str:

@@ -153,7 +153,7 @@ def option_words(rule: Rule, value: object) -> str:
 
 def as_options(rule_set: RuleSet, rules: object) -> str:
     """Every rule as played, as the command-line options that give it, in one line."""
-    words = " ".join(option_words(r, getattr(rules, r.name)) for r in rule_set)
+    words = " ".join(option_words(r, getattr(rules, r.name)) for r in rule_set if r.shown(rules))
     return f"As command-line options: {words}."
 
 

@@ -128,6 +128,15 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
             "in steps of 10/decks-left).",
             kind=params.DECKS_LEFT_OR_NONE,
         ),
+        options.Keyword(
+            "top",
+            None,
+            "The index card instead of the full table: the N index plays of largest gain "
+            "(insurance's too with --insurance), in the classic convention (the floored true "
+            "count of the cards seen, the table's classic_index).",
+            kind=params.CARD_PLAYS_OR_NONE,
+            metavar="N",
+        ),
     ),
     "simulate": options.by_name(_strategy("basic"), *options.SHOE_GAME.values()),
     "solve": options.by_name(
@@ -192,6 +201,7 @@ def bind(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
 ) -> BlackjackCall:
     """The ``BlackjackCall`` of an API call's keywords, each checked (``BadValue`` naming it):
@@ -216,6 +226,7 @@ def bind(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     dealt = decks is not None or shoe is not None
@@ -238,6 +249,7 @@ def edge(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -276,6 +288,7 @@ def edge(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _edge(call, strategy, digits, progress, exact)
@@ -321,6 +334,7 @@ def chart(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -353,6 +367,7 @@ def chart(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _chart(call, das_marks, png, log)
@@ -394,6 +409,7 @@ def hands(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -421,6 +437,7 @@ def hands(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     from cardedge.analysis.blackjack.hands import VALUE_LABELS
@@ -450,6 +467,7 @@ def exceptions(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -478,6 +496,7 @@ def exceptions(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _exceptions(call, max_cards, strategy)
@@ -508,6 +527,7 @@ def compare(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     progress: core.Progress | None = None,
 ):
@@ -531,6 +551,7 @@ def compare(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _compare(call, progress)
@@ -559,6 +580,7 @@ def variants(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     progress: core.Progress | None = None,
 ):
@@ -582,6 +604,7 @@ def variants(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _variants(call, progress)
@@ -612,6 +635,7 @@ def grid(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -656,6 +680,7 @@ def grid(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _grid(
@@ -728,6 +753,7 @@ def solve(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -761,6 +787,7 @@ def solve(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     from cardedge.reports.blackjack import solve as room
@@ -791,6 +818,7 @@ def returns(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     strategy="optimal",
     progress: core.Progress | None = None,
@@ -816,6 +844,7 @@ def returns(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _returns(call, strategy, progress)
@@ -847,6 +876,7 @@ def dealer(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
 ):
     """The dealer's final result (17..21, bust, natural) by up card, probabilities from a
@@ -870,6 +900,7 @@ def dealer(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _dealer(call)
@@ -897,6 +928,7 @@ def eor(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -926,6 +958,7 @@ def eor(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _eor(call, strategy, png, progress)
@@ -974,6 +1007,7 @@ def count(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -1002,6 +1036,7 @@ def count(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     return _count(call, system, progress)
@@ -1015,7 +1050,7 @@ def _count(call: BlackjackCall, system=BUILTIN, progress: core.Progress | None =
     return count_table(jobs, core.count_systems(system), core.tracker(progress, "Blackjack count"))
 
 
-@checked(system=params.SYSTEM, decks_left=params.DECKS_LEFT_OR_NONE)
+@checked(system=params.SYSTEM, decks_left=params.DECKS_LEFT_OR_NONE, top=params.CARD_PLAYS_OR_NONE)
 def indices(
     *,
     decks=DEFAULT_DECKS,
@@ -1030,15 +1065,19 @@ def indices(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     system=DEFAULT_SYSTEM,
     decks_left: int | None = None,
+    top: int | None = None,
     progress: core.Progress | None = None,
 ):
     """True-count indices of every hard, soft and pair two-card cell for ``system`` (exact
-    EVs of the composition each true count stands for); ``gain``: edge gained per round
-    (percentage points of the initial wager) by playing the index at 75% of the ``decks``
-    shoe. ``decks_left`` None: 5, or ``decks`` - 1 for a smaller shoe.
+    EVs of the composition each true count stands for), and insurance's when the rules offer
+    it; ``gain``: edge gained per round (percentage points of the initial wager) by playing the
+    index at 75% of the ``decks`` shoe. ``decks_left`` None: 5, or ``decks`` - 1 for a smaller
+    shoe. ``top``: the index card instead, the ``top`` plays of largest gain in the classic
+    convention (``reports.blackjack.indices.index_card``).
 
     Examples:
         >>> from cardedge.blackjack import indices
@@ -1057,9 +1096,10 @@ def indices(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
-    from cardedge.reports.blackjack.indices import indices_table
+    from cardedge.reports.blackjack.indices import index_card, indices_table
 
     one = call.one_shoe("indices")
     d = one.whole_decks("indices")
@@ -1072,7 +1112,8 @@ def indices(
             quoted=False,
         )
     trace = core.tracker(progress, "Blackjack indices")
-    return indices_table(call.rules, one, decks_left, trace, core.count_system(system))
+    full = indices_table(call.rules, one, decks_left, trace, core.count_system(system))
+    return full if top is None else index_card(full, top, d)
 
 
 @checked(seed=params.NEW_SEED, **{k.name: k.value_kind for k in options.SHOE_GAME.values()})
@@ -1090,6 +1131,7 @@ def simulate(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     strategy: str = "basic",
     rounds: int = 1_000_000,
@@ -1144,6 +1186,7 @@ def simulate(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     shoe_game = dict(
@@ -1243,6 +1286,7 @@ def study(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     strategy: str = "basic",
     study: dict,
@@ -1271,6 +1315,7 @@ def study(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     from cardedge.reports.blackjack.study import blackjack_study, blackjack_study_tables
@@ -1312,6 +1357,7 @@ def report(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
     shoe=None,
     remove=None,
@@ -1357,6 +1403,7 @@ def report(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     )
     tail = core.start_report(out, rounds, seed, pdf, study_folder)
@@ -1439,6 +1486,7 @@ def rules(
     surrender: bool = False,
     natural: str | float = "3:2",
     five_card: bool = False,
+    insurance: bool = False,
     # end of rule keywords
 ) -> BlackjackRules:
     """The blackjack rules (``Rules``) of the rule keywords (``RULES``); the shoe is not a rule
@@ -1461,6 +1509,7 @@ def rules(
         surrender=surrender,
         natural=natural,
         five_card=five_card,
+        insurance=insurance,
         # end of rule values
     ).rules
 

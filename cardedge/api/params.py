@@ -329,6 +329,9 @@ NEW_SEED = Maybe(SEED, "a new seed, printed")
 STRATEGIES = Many(STRATEGY)
 """``strategy`` of a function that takes one or a list (blackjack's ``edge``, ``eor``)."""
 DECKS_LEFT_OR_NONE = Maybe(Whole(1, 8), "5, or decks - 1 for a smaller shoe")
+MAX_CARD_PLAYS = 1000
+"""Most plays an index card lists (the full table has a few hundred)."""
+CARD_PLAYS_OR_NONE = Maybe(Whole(1, MAX_CARD_PLAYS), "the full table")
 """``decks_left`` of blackjack's ``indices``."""
 OPTIONAL_PATH = Maybe(PATH, "none")
 """``out`` of a grid: None keeps it in memory."""

@@ -16,18 +16,24 @@ Under the five-card rule (``five_card``) a hand that reaches five cards without 
 settled at once: it wins its wager, even money, whatever the dealer then holds (without peek a
 natural included; with peek a dealer natural ended the round before play). It is closed, so no
 action can reach it again.
+
+Insurance (``insurance``), when the rules offer it against the ace up, is taken by ``insure``
+before the player's first action (a natural's round and a peeked dealer natural's included:
+insurance is offered before the peek, and the cards are the same): half the initial wager,
++1 (2 to 1) when the dealer has a natural, -0.5 when not. It is a bet of its own: the outcome
+gives it as ``insurance``, apart from ``net``, the hands' result.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardedge.analysis.blackjack.hands import ACE, TEN, VALUE_LABELS
 from cardedge.analysis.blackjack.rules import BlackjackRules
 from cardedge.analysis.core.cards import POINT_VALUES
 from cardedge.engine.core import game as core
-from cardedge.engine.core.dealing import ShuffledShoe, rank_of
+from cardedge.engine.core.dealing import IllegalAction, ShuffledShoe, rank_of
 from cardedge.engine.core.game import Hand, Round, SeatDeal, View
 from cardedge.engine.core.game import play_round as play_round  # the games' callers' name
 
@@ -38,6 +44,10 @@ FIRST_ACTIONS: tuple[str, ...] = ("natural", *ACTIONS)
 """How a round's initial hand was played, as ``RoundResult.action_probabilities`` counts them."""
 SURRENDER_NET = -0.5
 """A surrendered hand's result, per initial wager."""
+INSURANCE_STAKE = 0.5
+"""The insurance bet, per initial wager."""
+INSURANCE_PAYS = 2.0
+"""Insurance's payout to 1 on a dealer natural."""
 
 
 def first_actions(rules: BlackjackRules) -> tuple[str, ...]:
@@ -173,6 +183,9 @@ class BlackjackOutcome(core.Outcome):
     first_action: str | None
     """The first action on the initial hand ('natural' for a natural; None when a peeking
     dealer's natural ended the round before the player acted)."""
+    insurance: float = 0.0
+    """The insurance bet's net per initial wager (+1 won, -0.5 lost, 0 not taken): a bet of
+    its own, not in ``net``."""
 
 
 @dataclass
@@ -190,6 +203,7 @@ class BlackjackRound(Round):
     current: int = field(init=False, default=0)
     first_action: str | None = field(init=False, default=None)
     outcome: BlackjackOutcome | None = field(init=False, default=None)
+    insured: bool = field(init=False, default=False)
 
     view_type = BlackjackView
 
@@ -206,6 +220,29 @@ class BlackjackRound(Round):
             self._finish(-1.0)
 
     # ---- what the player may see and do ------------------------------------------------------
+    @property
+    def insurance_offered(self) -> bool:
+        """The rules offer insurance against this up card (an ace) and the player has not
+        acted yet nor insured."""
+        offered = self.rules.may_insure(value_index(self.up) + 1)
+        return offered and not self.insured and self.first_action in (None, "natural")
+
+    def insure(self) -> None:
+        """Take insurance (module docstring); IllegalAction when it is not offered now."""
+        if not self.insurance_offered:
+            raise IllegalAction("insurance is not offered now (an ace up, before acting)")
+        self.insured = True
+        if self.outcome is not None:  # a natural's round, settled at the deal
+            self.outcome = replace(self.outcome, insurance=self.insurance_net)
+
+    @property
+    def insurance_net(self) -> float:
+        """The insurance bet's net per initial wager (0 when not taken)."""
+        if not self.insured:
+            return 0.0
+        won = INSURANCE_PAYS if self.dealer_natural else -1.0
+        return INSURANCE_STAKE * won
+
     def _may_split(self, hand: BlackjackHand) -> bool:
         if len(hand.cards) != 2:
             return False
@@ -302,6 +339,7 @@ class BlackjackRound(Round):
             player_natural=self.player_natural,
             dealer_natural=self.dealer_natural,
             first_action=self.first_action,
+            insurance=self.insurance_net,
         )
 
 

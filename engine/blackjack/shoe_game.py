@@ -16,6 +16,12 @@ tails): rounds by outcome (the fresh-shoe kernel's bins: natural paid, natural p
 .. +8, surrendered), rounds in which the counter took an index play, and the index plays taken.
 A bet that depends only on the bin (a ramp, wonging out) scales a round's net, so any ramp is
 priced from these after the run without dealing again (``reports/blackjack/shoe_game.py``).
+
+**Insurance.** When the rules offer it (``kernel_record().insurance``) and the up card is an
+ace, the counter is offered insurance before anyone acts and takes it where the insurance
+index play is in force at the round's play state (``IndexedTables.insure``), whatever he holds;
+the other seats never insure. Per bin: insurance offered, taken, and the bets' net in half
+units of the initial wager (+2 won 2 to 1, -1 lost), apart from the outcomes (the hands').
 Counts are integers: a seed gives the same tallies on any number of threads.
 """
 
@@ -28,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cardedge.analysis.blackjack.actions import Action
-from cardedge.analysis.blackjack.hands import hand_table
+from cardedge.analysis.blackjack.hands import ACE, hand_table
 from cardedge.analysis.blackjack.round import ShoeAnalysis
 from cardedge.analysis.core.kernels import entry
 from cardedge.engine.blackjack.simulate import (
@@ -56,7 +62,7 @@ from cardedge.engine.core.shoe_game import (
     play_states,
 )
 from cardedge.strategy.blackjack.charts import policy_from_chart
-from cardedge.strategy.blackjack.indices import chart_with
+from cardedge.strategy.blackjack.indices import chart_with, insures
 from cardedge.strategy.core.departures import Departure
 
 
@@ -78,6 +84,8 @@ class IndexedTables:
     half_span: int
     sets: tuple[tuple[Departure, ...], ...]
     """The departures in force in each set."""
+    insure: np.ndarray
+    """``[set]``: the insurance index play is in force (the counter insures an ace up)."""
 
 
 def indexed_tables(
@@ -106,6 +114,7 @@ def indexed_tables(
         0,
         half_span,
         tuple(sets),
+        np.array([insures(a) for a in sets], dtype=np.bool_),
     )
 
 
@@ -121,6 +130,7 @@ def plain_tables(name: str, first, unsplit, split, limit: int) -> IndexedTables:
         0,
         half_span,
         ((),),
+        np.zeros(1, dtype=np.bool_),
     )
 
 
@@ -141,7 +151,8 @@ class BlackjackShoeDealer:
 
     @property
     def extras(self) -> dict[str, int]:
-        return {}
+        """Insurance's tallies (offered, taken, net in half units) where the rules offer it."""
+        return {"insurance": 3} if self.rules.insurance else {}
 
     def fields(self) -> dict[str, object]:
         return {}
@@ -167,7 +178,7 @@ class BlackjackShoeDealer:
             hand_table().arrays,
             self.rules.kernel_record(),
             count_inputs(self.game),
-            (tables.first, tables.unsplit, split, tables.set_of_state),
+            (tables.first, tables.unsplit, split, tables.set_of_state, tables.insure),
         )
 
     def __getstate__(self) -> dict:
@@ -184,6 +195,7 @@ class BlackjackShoeDealer:
             np.zeros((n_bins, len(self.outcome_labels)), dtype=np.int64),
             np.zeros(n_bins, dtype=np.int64),
             np.zeros(n_bins, dtype=np.int64),
+            np.zeros((3, n_bins), dtype=np.int64),
             np.zeros((game.players, BJ_MAX_HANDS), dtype=np.int64),
             np.zeros((game.players, BJ_MAX_HANDS), dtype=np.int64),
             np.zeros((3, game.players), dtype=np.int64),
@@ -202,7 +214,9 @@ class BlackjackShoeDealer:
             self.tables.base,
             tally,
         )
-        return tally[:3]
+        if not self.extras:
+            return tally[:3]
+        return (*tally[:3], np.ascontiguousarray(tally[3].T))  # [bin, 3], as the records keep it
 
 
 def shoe_dealer(rules, game: ShoeGame, tables: IndexedTables) -> BlackjackShoeDealer:
@@ -229,12 +243,13 @@ def simulate_shoe_game(
 def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack, base, tally):
     """Deal ``rounds`` rounds of a shoe game from a freshly shuffled ``shoe``, adding the
     counter's seat to ``tally`` = (outcomes[bin, outcome], index rounds[bin], index
-    plays[bin], then the seats' work arrays: hands[seat, i], wagers[seat, i], and [3, seat]
-    hands, first card, second card). ``tag[kind]``: the count's tag of each card kind;
-    ``shape`` = (cut card, burn, players, convention code, divisor code, limit); ``count`` =
-    (initial running count, pivot);
-    ``stack`` = ``IndexedTables``' (first, unsplit, split, set_of_state), split's first two
-    axes as one (set x pair), and ``base`` its chart's set. Module docstring for the rest."""
+    plays[bin], insurance[offered / taken / net in half units, bin], then the seats' work
+    arrays: hands[seat, i], wagers[seat, i], and [3, seat] hands, first card, second card).
+    ``tag[kind]``: the count's tag of each card kind; ``shape`` = (cut card, burn, players,
+    convention code, divisor code, limit); ``count`` = (initial running count, pivot);
+    ``stack`` = ``IndexedTables``' (first, unsplit, split, set_of_state, insure), split's
+    first two axes as one (set x pair), and ``base`` its chart's set. Module docstring for the
+    rest."""
     cut, burn, players, convention, divisor, limit = (
         shape[0],
         shape[1],
@@ -244,8 +259,8 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
         shape[5],
     )
     irc, pivot = count[0], count[1]
-    first, unsplit, split, set_of_state = stack
-    outcomes, index_rounds, index_plays, hidx, wager, seats = tally
+    first, unsplit, split, set_of_state, insure = stack
+    outcomes, index_rounds, index_plays, insurance, hidx, wager, seats = tally
     n_hands, one, two = seats[0], seats[1], seats[2]
     n = shoe.shape[0]
     dealt = n  # past the cut card: the first round shuffles
@@ -270,6 +285,11 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
         hole = vidx[draw(rng, shoe, dealt + 1)]
         dealt += 2
         d_nat = is_natural(u, hole)
+        if rules.insurance and u == ACE:  # offered before anyone acts (and before a peek)
+            insurance[0, tc_bin] += 1
+            if insure[ours]:
+                insurance[1, tc_bin] += 1
+                insurance[2, tc_bin] += 2 if d_nat else -1
         live = False
         out = -1
         moved = 0

@@ -4,7 +4,9 @@ engine (``engine/core/table.py`` seats of ``BlackjackRound``), round for round.
 Each stream's shoe is a ``DealtShoe`` on the stream's generator, shuffled (``dealt = 0``) and
 burned as the kernel does, so it deals exactly the kernel's cards; the count, the true count,
 its bin and the play state are computed here from the cards the table dealt, in plain Python.
-The tallies must equal ``shoe_game.simulate_shoe_game``'s exactly. Slow; for tests.
+The counter insures through the round's own ``insure`` (``game.BlackjackRound``) when it is
+offered and the insurance index play is in force. The tallies must equal
+``shoe_game.simulate_shoe_game``'s exactly. Slow; for tests.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ def simulate_shoe_game(
     outcomes = np.zeros((n_bins, len(labels)), dtype=np.int64)
     index_rounds = np.zeros(n_bins, dtype=np.int64)
     index_plays = np.zeros(n_bins, dtype=np.int64)
+    insurance = np.zeros((3, n_bins), dtype=np.int64)
     entropy = stream_entropy(seed)
     for i, size in enumerate(stream_sizes(rounds)):
         shoe = DealtShoe(game.decks, stream_rng(entropy, i))
@@ -89,7 +92,15 @@ def simulate_shoe_game(
                 game.players,
                 lambda deal, shoe=shoe: bj.BlackjackRound(rules, shoe, seat=deal),
             )
+            ours = table.seats[0]
+            if ours.insurance_offered:
+                insurance[0, k] += 1
+                if tables.insure[tables.set_of_state[state]]:
+                    ours.insure()
             out = play_table(table, seats)[0]
+            if out.insurance:
+                insurance[1, k] += 1
+                insurance[2, k] += round(2 * out.insurance)
             if out.player_natural:
                 outcomes[k, BJ_NATURAL_PUSH if out.dealer_natural else BJ_NATURAL_WIN] += 1
             elif out.hands[0].surrendered:
@@ -112,4 +123,5 @@ def simulate_shoe_game(
         outcomes,
         index_rounds,
         index_plays,
+        insurance=np.ascontiguousarray(insurance.T) if rules.insurance else None,
     )

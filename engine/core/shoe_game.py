@@ -142,6 +142,10 @@ class ShoeTallies:
     """Each side outcome's net per unit staked on the side bet."""
     side: np.ndarray | None = None
     """[bin, side outcome]: rounds of the counter's seat (None: no side bet tallied)."""
+    insurance: np.ndarray | None = None
+    """[bin, 3]: insurance offered to the counter (an ace up), taken, and the insurance bets'
+    net in half units of the initial wager (+2 won, -1 lost); None when the game offers no
+    insurance. Apart from ``outcomes``, the hands' results."""
     batch_outcomes: np.ndarray | None = None
     """[batch, bin, outcome]: the rounds of each batch (a stream of ``simulation.run_streams``:
     whole shoes from a fresh shuffle, independent of every other batch), in stream order;

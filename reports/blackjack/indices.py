@@ -21,6 +21,11 @@ basic chart is derived; a pair's cell compares splitting with its best other pla
 from true count 0 (and down), ``crossing`` is where another action's cell EV first reaches the
 EV of the play at 0, linear between the two even counts that bracket it; ``index`` is the whole
 true count from which the departure pays (``crossing`` rounded away from 0).
+
+**Insurance**, when the rules offer it (``--insurance``), is one more cell: ``insurance``
+against ``A``, its EV per initial wager at each composition exactly
+(``analysis/blackjack/insurance.cell_insurance``: the player's two cards averaged over the
+deal, as every cell's hands are), against 0 for declining; its row is read as every cell's.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import numpy as np
 
 from cardedge.analysis.blackjack.actions import PLAYER_ACTIONS, Action
 from cardedge.analysis.blackjack.hands import ACE, N_VALUES, TEN, VALUE_LABELS, hand_table
+from cardedge.analysis.blackjack.insurance import cell_insurance
 from cardedge.analysis.blackjack.round import VALUE_INDEX, RoundResult, ShoeAnalysis
 from cardedge.analysis.blackjack.rules import SPLIT_CONVENTION, BlackjackRules
 from cardedge.analysis.blackjack.shoes import check_shoe
@@ -53,6 +59,7 @@ from cardedge.core.sums import dot, rows_dot
 from cardedge.reports.core.indices import index_plays_table
 from cardedge.reports.core.render import Table
 from cardedge.strategy.blackjack.charts import UP_ORDER
+from cardedge.strategy.blackjack.indices import INSURANCE
 
 LOW_RANKS: tuple[int, ...] = tuple(RANKS.index(s) for s in "23456")
 """Hi-Lo's +1 ranks."""
@@ -75,6 +82,8 @@ def true_counts(remaining: int = REMAINING_DECKS) -> tuple[float, ...]:
 ACTION_NAMES = {a: a.label for a in PLAYER_ACTIONS}
 NO_SPLIT = "no split"
 """A pair cell's other choice: the pair's best play other than splitting."""
+NO_INSURANCE = "no insurance"
+"""The insurance cell's other choice."""
 
 
 def _identity(items: Iterable) -> Iterable:
@@ -145,6 +154,22 @@ def cell_evs(
     return evs
 
 
+def insurance_evs(shoe: Shoe) -> dict[str, float]:
+    """The insurance cell's EVs per initial wager at ``shoe`` (module docstring); none when
+    the shoe holds no ace (a count far out may stand for such a shoe: ``comparable_counts``)."""
+    counts = shoe.by_value(VALUE_INDEX, N_VALUES)
+    if counts[ACE] == 0:
+        return {}
+    return {INSURANCE: float(cell_insurance(counts)), NO_INSURANCE: 0.0}
+
+
+def all_two_card_hands() -> list[int]:
+    """Every two-card hand's index, naturals included (insurance is offered whatever the
+    player holds)."""
+    h = hand_table()
+    return sorted({h.two_card(x, y) for x in range(N_VALUES) for y in range(x, N_VALUES)})
+
+
 def hilo_grid(remaining: int) -> list[tuple[float, float, Shoe]]:
     """(true count, the same, shoe) of every true count of the Hi-Lo grid (``hilo_shoe``)."""
     return [(t, t, hilo_shoe(t, remaining)) for t in true_counts(remaining)]
@@ -172,8 +197,10 @@ def indices_table(
         )
     grid = hilo_grid(remaining) if hilo else grid_shoes(system, remaining)
     results = {}
+    shoes = {}
     for _, real, left in progress(grid):
         results[real] = ShoeAnalysis(rules, check_shoe(left, rules)).evaluate()
+        shoes[real] = left
     counts = sorted(results)
     sds = true_count_sds(system.balanced_by_rank(), decks)
     rows = []
@@ -188,6 +215,15 @@ def indices_table(
             table = TableCards(seen + float(tags[u]), 3, remaining)
             cell_rows = index_rows(label, VALUE_LABELS[u], by_tc, table)
             rows += add_gains(cell_rows, by_tc, p_cell, sds)
+    if rules.may_insure(ACE + 1):
+        hands = all_two_card_hands()
+        by_tc = {t: insurance_evs(shoes[t]) for t in counts}
+        weights = results[0].deal_probability[hands, ACE]
+        p_cell = float(weights.sum())
+        seen = dot(weights, on_table[hands]) / p_cell
+        table = TableCards(seen + float(tags[ACE]), 3, remaining)
+        cell_rows = index_rows(INSURANCE, VALUE_LABELS[ACE], by_tc, table)
+        rows += add_gains(cell_rows, by_tc, p_cell, sds)
     rules_text = rules.words()
     step = grid[1][0] - grid[0][0]
     title = (
@@ -213,7 +249,13 @@ def indices_table(
     notes = [
         composition,
         "A cell (hard 5-19, soft 13-20, a pair) is the deal-weighted EV of its two-card hands; "
-        "a pair cell compares split with its best other play ('no split').",
+        "a pair cell compares split with its best other play ('no split')"
+        + (
+            "; insurance against A (offered whatever the player holds) is half the initial "
+            "wager paid 2:1 on a dealer natural, against 'no insurance' (0)."
+            if rules.may_insure(ACE + 1)
+            else "."
+        ),
         "crossing: the true count, going up (or down) from 0, where the departure's EV reaches "
         "that of the play at 0, linear between the evaluated counts; index: the whole true "
         "count from which the departure pays (crossing rounded away from 0). Later play CDZ- "
@@ -223,3 +265,47 @@ def indices_table(
         gain_note(decks),
     ]
     return index_plays_table(title, rows, notes, system, rules_text, remaining)
+
+
+CARD_CONVENTION = (
+    "the classic convention: index is the table's classic_index, on the true count a player "
+    "keeps when deciding (the cards dealt before the round and the cards on the table: his two "
+    "and the up card, per deck left), floored (a true count in [k, k+1) is k); play 'above' at "
+    "or above the index, 'below' under it"
+)
+"""The one index convention the index card states (``CLASSIC_NOTE``)."""
+
+
+def index_card(full: Table, top: int, decks: int) -> Table:
+    """The index card a counter carries: the ``top`` rows of ``full`` (``indices_table``'s,
+    insurance's included when the rules offer it) of largest gain, largest first, in one named
+    convention (``CARD_CONVENTION``), as the published 'Illustrious 18' are chosen."""
+    if top < 1:
+        raise ValueError(f"an index card of {top} plays: give at least 1")
+    data = full.data.sort_values("gain", ascending=False, kind="stable").head(top)
+    rows = [
+        {
+            "rank": rank,
+            "hand": r["hand"],
+            "up": r["up"],
+            "index": int(r["classic_index"]),
+            "above": r["above"],
+            "below": r["below"],
+            "departure": r["departure"],
+            "gain": r["gain"],
+        }
+        for rank, r in enumerate(data.to_dict("records"), start=1)
+    ]
+    keys = full.keys
+    title = (
+        f"Blackjack index card: the {len(rows)} {keys['system']} index plays of largest gain, "
+        f"{decks} decks: {keys['rules']} (classic index: floored true count of the cards seen, "
+        f"{keys['remaining_decks']} decks left)"
+    )
+    notes = [
+        f"index: {CARD_CONVENTION}. departure: the play the index adds to the chart.",
+        f"Chosen as the Illustrious 18 are: the plays of largest gain of the full index table "
+        f"(cardedge blackjack indices, {len(full.data)} plays).",
+        gain_note(decks),
+    ]
+    return Table(title, rows, notes, digits={"gain": 4}, keys=dict(keys))

@@ -615,9 +615,12 @@ def _umask() -> int:
 def rules_table(rule_set, rules, page, page_name: str, title: str) -> Table:
     """Every declared rule (``rule_set``: a game's ``RULES``) as played in ``rules`` beside
     its value in ``page`` (the rules as the rules page states them, named ``page_name``), with
-    its help: one row per rule, ``differs`` marking where the two part."""
+    its help: one row per rule, ``differs`` marking where the two part (a rule off on both
+    sides that is listed only when on, ``Rule.quiet_off``, is left out)."""
     rows = []
     for rule in rule_set:
+        if not (rule.shown(rules) or rule.shown(page)):
+            continue
         played = rule.kind.text(getattr(rules, rule.name))
         stated = rule.kind.text(getattr(page, rule.name))
         rows.append(

@@ -33,6 +33,14 @@ EDGE_NOTES = (
     "{method}; edge_simulated_se_rounds: the same, the rounds taken as independent draws; "
     "index_share: rounds in which the counter took an index play.",
 )
+INSURANCE_NOTE = (
+    "insurance_offered: rounds with an ace up (insurance offered); insurance_taken: rounds the "
+    "counter insured (the insurance index play in force); insurance_net: the insurance bets' "
+    "net in units of a one-unit round's initial wager (each bet half of it, +1 won, -0.5 lost); "
+    "insurance_gain: that net per round of the bin, in % of the initial wager. The edge and the "
+    "betting figures are the hands' alone: insurance is a bet of its own."
+)
+"""What the insurance columns say (a game that offers insurance)."""
 
 
 def ramp_of(text: str, start: int = 1) -> Ramp:
@@ -177,8 +185,25 @@ def edge_by_true_count(run: ShoeGameRun) -> pd.DataFrame:
             "index_share": index_share,
             "index_plays": t.index_plays,
             "bet": bets,
+            **insurance_columns(t, s.rounds),
         }
     )
+
+
+def insurance_columns(t: ShoeTallies, rounds: np.ndarray) -> dict[str, np.ndarray]:
+    """Per bin: insurance offered, taken, its net (units) and its gain (% per round of the
+    bin; NaN in an empty bin); none when the game offers no insurance (``INSURANCE_NOTE``)."""
+    if t.insurance is None:
+        return {}
+    offered, taken, halves = t.insurance.T
+    with np.errstate(invalid="ignore", divide="ignore"):
+        gain = np.where(rounds > 0, 100.0 * halves / 2 / rounds, np.nan)
+    return {
+        "insurance_offered": offered,
+        "insurance_taken": taken,
+        "insurance_net": halves / 2,
+        "insurance_gain": gain,
+    }
 
 
 def betting_rows(run: ShoeGameRun) -> tuple[list[dict], np.ndarray, object]:
@@ -201,6 +226,19 @@ def betting_rows(run: ShoeGameRun) -> tuple[list[dict], np.ndarray, object]:
         },
     ]
     return rows, best.bets, best
+
+
+def insurance_summary(t: ShoeTallies) -> dict[str, float]:
+    """The run's insurance: share of rounds insured and its gain in % of the initial wager per
+    round dealt (flat bet); none when the game offers no insurance."""
+    if t.insurance is None:
+        return {}
+    offered, taken, halves = (int(row.sum()) for row in t.insurance.T)
+    return {
+        "insurance_offered_share": offered / t.rounds,
+        "insurance_taken_share": taken / t.rounds,
+        "insurance_gain": 100.0 * halves / 2 / t.rounds,
+    }
 
 
 def shoe_game_tables(run: ShoeGameRun, rules_text: str, label: str) -> list[Table]:
@@ -231,6 +269,7 @@ def shoe_game_tables(run: ShoeGameRun, rules_text: str, label: str) -> list[Tabl
                 "index_round_share": float(t.index_rounds.sum()) / t.rounds,
                 "batches": s.batches,
                 "se_by_batches": s.by_batches,
+                **insurance_summary(t),
             }
         ]
     )
@@ -253,20 +292,30 @@ def shoe_game_tables(run: ShoeGameRun, rules_text: str, label: str) -> list[Tabl
                 f"edge_se its standard error, {s.se_method()}; sd: a round's SD in units; "
                 "batches: streams of whole shoes, each from a fresh shuffle.",
                 "The counter sits in seat 1; other seats play the chart without index plays.",
-            ],
-            digits={"edge": 4, "edge_se": 4, "sd": 4},
+            ]
+            + (
+                [
+                    "insurance_gain: the insurance bets' net in % of the initial wager per round "
+                    "dealt (flat bet), apart from edge (the hands')."
+                ]
+                if t.insurance is not None
+                else []
+            ),
+            digits={"edge": 4, "edge_se": 4, "sd": 4, "insurance_gain": 4},
             keys=keys,
         ),
         Table(
             f"{head}: edge by true count",
             edge_by_true_count(run),
-            [EDGE_NOTES[0].format(convention=conv), EDGE_NOTES[1].format(method=s.se_method())],
+            [EDGE_NOTES[0].format(convention=conv), EDGE_NOTES[1].format(method=s.se_method())]
+            + ([INSURANCE_NOTE] if t.insurance is not None else []),
             digits={
                 "edge_simulated": 3,
                 "edge_simulated_se": 3,
                 "edge_simulated_se_rounds": 3,
                 "frequency": 4,
                 "sd": 3,
+                "insurance_gain": 3,
             },
             keys=keys,
         ),

@@ -6,6 +6,10 @@ codes: stand S, hit H, double Dh or Ds (else what the cell did: stand for a cell
 else hit), surrender Rh or Rs likewise, split P, and a pair's ``no split`` plays its total's
 row. Every hand of that total then plays it, as a chart cell always applies, a pair the chart
 does not split included (its pair cell follows the total's departure).
+
+The ``insurance`` row (``insurance`` against ``A``, when the rules offer it) is no chart cell:
+insurance is a bet beside the hand's, so ``chart_with`` leaves the chart as it is for it and
+``insures`` says whether it is in force (the shoe game's counter takes it there).
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from cardedge.analysis.blackjack.hands import ACE, VALUE_LABELS
 from cardedge.strategy.blackjack.charts import UP_ORDER, Chart
 from cardedge.strategy.core.departures import Departure
 
+INSURANCE = "insurance"
+"""The insurance row's hand and play, as the index tables name them."""
 _STANDS = ("S", "Ds", "Rs")
 _SPLITS = ("P", "Ph", "Rp")
 
@@ -57,6 +63,8 @@ def chart_with(chart: Chart, departures: Iterable[Departure]) -> Chart:
     does not have). The name stays the chart's."""
     rows = {"hard": dict(chart.hard), "soft": dict(chart.soft), "pairs": dict(chart.pairs)}
     for d in departures:
+        if d.hand == INSURANCE:
+            continue  # a side bet, no chart cell (``insures``)
         if d.up not in VALUE_LABELS:
             raise ValueError(f"not an up card: {d.up!r}")
         column = UP_ORDER.index(VALUE_LABELS.index(d.up))
@@ -80,3 +88,9 @@ def chart_with(chart: Chart, departures: Iterable[Departure]) -> Chart:
             row[column] = _code(d.play, row[column])
         rows["pairs"][pair] = tuple(row)
     return Chart(chart.name, rows["hard"], rows["soft"], rows["pairs"])
+
+
+def insures(departures: Iterable[Departure]) -> bool:
+    """Whether the insurance departure is among ``departures`` (those in force: the counter
+    insures against an ace up)."""
+    return any(d.hand == INSURANCE and d.play == INSURANCE for d in departures)

@@ -15,6 +15,7 @@ from cardedge.cli.core.declared import declared_option
 @rule_options
 @one_system_option(api.OPTIONS["indices"]["system"])
 @declared_option(api.OPTIONS["indices"]["decks_left"])
+@declared_option(api.OPTIONS["indices"]["top"])
 @format_option()
 def indices(fmt, **options) -> None:
     """True-count indices of every hard, soft and pair two-card cell (exact EVs of the
@@ -23,5 +24,6 @@ def indices(fmt, **options) -> None:
     --decks: the shoe the gain refers to (default 6). gain: the edge gained per round
     (percentage points) by playing the index at 75% of that shoe, the true count normal at
     every depth up to it. classic_index: the index as published tables give it (the true count
-    when deciding, the cards on the table counted, floored)."""
+    when deciding, the cards on the table counted, floored). --insurance adds insurance's row;
+    --top N prints the index card: the N plays of largest gain, at their classic index."""
     emit(api.indices(**options, progress=bar()), fmt)
