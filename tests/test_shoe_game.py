@@ -126,6 +126,36 @@ def test_insurance_is_tallied_only_when_offered_and_taken_only_at_its_index(six_
     np.testing.assert_array_equal(on.outcomes, plain_off.outcomes)  # the hands play alike
 
 
+def test_index_plays_beyond_the_bins_widen_the_play_states(six_decks):
+    """An unbalanced count's index plays may lie past the end bins (KO at 2 decks: double 5
+    against 5 at +11 and up, which the API refused): the play states widen to hold each index
+    strictly inside, the bins stay the count's, and the kernel still equals the rules engine
+    round for round, the far index taken where the true count reaches it."""
+    from cardedge import blackjack
+
+    analysis, chart, departures, _, _ = six_decks
+    far = Departure("hard 16", "T", "stand", -13, False)  # beyond -11: stands at -13 and below
+    near = Departure("hard 12", "4", "hit", -12, False)
+    game = ShoeGame(2, 0.85, builtin_system("hilo"), 1, 0, "floor", "exact")
+    tables = indexed_tables(RULES, analysis, chart, "basic", (*departures, far, near), game.limit)
+    assert tables.half_span == 14 and len(tables.set_of_state) == 4 * 14 + 1
+    kernel = simulate_shoe_game(RULES, game, tables, 20_000, seed=5, threads=1)
+    twin = shoe_replay.simulate_shoe_game(RULES, game, tables, 20_000, seed=5)
+    np.testing.assert_array_equal(kernel.outcomes, twin.outcomes)
+    np.testing.assert_array_equal(kernel.index_plays, twin.index_plays)
+    assert len(kernel.true_counts) == 2 * game.limit + 1  # the bins are the count's
+
+    def in_force_at(tc: float) -> tuple:
+        return tables.sets[tables.set_of_state[shoe_game.play_state("floor", tc, 14)]]
+
+    assert far in in_force_at(-13.0) and far in in_force_at(-20.0)
+    assert far not in in_force_at(-12.0) and near in in_force_at(-12.0)
+    tables = blackjack.simulate(
+        decks=2, penetration=0.75, count="ko", indices=True, rounds=20_000, seed=1
+    )
+    assert "with" in tables[0].title and "index plays" in tables[0].title
+
+
 def test_a_seeded_run_is_the_same_on_one_and_two_threads(six_decks):
     _, _, _, tables, _ = six_decks
     game = ShoeGame(6, 0.75, HILO, players=2)
@@ -206,7 +236,7 @@ def test_the_kernels_count_state_is_its_plain_python_twins(system):
                 min(max(whole, -limit), limit) + limit,
             )
             codes = (list(CONVENTIONS).index(convention), list(DIVISORS).index(divisor))
-            got = shoe_game.count_state(float(running), left, pivot, *codes, limit)
+            got = shoe_game.count_state(float(running), left, pivot, *codes, limit, limit + 1)
             assert got == expected, (convention, divisor, running, left)
 
 

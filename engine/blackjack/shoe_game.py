@@ -60,6 +60,7 @@ from cardedge.engine.core.shoe_game import (
     count_state,
     deal_shoe_game,
     play_states,
+    state_span,
 )
 from cardedge.strategy.blackjack.charts import policy_from_chart
 from cardedge.strategy.blackjack.indices import chart_with, insures
@@ -97,8 +98,9 @@ def indexed_tables(
     limit: int,
 ) -> IndexedTables:
     """The tables of ``chart`` (named ``strategy``) with ``departures`` in force by true count,
-    on the fresh shoe of ``analysis``; play states cover true counts within ``limit + 1``."""
-    half_span = limit + 1
+    on the fresh shoe of ``analysis``; play states cover true counts within ``limit + 1`` and
+    every index (``state_span``)."""
+    half_span = state_span(departures, limit)
     set_of_state, sets = play_states(departures, half_span)
     tables = [
         policy_tables(analysis, policy_from_chart(chart_with(chart, a), rules, strategy))
@@ -146,8 +148,8 @@ class BlackjackShoeDealer:
     tables: IndexedTables
 
     def __post_init__(self) -> None:
-        if self.tables.half_span != self.game.limit + 1:
-            raise ValueError("tables built for another true-count span than the game's")
+        if self.tables.half_span < self.game.limit + 1:
+            raise ValueError("tables whose play states span less than the game's true-count bins")
 
     @property
     def extras(self) -> dict[str, int]:
@@ -177,7 +179,7 @@ class BlackjackShoeDealer:
         return (
             hand_table().arrays,
             self.rules.kernel_record(),
-            count_inputs(self.game),
+            count_inputs(self.game, self.tables.half_span),
             (tables.first, tables.unsplit, split, tables.set_of_state, tables.insure),
         )
 
@@ -246,17 +248,18 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
     plays[bin], insurance[offered / taken / net in half units, bin], then the seats' work
     arrays: hands[seat, i], wagers[seat, i], and [3, seat] hands, first card, second card).
     ``tag[kind]``: the count's tag of each card kind; ``shape`` = (cut card, burn, players,
-    convention code, divisor code, limit); ``count`` = (initial running count, pivot);
+    convention code, divisor code, limit, half span); ``count`` = (initial running count, pivot);
     ``stack`` = ``IndexedTables``' (first, unsplit, split, set_of_state, insure), split's
     first two axes as one (set x pair), and ``base`` its chart's set. Module docstring for the
     rest."""
-    cut, burn, players, convention, divisor, limit = (
+    cut, burn, players, convention, divisor, limit, span = (
         shape[0],
         shape[1],
         shape[2],
         shape[3],
         shape[4],
         shape[5],
+        shape[6],
     )
     irc, pivot = count[0], count[1]
     first, unsplit, split, set_of_state, insure = stack
@@ -272,7 +275,7 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
             for _b in range(burn):
                 draw(rng, shoe, dealt)
                 dealt += 1
-        state, tc_bin = count_state(running, n - dealt, pivot, convention, divisor, limit)
+        state, tc_bin = count_state(running, n - dealt, pivot, convention, divisor, limit, span)
         ours = set_of_state[state]
         start = dealt
         for s in range(players):

@@ -257,6 +257,13 @@ def deal_shoe_game(
     return tallies_of(dealer, rounds, seed, counts)
 
 
+def state_span(departures: Sequence[Departure], limit: int) -> int:
+    """The play states' half span: the true counts within ``limit + 1`` (the bins' and one
+    more), widened to hold every departure's index strictly inside (an unbalanced count's
+    index plays, or a level-1 count's far ones, may lie beyond the bins)."""
+    return max([limit + 1, *(abs(d.index) + 1 for d in departures)])
+
+
 def check_span(departures: Sequence[Departure], half_span: int) -> None:
     """Refuse an index play whose index lies beyond the play states' span."""
     outside = [d for d in departures if not -half_span < d.index < half_span]
@@ -283,16 +290,17 @@ def play_states(
 @dataclass(frozen=True)
 class CountInputs:
     """What a shoe-game kernel needs of the game: ``tags[kind]`` (the count's tag of each card
-    kind), ``shape`` = (cut card, burn, players, convention code, divisor code, limit) and
-    ``count`` = (initial running count, pivot)."""
+    kind), ``shape`` = (cut card, burn, players, convention code, divisor code, limit, the
+    play states' half span) and ``count`` = (initial running count, pivot)."""
 
     tags: np.ndarray
     shape: np.ndarray
     count: np.ndarray
 
 
-def count_inputs(game: ShoeGame) -> CountInputs:
-    """The kernel inputs of ``game`` (``CountInputs``)."""
+def count_inputs(game: ShoeGame, half_span: int | None = None) -> CountInputs:
+    """The kernel inputs of ``game`` (``CountInputs``), its decision tables' play states
+    spanning ``half_span`` (default ``limit + 1``)."""
     system = game.system
     pivot = 0.0 if system.balanced else system.deck_sum()
     shape = np.array(
@@ -303,6 +311,7 @@ def count_inputs(game: ShoeGame) -> CountInputs:
             list(CONVENTIONS).index(game.convention),
             list(DIVISORS).index(game.divisor),
             game.limit,
+            game.limit + 1 if half_span is None else half_span,
         ],
         dtype=np.int64,
     )
@@ -324,10 +333,10 @@ def decks_left(left, divisor):
 
 
 @inline
-def count_state(running, left, pivot, convention, divisor, limit):
+def count_state(running, left, pivot, convention, divisor, limit, span):
     """(play state, bin) before a round: the true count of ``running`` with ``left`` cards
     left, made whole by the ``CONVENTIONS`` code ``convention``; the play state clipped to the
-    span ``limit + 1`` and the bin (0 .. 2 limit) to the end bins."""
+    half span ``span`` and the bin (0 .. 2 limit) to the end bins."""
     tc = pivot + (running - pivot) / decks_left(left, divisor)
     below = math.floor(tc)
     if convention == 0:
@@ -343,7 +352,6 @@ def count_state(running, left, pivot, convention, divisor, limit):
             if tc < 0:
                 whole = -whole
         state = 2 * whole
-    span = limit + 1
     state = min(max(state + 2 * span, 0), 4 * span)
     return state, min(max(whole, -limit), limit) + limit
 

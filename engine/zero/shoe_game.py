@@ -40,6 +40,7 @@ from cardedge.engine.core.shoe_game import (
     count_state,
     deal_shoe_game,
     play_states,
+    state_span,
 )
 from cardedge.engine.zero.game import side_bet_index
 from cardedge.engine.zero.simulate import (
@@ -98,9 +99,10 @@ def indexed_tables(
     limit: int,
 ) -> IndexedZeroTables:
     """The tables of ``chart`` (named ``strategy``) with ``departures`` in force by true count;
-    play states cover true counts within ``limit + 1``. Zero's chart tables do not depend on
-    the cards left (a chart's cell is one action whatever the shoe)."""
-    half_span = limit + 1
+    play states cover true counts within ``limit + 1`` and every index (``state_span``).
+    Zero's chart tables do not depend on the cards left (a chart's cell is one action whatever
+    the shoe)."""
+    half_span = state_span(departures, limit)
     set_of_state, sets = play_states(departures, half_span)
     tables = [chart_tables(chart_with(chart, a).policy(), rules) for a in sets]
     name = strategy + (f" with {len(departures)} index plays" if departures else "")
@@ -135,8 +137,8 @@ class ZeroShoeDealer:
     paytable: PayTable
 
     def __post_init__(self) -> None:
-        if self.tables.half_span != self.game.limit + 1:
-            raise ValueError("tables built for another true-count span than the game's")
+        if self.tables.half_span < self.game.limit + 1:
+            raise ValueError("tables whose play states span less than the game's true-count bins")
 
     @property
     def policy(self) -> str:
@@ -163,7 +165,7 @@ class ZeroShoeDealer:
         tables = self.tables
         return (
             self.rules.kernel_record(),
-            count_inputs(self.game),
+            count_inputs(self.game, self.tables.half_span),
             (*tables.stack, tables.set_of_state),
             side_bet_index(self.paytable),
         )
@@ -241,17 +243,18 @@ def zero_shoe_rounds(
     plays[bin], side[bin, pay-table row], then the seats' work arrays: cards[2, seat] (first
     and second card), totals[seat, hand], wagers[seat, hand]). ``kinds`` = (point value, rank
     index, the count's tag) of each card kind; ``shape`` = (cut card, burn, players, convention
-    code, divisor code, limit); ``count`` = (initial running count, pivot); ``stack`` =
+    code, divisor code, limit, half span); ``count`` = (initial running count, pivot); ``stack`` =
     ``IndexedZeroTables``' (init, three, split_two, split_three, set_of_state), ``base`` its
     chart's set; ``side_index[c1, c2, up]`` the side bet's paying row. Module docstring for the
     rest."""
-    cut, burn, players, convention, divisor, limit = (
+    cut, burn, players, convention, divisor, limit, span = (
         shape[0],
         shape[1],
         shape[2],
         shape[3],
         shape[4],
         shape[5],
+        shape[6],
     )
     value, rank, tag = kinds
     irc, pivot = count[0], count[1]
@@ -269,7 +272,7 @@ def zero_shoe_rounds(
             for _b in range(burn):
                 draw(rng, shoe, dealt)
                 dealt += 1
-        state, tc_bin = count_state(running, n - dealt, pivot, convention, divisor, limit)
+        state, tc_bin = count_state(running, n - dealt, pivot, convention, divisor, limit, span)
         ours = set_of_state[state]
         start = dealt
         for s in range(players):
