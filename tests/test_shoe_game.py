@@ -334,3 +334,46 @@ def test_the_api_deals_a_shoe_game_only_with_a_penetration():
     assert list(betting["bets"].str.split().str[0]) == ["flat", "ramp", "optimal"]
     low = ramps["true_count"] < -1
     assert (ramps.loc[low, "ramp"] == 0).all() and ramps["ramp"].max() == 4
+
+
+def test_an_index_card_file_is_played_as_the_counter_carries_it(tmp_path):
+    """--index-file: the index card (`indices --top 18`) read as departures row by row in its
+    classic convention (the play above from the index up, the play below under it), played
+    alike from its CSV and its JSON; the full `indices` table's file plays exactly the
+    computed index plays (--indices); a file that is no index table, a cell the chart lacks
+    and --indices with it are one line naming index_file."""
+    from cardedge import blackjack
+    from cardedge.core.errors import BadValue
+    from cardedge.strategy.core.departures import departures_from_table
+
+    card = blackjack.indices(decks=2, top=18)
+    path = tmp_path / "card.csv"
+    path.write_text(card.frame().to_csv(index=False))
+    departures = departures_from_table(card.rows())
+    assert len(departures) == 18
+    for row, d in zip(card.rows(), departures, strict=True):
+        up = row["departure"] == row["above"]
+        assert d.up_going is up and d.index == row["index"] - (0 if up else 1)
+    words = dict(decks=2, penetration=0.75, rounds=30_000, seed=2, tc_convention="floor")
+    played = blackjack.simulate(**words, index_file=str(path))
+    assert "with 18 index plays" in played[0].title
+    card_json = tmp_path / "card.json"
+    card_json.write_text(json.dumps(card.rows()))
+    for a, b in zip(played, blackjack.simulate(**words, index_file=str(card_json)), strict=True):
+        pd.testing.assert_frame_equal(a.frame(), b.frame())
+    full = blackjack.indices(decks=2)
+    as_json = tmp_path / "full.json"
+    as_json.write_text(json.dumps(full.rows()))
+    everything = blackjack.simulate(**words, index_file=str(as_json))
+    computed = blackjack.simulate(**words, indices=True)
+    for a, b in zip(everything, computed, strict=True):
+        pd.testing.assert_frame_equal(a.frame(), b.frame())
+    bad = tmp_path / "bad.csv"
+    bad.write_text("hand,up\nhard 16,T\n")
+    with pytest.raises(BadValue, match="index_file: .*not an index table"):
+        blackjack.simulate(**words, index_file=str(bad))
+    bad.write_text("hand,up,below,above,index,departure\nhard 40,T,hit,stand,0,stand\n")
+    with pytest.raises(BadValue, match="index_file: "):
+        blackjack.simulate(**words, index_file=str(bad))
+    with pytest.raises(BadValue, match="index_file: give --indices .* not both"):
+        blackjack.simulate(**words, indices=True, index_file=str(path))

@@ -158,3 +158,20 @@ def test_the_api_deals_a_zero_shoe_game_only_with_a_penetration():
     low = ramps["true_count"] < -1
     assert (ramps.loc[low, "ramp"] == 0).all() and ramps["ramp"].max() == 4
     assert side["side_edge"].notna().any() and "Zero Pays" in tables[-1].title
+
+
+def test_an_index_file_plays_the_computed_index_plays(tmp_path):
+    """--index-file with the `zero indices` table the shoe game computes itself (Hi-Opt II,
+    one deck left of two) gives the tables of --indices exactly."""
+    import json
+
+    from cardedge import zero
+
+    table = tmp_path / "indices.json"
+    table.write_text(json.dumps(zero.indices(decks_left=1).rows()))
+    words = dict(decks=2, penetration=0.75, rounds=20_000, seed=2)
+    from_file = zero.simulate(**words, index_file=str(table))
+    computed = zero.simulate(**words, indices=True)
+    assert "index plays" in computed[0].title
+    for a, b in zip(from_file, computed, strict=True):
+        pd.testing.assert_frame_equal(a.frame(), b.frame())

@@ -99,9 +99,10 @@ def listed(value) -> list:
 
 def shoe_game_words(penetration: float | None, words: dict[str, Any]) -> dict[str, Any]:
     """A ``simulate`` call's shoe-game keywords (``options.SHOE_GAME`` but ``penetration``):
-    ``words``, with ``bankroll`` as a list of floats and ``count`` as a ``CountSystem`` (None:
-    the game's default). ``BadValue`` for one given away from its default without
-    ``penetration`` (a fresh-shoe simulation has no count, seats or ramp)."""
+    ``words``, with ``bankroll`` as a list of floats, ``count`` as a ``CountSystem`` (None:
+    the game's default) and ``index_file`` as its departures (``index_file``). ``BadValue``
+    for one given away from its default without ``penetration`` (a fresh-shoe simulation has
+    no count, seats or ramp)."""
     from cardedge.api.options import SHOE_GAME
 
     if penetration is None:
@@ -110,7 +111,31 @@ def shoe_game_words(penetration: float | None, words: dict[str, Any]) -> dict[st
             raise BadValue(given[0], "is a shoe game's: give --penetration", quoted=False)
     count = words["count"]
     bankrolls = [float(b) for b in listed(words["bankroll"])]
-    return {**words, "count": None if count is None else count_system(count), "bankroll": bankrolls}
+    return {
+        **words,
+        "count": None if count is None else count_system(count),
+        "bankroll": bankrolls,
+        "index_file": index_file(words),
+    }
+
+
+def index_file(words: dict[str, Any]):
+    """The departures of a shoe game's ``index_file`` (None without one), read and checked
+    before any work; ``BadValue`` naming ``index_file``."""
+    name = words.get("index_file")
+    if name is None:
+        return None
+    if words.get("indices"):
+        why = "give --indices (the computed table) or --index-file, not both"
+        raise BadValue("index_file", why)
+    from cardedge.strategy.core.chartfiles import read_chart_table
+    from cardedge.strategy.core.departures import departures_from_table
+
+    try:
+        rows = read_chart_table(name, "index file").to_dict("records")
+        return departures_from_table(rows)
+    except ValueError as e:
+        raise BadValue("index_file", str(e)) from None
 
 
 def deck_counts(value) -> list[int]:
@@ -414,6 +439,8 @@ def shoe_game_error(error: ValueError) -> BadValue:
         return BadValue("out", str(error))
     if isinstance(error, ClusterRefused):
         return BadValue("scheduler", str(error))
+    if str(error).startswith("index file: "):
+        return BadValue("index_file", str(error).removeprefix("index file: "))
     return BadValue("penetration", str(error), quoted=False)
 
 

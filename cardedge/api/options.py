@@ -452,6 +452,16 @@ def shoe_game(count: str) -> dict[str, Keyword]:
             switch="flag",
         ),
         Keyword(
+            "index_file",
+            None,
+            "The counter's index plays from a file instead of the computed table: an `indices` "
+            "table or an index card (`indices --top 18`), CSV or JSON as `--format` writes it "
+            "(a card's classic indices read as published with --tc-convention floor).",
+            kind=params.OPTIONAL_PATH,
+            metavar="FILE",
+            parsed=False,
+        ),
+        Keyword(
             "ramp",
             "1-8",
             "The counter's bets by true count: UNITS:TC pairs (1:-1,2:1,4:2,8:3: 1 unit below +1, "

@@ -42,12 +42,12 @@ NOT_SERVED = {
 }
 
 REFUSED_KEYWORDS = (
-    "png", "out", "log", "progress", "threads", "workers", "scheduler", "resume",
+    "png", "out", "log", "progress", "threads", "workers", "scheduler", "resume", "index_file",
 )  # fmt: skip
-"""Keywords the web never takes: files written, callbacks, and where the work runs (the
-simulator's threads, a grid's Dask workers or scheduler, a resumed grid file): those are the
-server's own settings, never a client's, so no request makes the server dial an address or
-start processes."""
+"""Keywords the web never takes: files written or read on the server's disk (an index file),
+callbacks, and where the work runs (the simulator's threads, a grid's Dask workers or
+scheduler, a resumed grid file): those are the server's own settings, never a client's, so no
+request makes the server read a file, dial an address or start processes."""
 
 REPEATABLE: dict[str, set[tuple[str, str]]] = {}
 for _game in GAMES:

@@ -19,9 +19,18 @@ from cardedge.engine.core.shoe_game import ShoeGame
 from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM
 from cardedge.reports.blackjack.study import STUDIES, study_chart
 from cardedge.reports.core.shoe_batches import departure_identity, noting
-from cardedge.reports.core.shoe_game import DEFAULT_RISK, ShoeGameRun, Where, deal_run, ramp_of
+from cardedge.reports.core.shoe_game import (
+    DEFAULT_RISK,
+    ShoeGameRun,
+    Where,
+    check_cells,
+    deal_run,
+    ramp_of,
+)
 from cardedge.reports.core.simulation import new_seed
 from cardedge.reports.core.study import index_decks_left
+from cardedge.strategy.blackjack.indices import chart_with
+from cardedge.strategy.core.departures import Departure
 from cardedge.study.core.game import frame_digest
 
 
@@ -38,6 +47,7 @@ def simulate_shoe(
     players: int = 1,
     system: CountSystem | None = None,
     indices: bool = False,
+    departures: Sequence[Departure] | None = None,
     ramp: str = "1-8",
     wong_out: float | None = None,
     convention: str = "exact",
@@ -57,10 +67,14 @@ def simulate_shoe(
     decks = shoe.whole_decks("a shoe game")
     system = system or resolve_system(DEFAULT_SYSTEM)
     label, chart = study_chart(rules, shoe, strategy)
-    departures = ()
-    if indices:
+    if departures is not None:
+        departures = tuple(departures)
+        check_cells(chart_with, chart, departures)
+    elif indices:
         left = index_decks_left(decks)
         departures = STUDIES.departures(rules, shoe, left, system, index_progress)
+    else:
+        departures = ()
     game = ShoeGame(decks, penetration, system, players, burn, convention, divisor)
     tables = indexed_tables(rules, ShoeAnalysis(rules, shoe), chart, label, departures, game.limit)
     dealer = shoe_dealer(rules, game, tables)

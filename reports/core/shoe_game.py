@@ -43,6 +43,15 @@ INSURANCE_NOTE = (
 """What the insurance columns say (a game that offers insurance)."""
 
 
+def check_cells(chart_with: Callable, chart, departures) -> None:
+    """Refuse index plays the chart has no cell or play for (an index file's), in one line
+    that names the index file; ``chart_with``: the game's (``strategy/<game>/indices.py``)."""
+    try:
+        chart_with(chart, departures)
+    except ValueError as e:
+        raise ValueError(f"index file: {e}") from None
+
+
 def ramp_of(text: str, start: int = 1) -> Ramp:
     """``UNITS:TC,...`` pairs, or ``LOW-HIGH`` from ``start`` (a stated ramp), or a ramp
     file (``reports/core/ramp.py``)."""

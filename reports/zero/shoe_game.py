@@ -23,12 +23,21 @@ from cardedge.engine.core.shoe_game import ShoeGame
 from cardedge.engine.zero.shoe_game import indexed_tables, shoe_dealer
 from cardedge.reports.core.render import Table
 from cardedge.reports.core.shoe_batches import departure_identity, noting
-from cardedge.reports.core.shoe_game import DEFAULT_RISK, ShoeGameRun, Where, deal_run, ramp_of
+from cardedge.reports.core.shoe_game import (
+    DEFAULT_RISK,
+    ShoeGameRun,
+    Where,
+    check_cells,
+    deal_run,
+    ramp_of,
+)
 from cardedge.reports.core.simulation import new_seed
 from cardedge.reports.core.study import index_decks_left
 from cardedge.reports.core.study_tables import bin_label
 from cardedge.reports.zero.indices import DEFAULT_SYSTEM
 from cardedge.reports.zero.study import STUDIES, study_chart
+from cardedge.strategy.core.departures import Departure
+from cardedge.strategy.zero.indices import chart_with
 from cardedge.study.core.game import frame_digest
 
 
@@ -45,6 +54,7 @@ def simulate_shoe(
     players: int = 1,
     system: CountSystem | None = None,
     indices: bool = False,
+    departures: Sequence[Departure] | None = None,
     ramp: str = "1-8",
     wong_out: float | None = None,
     convention: str = "exact",
@@ -66,10 +76,14 @@ def simulate_shoe(
     decks = shoe.whole_decks("a shoe game")
     system = system or resolve_system(DEFAULT_SYSTEM)
     label, chart = study_chart(rules, shoe, strategy)
-    departures = ()
-    if indices:
+    if departures is not None:
+        departures = tuple(departures)
+        check_cells(chart_with, chart, departures)
+    elif indices:
         left = index_decks_left(decks)
         departures = STUDIES.departures(rules, shoe, left, system, index_progress)
+    else:
+        departures = ()
     game = ShoeGame(decks, penetration, system, players, burn, convention, divisor)
     tables = indexed_tables(rules, chart, label, departures, game.limit)
     table = load_paytable(paytable)

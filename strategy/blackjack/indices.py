@@ -70,7 +70,9 @@ def chart_with(chart: Chart, departures: Iterable[Departure]) -> Chart:
         column = UP_ORDER.index(VALUE_LABELS.index(d.up))
         kind, _, key = d.hand.partition(" ")
         if kind in ("hard", "soft"):
-            total = int(key)
+            total = int(key) if key.isdigit() else None
+            if total not in rows[kind]:
+                raise ValueError(f"not a blackjack chart cell: {d.hand!r}")
             row = list(rows[kind][total])
             row[column] = _code(d.play, row[column])
             rows[kind][total] = tuple(row)

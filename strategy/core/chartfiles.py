@@ -24,11 +24,12 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def chart_path(name: str | Path) -> Path:
-    """``name`` as an existing chart file, or ValueError saying plainly why it is not one."""
-    p = named_file(name, "a chart file needs a name (an empty --strategy)", "chart file ")
+def chart_path(name: str | Path, what: str = "chart file") -> Path:
+    """``name`` as an existing chart file (or another table file: ``what``), or ValueError
+    saying plainly why it is not one."""
+    p = named_file(name, f"a {what} needs a name (an empty --strategy)", f"{what} ")
     if not p.is_file():
-        raise ValueError(f"chart file {str(name)!r} not found")
+        raise ValueError(f"{what} {str(name)!r} not found")
     return p
 
 
@@ -43,32 +44,45 @@ def save_chart(frame: pd.DataFrame, path: str | Path) -> Path:
     return write_text(path, text)
 
 
-def read_chart_table(name: str | Path) -> pd.DataFrame:
+def read_chart_table(name: str | Path, what: str = "chart file") -> pd.DataFrame:
     """The table of a chart file (every cell a stripped string, or as JSON gives it), or a
-    one-line ValueError naming the file and what is wrong."""
-    path = chart_path(name)
+    one-line ValueError naming the file and what is wrong; ``what``: the kind of table file
+    the errors name (an index file is read the same way)."""
+    path = chart_path(name, what)
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ValueError(f"chart file {path.name}: not a readable chart (not UTF-8 text)") from None
+        why = "not UTF-8 text"
+        raise ValueError(f"{what} {path.name}: not a readable {_noun(what)} ({why})") from None
     except OSError as e:
-        raise ValueError(f"chart file {path.name}: not a readable chart ({e.strerror})") from None
+        why = e.strerror
+        raise ValueError(f"{what} {path.name}: not a readable {_noun(what)} ({why})") from None
     start = text.lstrip()[:1]
     if start in ("[", "{") or path.suffix.lower() == ".json":
-        return _json_rows(text, path.name)
-    return _csv_rows(text, path.name)
+        return _json_rows(text, path.name, what)
+    return _csv_rows(text, path.name, what)
 
 
-def _json_rows(text: str, name: str) -> pd.DataFrame:
+def _noun(what: str) -> str:
+    """'chart' of 'chart file', 'index table' of 'index file'."""
+    return "chart" if what == "chart file" else what.removesuffix(" file") + " table"
+
+
+def _command(what: str) -> str:
+    """The command that writes such a table ('chart', 'indices')."""
+    return "chart" if what == "chart file" else "indices"
+
+
+def _json_rows(text: str, name: str, what: str) -> pd.DataFrame:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         why = f"not valid JSON: {e.msg}, line {e.lineno}"
-        raise ValueError(f"chart file {name}: not a readable chart ({why})") from None
+        raise ValueError(f"{what} {name}: not a readable {_noun(what)} ({why})") from None
     if not isinstance(data, list) or not all(isinstance(row, dict) for row in data):
         raise ValueError(
-            f"chart file {name}: not a readable chart (JSON charts are a list of rows, as "
-            "`chart --format json` writes them)"
+            f"{what} {name}: not a readable {_noun(what)} (JSON {_noun(what)}s are a list of "
+            f"rows, as `{_command(what)} --format json` writes them)"
         )
     import pandas as pd
 
@@ -77,7 +91,7 @@ def _json_rows(text: str, name: str) -> pd.DataFrame:
     return frame
 
 
-def _csv_rows(text: str, name: str) -> pd.DataFrame:
+def _csv_rows(text: str, name: str, what: str) -> pd.DataFrame:
     lines = [
         (n, line)
         for n, line in enumerate(io.StringIO(text, newline=None), start=1)
@@ -85,16 +99,17 @@ def _csv_rows(text: str, name: str) -> pd.DataFrame:
     ]
     if not lines:
         why = "no table: CSV needs a header line"
-        raise ValueError(f"chart file {name}: not a readable chart ({why})")
+        raise ValueError(f"{what} {name}: not a readable {_noun(what)} ({why})")
     try:
         rows = list(csv.reader((line for _, line in lines), skipinitialspace=True, strict=True))
     except csv.Error as e:
-        raise ValueError(f"chart file {name}: not a readable chart (not valid CSV: {e})") from None
+        why = f"not valid CSV: {e}"
+        raise ValueError(f"{what} {name}: not a readable {_noun(what)} ({why})") from None
     header = [c.strip() for c in rows[0]]
     for (n, _), row in zip(lines[1:], rows[1:], strict=False):
         if len(row) != len(header):
             raise ValueError(
-                f"chart file {name}: not a readable chart (line {n} has {len(row)} fields, the "
+                f"{what} {name}: not a readable {_noun(what)} (line {n} has {len(row)} fields, the "
                 f"header {len(header)})"
             )
     import pandas as pd

@@ -46,6 +46,47 @@ def departures_from_rows(rows: Iterable[dict]) -> tuple[Departure, ...]:
     return tuple(out)
 
 
+INDEX_FILE_COLUMNS = ("hand", "up", "below", "above", "index")
+"""The columns every index file holds (``departures_from_table``)."""
+
+
+def departures_from_table(rows: Iterable[dict]) -> tuple[Departure, ...]:
+    """The departures of an index file's rows: an ``indices`` table's (its ``direction``, the
+    ``index`` in the table's convention: ``departures_from_rows``) or an index card's
+    (``indices --top N``: no ``direction``, its ``departure`` the play that leaves the chart,
+    its ``index`` the classic one: 'above' from it up, 'below' under it, so a departure to the
+    play below is in force at or below ``index - 1``). ValueError (one line) for a row that
+    is neither."""
+    rows = list(rows)
+    if not rows:
+        raise ValueError("no index plays (an empty table)")
+    missing = [c for c in INDEX_FILE_COLUMNS if c not in rows[0]]
+    if missing or not ("direction" in rows[0] or "departure" in rows[0]):
+        needed = ", ".join(INDEX_FILE_COLUMNS)
+        lacks = f"; missing {', '.join(missing)}" if missing else ""
+        raise ValueError(
+            f"not an index table: it needs the columns {needed} and direction (an `indices` "
+            f"table) or departure (an index card){lacks}"
+        )
+    out = []
+    for n, row in enumerate(rows, start=1):
+        try:
+            index = int(float(row["index"]))
+        except (TypeError, ValueError):
+            raise ValueError(f"row {n}: index {row['index']!r} is not a whole true count") from None
+        if "direction" in row:
+            out += departures_from_rows([{**row, "index": index}])
+            continue
+        play, above, below = str(row["departure"]), str(row["above"]), str(row["below"])
+        if play not in (above, below):
+            raise ValueError(f"row {n}: departure {play!r} is neither above ({above!r}) nor below")
+        up = play == above
+        out.append(
+            Departure(str(row["hand"]), str(row["up"]), play, index if up else index - 1, up)
+        )
+    return tuple(out)
+
+
 def in_force(departures: Iterable[Departure], true_count: float) -> tuple[Departure, ...]:
     """The departures that apply at ``true_count``, in their given order."""
     return tuple(d for d in departures if d.applies(true_count))
