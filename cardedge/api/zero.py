@@ -130,6 +130,15 @@ OPTIONS: dict[str, dict[str, options.Keyword]] = {
             "Decks left in the shoe where the true counts are taken (true counts in steps of "
             "10/decks-left from -10 to +10).",
         ),
+        options.Keyword(
+            "top",
+            None,
+            "The index card instead of the full table: the N index plays of largest gain, in "
+            "the classic convention (the floored true count of the cards seen, the table's "
+            "classic_index).",
+            kind=params.CARD_PLAYS_OR_NONE,
+            metavar="N",
+        ),
     ),
     "pays": options.by_name(
         _paytable(
@@ -966,7 +975,7 @@ def _count(
     return count_table(jobs, systems, best, core.tracker(progress, "Zero count"))
 
 
-@checked(system=params.SYSTEM)
+@checked(system=params.SYSTEM, top=params.CARD_PLAYS_OR_NONE)
 def indices(
     rules: str = "published",
     system: str = STUDY_SYSTEM,
@@ -980,17 +989,20 @@ def indices(
     double_totals: str | Iterable[int] | None = None,
     das: bool | None = None,
     # end of rule keywords
+    top: int | None = None,
     progress: core.Progress | None = None,
 ) -> Table:
     """True-count indices of every Zero chart cell for ``system`` (``decks_left`` decks left
     where the true counts are taken); ``gain``: edge gained per round in percentage points of
-    the initial wager by playing the index at 75% of a 6-deck shoe.
+    the initial wager by playing the index at 75% of a 6-deck shoe. ``top``: the index card
+    instead, the ``top`` plays of largest gain in the classic convention
+    (``reports.core.indices.index_card``).
 
     Examples:
         >>> from cardedge.zero import indices
         >>> table = indices(decks_left=1)  # doctest: +SKIP
     """
-    from cardedge.reports.zero.indices import zero_indices_table
+    from cardedge.reports.zero.indices import index_card, zero_indices_table
 
     call = bind(
         rules,
@@ -1005,12 +1017,13 @@ def indices(
     )
     if isinstance(decks_left, bool) or decks_left not in range(1, 9):
         raise core.BadValue("decks_left", f"{decks_left!r} is not in the range 1<=x<=8")
-    return zero_indices_table(
+    full = zero_indices_table(
         call.rules,
         core.count_system(system),
         decks_left,
         core.tracker(progress, "Zero indices"),
     )
+    return full if top is None else index_card(full, top)
 
 
 @checked()

@@ -56,6 +56,7 @@ from cardedge.analysis.core.indices import (
 from cardedge.analysis.core.shoe import Shoe, format_counts
 from cardedge.core.progress import Progress
 from cardedge.core.sums import dot, rows_dot
+from cardedge.reports.core.indices import index_card as shared_index_card
 from cardedge.reports.core.indices import index_plays_table
 from cardedge.reports.core.render import Table
 from cardedge.strategy.blackjack.charts import UP_ORDER
@@ -267,45 +268,7 @@ def indices_table(
     return index_plays_table(title, rows, notes, system, rules_text, remaining)
 
 
-CARD_CONVENTION = (
-    "the classic convention: index is the table's classic_index, on the true count a player "
-    "keeps when deciding (the cards dealt before the round and the cards on the table: his two "
-    "and the up card, per deck left), floored (a true count in [k, k+1) is k); play 'above' at "
-    "or above the index, 'below' under it"
-)
-"""The one index convention the index card states (``CLASSIC_NOTE``)."""
-
-
 def index_card(full: Table, top: int, decks: int) -> Table:
-    """The index card a counter carries: the ``top`` rows of ``full`` (``indices_table``'s,
-    insurance's included when the rules offer it) of largest gain, largest first, in one named
-    convention (``CARD_CONVENTION``), as the published 'Illustrious 18' are chosen."""
-    if top < 1:
-        raise ValueError(f"an index card of {top} plays: give at least 1")
-    data = full.data.sort_values("gain", ascending=False, kind="stable").head(top)
-    rows = [
-        {
-            "rank": rank,
-            "hand": r["hand"],
-            "up": r["up"],
-            "index": int(r["classic_index"]),
-            "above": r["above"],
-            "below": r["below"],
-            "departure": r["departure"],
-            "gain": r["gain"],
-        }
-        for rank, r in enumerate(data.to_dict("records"), start=1)
-    ]
-    keys = full.keys
-    title = (
-        f"Blackjack index card: the {len(rows)} {keys['system']} index plays of largest gain, "
-        f"{decks} decks: {keys['rules']} (classic index: floored true count of the cards seen, "
-        f"{keys['remaining_decks']} decks left)"
-    )
-    notes = [
-        f"index: {CARD_CONVENTION}. departure: the play the index adds to the chart.",
-        f"Chosen as the Illustrious 18 are: the plays of largest gain of the full index table "
-        f"(cardedge blackjack indices, {len(full.data)} plays).",
-        gain_note(decks),
-    ]
-    return Table(title, rows, notes, digits={"gain": 4}, keys=dict(keys))
+    """Blackjack's index card (``reports.core.indices.index_card``): the ``top`` plays of
+    largest gain of ``full`` (insurance's among them when the rules offer it)."""
+    return shared_index_card(full, top, "Blackjack", f"{decks} decks: ", gain_note(decks))

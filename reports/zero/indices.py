@@ -46,6 +46,7 @@ from cardedge.analysis.zero.round import UPCARD_LABELS, deal_probabilities
 from cardedge.analysis.zero.rules import ZeroRules, preset_name
 from cardedge.analysis.zero.shoes import check_shoe
 from cardedge.core.progress import Progress
+from cardedge.reports.core.indices import index_card as shared_index_card
 from cardedge.reports.core.indices import index_plays_table
 from cardedge.reports.core.render import Table
 
@@ -190,6 +191,16 @@ def zero_indices_table(
         "below / above: the play below the index and at or above it; crossing: where the EVs "
         "meet, linear between the evaluated counts; index: crossing rounded away from 0.",
         CLASSIC_NOTE,
-        GAIN_NOTE.replace("P(cell)", "P(cell) (a three-card cell: reached by hitting)"),
+        ZERO_GAIN_NOTE,
     ]
     return index_plays_table(title, rows, notes, system, name, remaining)
+
+
+ZERO_GAIN_NOTE = GAIN_NOTE.replace("P(cell)", "P(cell) (a three-card cell: reached by hitting)")
+"""What a Zero index table's gain means."""
+
+
+def index_card(full: Table, top: int) -> Table:
+    """Zero's index card (``reports.core.indices.index_card``): the ``top`` plays of largest
+    gain of ``full`` (``zero_indices_table``'s)."""
+    return shared_index_card(full, top, "Zero", "", ZERO_GAIN_NOTE)

@@ -15,6 +15,7 @@ from cardedge.cli.zero.options import rules_option
 @rules_option(api.OPTIONS["indices"]["rules"])
 @one_system_option(api.OPTIONS["indices"]["system"])
 @declared_option(api.OPTIONS["indices"]["decks_left"])
+@declared_option(api.OPTIONS["indices"]["top"])
 @format_option()
 def indices(fmt, **options) -> None:
     """True-count indices of every Zero chart cell: two-card hit/stand by total, splits by point
@@ -28,5 +29,7 @@ def indices(fmt, **options) -> None:
 
     gain: the edge gained per round (percentage points) by playing the index at 75% of a 6-deck
     shoe, the true count normal at every depth up to it. classic_index: the index as published
-    tables give it (the true count when deciding, the cards on the table counted, floored)."""
+    tables give it (the true count when deciding, the cards on the table counted, floored).
+
+    --top N: the index card instead, the N plays of largest gain in that classic convention."""
     emit(api.indices(**options, progress=bar()), fmt)
