@@ -479,3 +479,55 @@ def test_the_page_opens_on_a_game_and_shows_money_as_units_times_the_unit(server
     assert "unit size (money): more than 0" in error.text
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="no headless Chromium")
+def test_the_index_card_is_the_apis_for_the_game_the_form_describes(server, browser):
+    """Issue 46: the counting page's index card is ``<game> indices --top N`` of the game the
+    form describes (its rules, its count, the decks left the shoe game plays its indices at):
+    the opening blackjack preset with insurance ticked (insurance's index among the plays), then
+    Zero's preset; every row the API's."""
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    from cardedge import blackjack, zero
+    from cardedge.web.pages import simulate_presets
+
+    browser.get(f"{server}/counting")
+    form = browser.find_element("id", "simulate-form")
+    card = browser.find_element("id", "card-form")
+    panel = browser.find_element("id", "index-card")
+    wait = WebDriverWait(browser, 60, poll_frequency=0.05)
+    presets = simulate_presets()
+
+    def made(top: int) -> list[list[str]]:
+        type_text(browser, '#card-form [name="top"]', str(top))
+        browser.execute_script("arguments[0].dataset.state = 'idle'", panel)
+        card.find_element("css selector", "button").click()
+        wait.until(lambda d: panel.get_attribute("data-state") in ("ready", "error"))
+        assert panel.get_attribute("data-state") == "ready", panel.text
+        return [
+            [td.text for td in tr.find_elements("tag name", "td")]
+            for tr in panel.find_elements("css selector", "tbody tr")
+        ]
+
+    def expected(table) -> list[list[str]]:
+        return [
+            [str(r["rank"]), r["hand"], r["up"], str(r["index"]), r["above"], r["below"],
+             r["departure"], f"{r['gain']:.4f}"]
+            for r in table.rows()
+        ]  # fmt: skip
+
+    section = form.find_element("css selector", '.game[data-game="blackjack"]')
+    section.find_element("name", "insurance").click()
+    shoe_only = ("penetration", "indices", "ramp")
+    words = {k: v for k, v in presets[0]["words"].items() if k not in shoe_only}
+    system = words.pop("count")
+    want = blackjack.indices(**words, insurance=True, system=system, decks_left=5, top=18)
+    assert "insurance" in [r["hand"] for r in want.rows()]
+    assert made(18) == expected(want)
+    Select(form.find_element("name", "simulate_preset")).select_by_value(str(len(presets) - 1))
+    zero_words = presets[-1]["words"]
+    want = zero.indices(rules=zero_words["rules"], system=zero_words["count"], decks_left=5, top=4)
+    assert made(4) == expected(want)
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors

@@ -908,6 +908,33 @@ second moment of a round), so the win, SD and every figure below are the simulat
 recompute as you change a bet, the bankroll or the unit.</p></section>"""
 
 
+CARD_PLAYS = 18
+"""The index card's plays when the page opens (the Illustrious 18's number)."""
+
+
+def _index_card_panel(games: list[str]) -> str:
+    """The index card of the game the simulate form describes (``<game> indices --top N``:
+    its rules, its count, the decks left where the shoe game computes its index plays), with
+    the card's one convention stated; empty without a game to simulate. The keywords each
+    game's ``indices`` takes ride along for the page's script."""
+    from cardedge.api.params import MAX_CARD_PLAYS
+    from cardedge.reports.core.indices import CARD_CONVENTION
+
+    if not games:
+        return ""
+    keys = {g: list(parameters(g, "indices")) for g in games}
+    return f"""<section class="panel" id="index-card" data-state="idle"><h2>Index card</h2>
+<form id="card-form" autocomplete="off"><label class="control">plays <input type="number"
+name="top" min="1" max="{MAX_CARD_PLAYS}" value="{CARD_PLAYS}" size="4"></label>
+<button type="submit">make the index card of the game above</button></form>
+<p class="note">The index plays of largest gain for the game described above (its rules and
+count; insurance's index where its rules offer insurance), as the Illustrious 18 are chosen,
+from the exact index table the shoe game plays (<code>indices --top</code>). Index:
+{html.escape(CARD_CONVENTION)}.</p>
+<div class="error" hidden></div><div class="body"></div>
+<script id="card-keys" type="application/json">{_script_json(keys)}</script></section>"""
+
+
 MONEY_FIGURES = ("win", "sd", "bankroll_for_risk")
 """The figures that are sums of money: shown in units and, at the unit size, in money."""
 
@@ -953,6 +980,7 @@ below (the ones the <a href="/results">shoe studies' tables</a> use). Describe y
 simulate it, or choose a published shoe study: its share of the rounds, the player's edge by
 true count (exact for each round's cards), its ramp and a round's second moment.</p>
 {_simulate_panels(simulate)}
+{_index_card_panel(simulate_games())}
 <form id="counting" autocomplete="off">
 <fieldset><legend>Game</legend>
 <label class="control">preset <select name="preset">{options}</select></label>

@@ -473,6 +473,77 @@ async function runSimulation() {
   }
 }
 
+// ---- the index card of the game the form describes ------------------------------------------
+const cardForm = document.getElementById("card-form");
+const cardPanel = document.getElementById("index-card");
+let cardGeneration = 0;
+
+// The card's request: the shown game's rule controls its `indices` takes, the count as its
+// `system`, the decks left where the shoe game computes its index plays (decks - 1, 1..5).
+function cardQuery() {
+  const game = simGame();
+  const keys = JSON.parse(document.getElementById("card-keys").textContent)[game];
+  const section = simForm.querySelector(`.game[data-game="${game}"]`);
+  const query = new URLSearchParams();
+  for (const control of section.querySelectorAll("[name]")) {
+    const name = control.name === "count" ? "system" : control.name;
+    if (!keys.includes(name) || name === "decks_left") continue;
+    const text = control.type === "checkbox" ? String(control.checked) : control.value.trim();
+    if (text !== "") query.append(name, text);
+  }
+  const decks = Number(section.querySelector('[name="decks"]').value);
+  query.append("decks_left", String(Math.max(1, Math.min(5, decks - 1))));
+  query.append("top", cardForm.elements.top.value.trim());
+  return `/api/${encodeURIComponent(game)}/indices?${query}`;
+}
+
+function cardTable(rows) {
+  const table = document.createElement("table");
+  const shown = Object.keys(rows[0]).filter((k) => !["rules", "remaining_decks", "system"].includes(k));
+  const caption = table.createCaption();
+  caption.textContent = `${rows.length} ${rows[0].system} index plays, ${rows[0].rules}, ` +
+    `${rows[0].remaining_decks} decks left (index: classic, floored true count)`;
+  const head = table.createTHead().insertRow();
+  for (const k of shown) head.appendChild(document.createElement("th")).textContent = k;
+  const body = table.createTBody();
+  for (const r of rows) {
+    const tr = body.insertRow();
+    for (const k of shown) tr.insertCell().textContent = k === "gain" ? Number(r[k]).toFixed(4) : String(r[k]);
+  }
+  return table;
+}
+
+async function makeCard() {
+  const mine = ++cardGeneration;
+  const error = cardPanel.querySelector(".error");
+  const body = cardPanel.querySelector(".body");
+  cardPanel.dataset.state = "busy";
+  error.hidden = true;
+  body.textContent = "computing the index table...";
+  try {
+    const response = await fetch(cardQuery());
+    const answer = JSON.parse(await response.text());
+    if (mine !== cardGeneration) return;
+    if (!response.ok) throw new Error(answer.error || response.statusText);
+    body.textContent = "";
+    body.appendChild(cardTable(answer));
+    cardPanel.dataset.state = "ready";
+  } catch (e) {
+    if (mine !== cardGeneration) return;
+    body.textContent = "";
+    error.textContent = e.message;
+    error.hidden = false;
+    cardPanel.dataset.state = "error";
+  }
+}
+
+if (cardForm) {
+  cardForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    makeCard();
+  });
+}
+
 // the form's controls (none on a page without a game to simulate)
 if (simForm) {
   simForm.elements.simulate_preset.addEventListener("change", chooseSimPreset);
