@@ -377,3 +377,20 @@ def test_an_index_card_file_is_played_as_the_counter_carries_it(tmp_path):
         blackjack.simulate(**words, index_file=str(bad))
     with pytest.raises(BadValue, match="index_file: give --indices .* not both"):
         blackjack.simulate(**words, indices=True, index_file=str(path))
+
+
+def test_a_trips_risk_of_ruin_is_its_diffusion_and_grows_to_the_lifetime_risk():
+    """--trip-hours H (x --rounds-per-hour R): each bankroll's risk of losing it within the
+    trip, from the row's own win and SD per round; below the lifetime risk, and reaching it as
+    the trip grows long; without --trip-hours no such column."""
+    from cardedge import blackjack
+    from cardedge.reports.core.shoe_tallies import trip_risk
+
+    words = dict(decks=2, penetration=0.75, rounds=60_000, seed=4, bankroll=[300])
+    assert "trip_risk_B300" not in blackjack.simulate(**words)[2].rows()[1]
+    short = blackjack.simulate(**words, trip_hours=5, rounds_per_hour=80)[2].rows()[1]
+    w, sd = short["win_per_100"] / 100, short["sd_per_100"] / 10
+    assert short["trip_risk_B300"] == pytest.approx(trip_risk(w, sd, 300, 400), rel=1e-12)
+    assert 0 < short["trip_risk_B300"] < short["risk_of_ruin_B300"]
+    long = blackjack.simulate(**words, trip_hours=1e6)[2].rows()[1]
+    assert long["trip_risk_B300"] == pytest.approx(long["risk_of_ruin_B300"], rel=1e-6)

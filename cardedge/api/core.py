@@ -100,7 +100,8 @@ def listed(value) -> list:
 def shoe_game_words(penetration: float | None, words: dict[str, Any]) -> dict[str, Any]:
     """A ``simulate`` call's shoe-game keywords (``options.SHOE_GAME`` but ``penetration``):
     ``words``, with ``bankroll`` as a list of floats, ``count`` as a ``CountSystem`` (None:
-    the game's default) and ``index_file`` as its departures (``index_file``). ``BadValue``
+    the game's default), ``index_file`` as its departures (``index_file``) and the trip's
+    rounds (``trip_rounds``). ``BadValue``
     for one given away from its default without ``penetration`` (a fresh-shoe simulation has
     no count, seats or ramp)."""
     from cardedge.api.options import SHOE_GAME
@@ -116,7 +117,14 @@ def shoe_game_words(penetration: float | None, words: dict[str, Any]) -> dict[st
         "count": None if count is None else count_system(count),
         "bankroll": bankrolls,
         "index_file": index_file(words),
+        "trip_rounds": trip_rounds(words),
     }
+
+
+def trip_rounds(words: dict[str, Any]) -> float | None:
+    """A trip's rounds, ``trip_hours`` x ``rounds_per_hour`` (None without a trip)."""
+    hours = words.get("trip_hours")
+    return None if hours is None else float(hours) * float(words["rounds_per_hour"])
 
 
 def index_file(words: dict[str, Any]):

@@ -507,6 +507,19 @@ def shoe_game(count: str) -> dict[str, Keyword]:
             kind=params.Number(0, 1, open_low=True, open_high=True),
         ),
         Keyword(
+            "trip_hours",
+            None,
+            "A trip's hours: each --bankroll's risk of ruin within the trip too (the win's "
+            "diffusion over hours x --rounds-per-hour rounds).",
+            kind=params.Maybe(params.Number(0, 1e6, open_low=True), "no trip"),
+        ),
+        Keyword(
+            "rounds_per_hour",
+            100,
+            "Rounds dealt an hour at the counter's seat (a trip's rounds: --trip-hours).",
+            kind=params.Number(1, 1000),
+        ),
+        Keyword(
             WORKERS,
             None,
             "Deal the shoe game's batches on a local Dask cluster of this many worker processes "

@@ -55,6 +55,7 @@ def simulate_shoe(
     burn: int = 1,
     bankrolls: Sequence[float] = (),
     risk: float = DEFAULT_RISK,
+    trip_rounds: float | None = None,
     index_progress=lambda items: items,
     where: Where | None = None,
     log: Callable[[str], None] | None = None,
@@ -87,4 +88,6 @@ def simulate_shoe(
     }
     where = Where(threads) if where is None else where
     tallies = deal_run(dealer, rounds, seed, play, where, noting(progress), log)
-    return ShoeGameRun(tallies, ramp_of(ramp), wong_out, tuple(bankrolls), risk, len(departures))
+    return ShoeGameRun(
+        tallies, ramp_of(ramp), wong_out, tuple(bankrolls), risk, len(departures), trip_rounds
+    )

@@ -68,6 +68,8 @@ class ShoeGameRun:
     bankrolls: tuple[float, ...]
     risk: float
     departures: int
+    trip_rounds: float | None = None
+    """A trip's rounds (hours x rounds an hour): each bankroll's risk of ruin within it too."""
 
     @property
     def stats(self) -> BinStats:
@@ -225,13 +227,14 @@ def betting_rows(run: ShoeGameRun) -> tuple[list[dict], np.ndarray, object]:
     best = optimal_ramp(s, low, high, bankrolls[0], run.risk, wong=run.wong_out is not None)
     wong = "" if run.wong_out is None else f", wong out below {run.wong_out:+g}"
     spread = f"{low:g}-{high:g}"
+    trip = run.trip_rounds
     rows = [
-        {"bets": "flat 1 unit", **betting_row(s, np.ones(len(bets)), bankrolls)},
-        {"bets": f"ramp {run.ramp.name}{wong}", **betting_row(s, bets, bankrolls)},
+        {"bets": "flat 1 unit", **betting_row(s, np.ones(len(bets)), bankrolls, trip)},
+        {"bets": f"ramp {run.ramp.name}{wong}", **betting_row(s, bets, bankrolls, trip)},
         {
             "bets": f"optimal {spread}{' (wonging)' if wong else ''}, risk "
             f"{run.risk:.3g} with bank {bankrolls[0]:,.12g}",
-            **betting_row(s, best.bets, bankrolls),
+            **betting_row(s, best.bets, bankrolls, trip),
         },
     ]
     return rows, best.bets, best
@@ -345,7 +348,16 @@ def shoe_game_tables(run: ShoeGameRun, rules_text: str, label: str) -> list[Tabl
                     else ": no ramp of the spread meets the risk, this is "
                     "the one of least risk found."
                 ),
-            ],
+            ]
+            + (
+                []
+                if run.trip_rounds is None
+                else [
+                    f"trip_risk_B: the risk of losing the bankroll B within a trip of "
+                    f"{run.trip_rounds:,.12g} rounds (hours x rounds an hour; the first passage "
+                    "of the win's diffusion below -B: reports/core/shoe_tallies.trip_risk)."
+                ]
+            ),
             digits={"win_per_100": 3, "win_se_per_100": 3, "sd_per_100": 2},
             keys=keys,
         ),

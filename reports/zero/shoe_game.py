@@ -62,6 +62,7 @@ def simulate_shoe(
     burn: int = 1,
     bankrolls: Sequence[float] = (),
     risk: float = DEFAULT_RISK,
+    trip_rounds: float | None = None,
     paytable: PayTable | str | None = None,
     index_progress=lambda items: items,
     where: Where | None = None,
@@ -98,7 +99,9 @@ def simulate_shoe(
     }
     where = Where(threads) if where is None else where
     tallies = deal_run(dealer, rounds, seed, play, where, noting(progress), log)
-    return ShoeGameRun(tallies, ramp_of(ramp), wong_out, tuple(bankrolls), risk, len(departures))
+    return ShoeGameRun(
+        tallies, ramp_of(ramp), wong_out, tuple(bankrolls), risk, len(departures), trip_rounds
+    )
 
 
 def side_bet_by_true_count(run: ShoeGameRun, head: str, paytable: PayTable) -> Table:
