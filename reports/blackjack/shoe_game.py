@@ -17,21 +17,18 @@ from cardedge.analysis.core.shoe import Shoe
 from cardedge.engine.blackjack.shoe_game import indexed_tables, shoe_dealer
 from cardedge.engine.core.shoe_game import ShoeGame
 from cardedge.reports.blackjack.indices import DEFAULT_SYSTEM
-from cardedge.reports.blackjack.study import STUDIES, study_chart
-from cardedge.reports.core.shoe_batches import departure_identity, noting
+from cardedge.reports.blackjack.study import STUDIES
 from cardedge.reports.core.shoe_game import (
     DEFAULT_RISK,
+    Betting,
     ShoeGameRun,
     Where,
-    check_cells,
-    deal_run,
-    ramp_of,
+    counter_play,
+    dealt_run,
 )
 from cardedge.reports.core.simulation import new_seed
-from cardedge.reports.core.study import index_decks_left
 from cardedge.strategy.blackjack.indices import chart_with
 from cardedge.strategy.core.departures import Departure
-from cardedge.study.core.game import frame_digest
 
 
 def simulate_shoe(
@@ -65,29 +62,18 @@ def simulate_shoe(
     each batch of ``n`` rounds, or ``progress(n, note)`` when it takes a second argument
     (``note``: the running edge and SE)."""
     seed = new_seed() if seed is None else seed
-    decks = shoe.whole_decks("a shoe game")
     system = system or resolve_system(DEFAULT_SYSTEM)
-    label, chart = study_chart(rules, shoe, strategy)
-    if departures is not None:
-        departures = tuple(departures)
-        check_cells(chart_with, chart, departures)
-    elif indices:
-        left = index_decks_left(decks)
-        departures = STUDIES.departures(rules, shoe, left, system, index_progress)
-    else:
-        departures = ()
+    counter = counter_play(
+        "blackjack", STUDIES, chart_with, rules, shoe, strategy, system, indices, departures,
+        index_progress,
+    )  # fmt: skip
+    decks = shoe.whole_decks("a shoe game")
     game = ShoeGame(decks, penetration, system, players, burn, convention, divisor)
-    tables = indexed_tables(rules, ShoeAnalysis(rules, shoe), chart, label, departures, game.limit)
-    dealer = shoe_dealer(rules, game, tables)
-    play = {
-        "game": "blackjack",
-        "rules": rules.describe(shoe),
-        "strategy": label,
-        "chart": frame_digest(chart.frame()),
-        "departures": departure_identity(departures),
-    }
-    where = Where(threads) if where is None else where
-    tallies = deal_run(dealer, rounds, seed, play, where, noting(progress), log)
-    return ShoeGameRun(
-        tallies, ramp_of(ramp), wong_out, tuple(bankrolls), risk, len(departures), trip_rounds
+    analysis = ShoeAnalysis(rules, shoe)
+    tables = indexed_tables(
+        rules, analysis, counter.chart, counter.label, counter.departures, game.limit
     )
+    betting = Betting(ramp, wong_out, tuple(bankrolls), risk, trip_rounds)
+    where = Where(threads) if where is None else where
+    dealer = shoe_dealer(rules, game, tables)
+    return dealt_run(dealer, counter, rounds, seed, betting, where, progress, log)

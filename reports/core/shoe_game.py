@@ -43,13 +43,99 @@ INSURANCE_NOTE = (
 """What the insurance columns say (a game that offers insurance)."""
 
 
-def check_cells(chart_with: Callable, chart, departures) -> None:
-    """Refuse index plays the chart has no cell or play for (an index file's), in one line
-    that names the index file; ``chart_with``: the game's (``strategy/<game>/indices.py``)."""
-    try:
-        chart_with(chart, departures)
-    except ValueError as e:
-        raise ValueError(f"index file: {e}") from None
+@dataclass(frozen=True)
+class Counter:
+    """What the counter plays (``chart``, named ``label``, with ``departures`` at their true
+    counts) and what defines that play in a run's manifest (``play``)."""
+
+    label: str
+    chart: object
+    departures: tuple
+    play: dict
+
+
+def counter_play(
+    game: str,
+    studies,
+    chart_with: Callable,
+    rules,
+    shoe,
+    strategy: str,
+    system,
+    indices: bool,
+    departures=None,
+    index_progress=lambda items: items,
+) -> Counter:
+    """The counter's ``Counter`` in ``game`` (``studies``: the game's study family, its chart
+    and computed index plays; ``chart_with``: its ``strategy/<game>/indices.py``'s): the
+    study's chart ``strategy``, with ``departures`` given (an index file's: a cell or play the
+    chart lacks refused in one line naming the index file), or with ``indices`` the game's
+    table for ``system`` computed ``index_decks_left`` decks from the end, else none."""
+    from cardedge.reports.core.shoe_batches import departure_identity
+    from cardedge.reports.core.study import index_decks_left
+    from cardedge.study.core.game import frame_digest
+
+    label, chart = studies.chart(rules, shoe, strategy)
+    if departures is not None:
+        departures = tuple(departures)
+        try:
+            chart_with(chart, departures)
+        except ValueError as e:
+            raise ValueError(f"index file: {e}") from None
+    elif indices:
+        left = index_decks_left(shoe.whole_decks("a shoe game"))
+        departures = studies.departures(rules, shoe, left, system, index_progress)
+    else:
+        departures = ()
+    play = {
+        "game": game,
+        "rules": rules.describe(shoe),
+        "strategy": label,
+        "chart": frame_digest(chart.frame()),
+        "departures": departure_identity(departures),
+    }
+    return Counter(label, chart, departures, play)
+
+
+@dataclass(frozen=True)
+class Betting:
+    """How the counter bets, priced after the run: the ``ramp`` (words), ``wong_out``, the
+    ``bankrolls``, the optimal ramp's ``risk`` and a trip's rounds."""
+
+    ramp: str = "1-8"
+    wong_out: float | None = None
+    bankrolls: tuple[float, ...] = ()
+    risk: float = DEFAULT_RISK
+    trip_rounds: float | None = None
+
+
+def dealt_run(
+    dealer: ShoeDealer,
+    counter: Counter,
+    rounds: int,
+    seed: int,
+    betting: Betting,
+    where: Where,
+    progress: Callable | None = None,
+    log: Callable[[str], None] | None = None,
+    play: dict | None = None,
+) -> ShoeGameRun:
+    """Deal ``dealer``'s run ``where`` says (``deal_run``; ``play``: the manifest's words
+    besides the counter's own) and keep it with how the counter bets (``ShoeGameRun``)."""
+    from cardedge.reports.core.shoe_batches import noting
+
+    manifest = {**counter.play, **(play or {})}
+    tallies = deal_run(dealer, rounds, seed, manifest, where, noting(progress), log)
+    b = betting
+    return ShoeGameRun(
+        tallies,
+        ramp_of(b.ramp),
+        b.wong_out,
+        tuple(b.bankrolls),
+        b.risk,
+        len(counter.departures),
+        b.trip_rounds,
+    )
 
 
 def ramp_of(text: str, start: int = 1) -> Ramp:
