@@ -121,6 +121,25 @@ def shoe_game_words(penetration: float | None, words: dict[str, Any]) -> dict[st
     }
 
 
+def shoe_room_words(words: dict[str, Any]) -> dict[str, Any]:
+    """A shoe game's words (``shoe_game_words``' answer) as a game's
+    ``reports/<game>/shoe_game.simulate_shoe`` takes them."""
+    return {
+        "players": words["players"],
+        "system": words["count"],
+        "indices": words["indices"],
+        "departures": words["index_file"],
+        "ramp": words["ramp"],
+        "wong_out": words["wong_out"],
+        "convention": words["tc_convention"],
+        "divisor": words["tc_divisor"],
+        "burn": words["burn"],
+        "bankrolls": words["bankroll"],
+        "risk": words["risk"],
+        "trip_rounds": words["trip_rounds"],
+    }
+
+
 def trip_rounds(words: dict[str, Any]) -> float | None:
     """A trip's rounds, ``trip_hours`` x ``rounds_per_hour`` (None without a trip)."""
     hours = words.get("trip_hours")
