@@ -318,7 +318,7 @@ WITNESSES: dict[str, Witness] = {
     ),
     **{
         f"engine.core.shoe_game.{helper}": internal("engine.blackjack.shoe_game.shoe_rounds")
-        for helper in ("count_state", "decks_left")
+        for helper in ("count_state", "decks_left", "shuffled_if_cut", "counted")
     },
     "engine.blackjack.simulate._dealer_total": internal(
         "engine.blackjack.simulate.blackjack_rounds"

@@ -58,8 +58,10 @@ from cardedge.engine.core.shoe_game import (
     ShoeTallies,
     count_inputs,
     count_state,
+    counted,
     deal_shoe_game,
     play_states,
+    shuffled_if_cut,
     state_span,
 )
 from cardedge.strategy.blackjack.charts import policy_from_chart
@@ -269,12 +271,7 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
     dealt = n  # past the cut card: the first round shuffles
     running = 0.0
     for _ in range(rounds):
-        if dealt >= cut:
-            dealt = 0
-            running = irc
-            for _b in range(burn):
-                draw(rng, shoe, dealt)
-                dealt += 1
+        dealt, running = shuffled_if_cut(rng, shoe, dealt, running, cut, burn, irc)
         state, tc_bin = count_state(running, n - dealt, pivot, convention, divisor, limit, span)
         ours = set_of_state[state]
         start = dealt
@@ -337,5 +334,4 @@ def shoe_rounds(rng, rounds, shoe, vidx, tag, hands, rules, shape, count, stack,
         if moved > 0:
             index_rounds[tc_bin] += 1
             index_plays[tc_bin] += moved
-        for i in range(start, min(dealt, n)):
-            running += tag[shoe[i]]
+        running = counted(shoe, start, dealt, tag, running)

@@ -36,6 +36,7 @@ from cardedge.analysis.core.cards import CARDS_PER_DECK
 from cardedge.analysis.core.counts import CountSystem
 from cardedge.analysis.core.kernels import inline
 from cardedge.engine.core import dealing
+from cardedge.engine.core.dealing import draw
 from cardedge.engine.core.simulation import check_rounds, deal_streams, stream_entropy, stream_sizes
 from cardedge.engine.core.table import check_seats
 from cardedge.strategy.core.departures import Departure, in_force
@@ -320,6 +321,29 @@ def count_inputs(game: ShoeGame, half_span: int | None = None) -> CountInputs:
         shape,
         np.array([system.initial_running_count(game.decks), pivot], dtype=np.float64),
     )
+
+
+@inline
+def shuffled_if_cut(rng, shoe, dealt, running, cut, burn, irc):
+    """(dealt, running) before a round: past the cut card the shoe is shuffled (``dealt = 0``:
+    ``dealing.draw`` shuffles as it deals), the running count starts again at ``irc`` and
+    ``burn`` cards are burned unseen; else as they were."""
+    if dealt >= cut:
+        dealt = 0
+        running = irc
+        for _ in range(burn):
+            draw(rng, shoe, dealt)
+            dealt += 1
+    return dealt, running
+
+
+@inline
+def counted(shoe, start, dealt, tag, running):
+    """``running`` with the cards of positions ``start`` .. ``dealt`` counted (``tag[kind]``;
+    a round that ran past the last card counts the shoe's cards only)."""
+    for i in range(start, min(dealt, shoe.shape[0])):
+        running += tag[shoe[i]]
+    return running
 
 
 @inline

@@ -38,8 +38,10 @@ from cardedge.engine.core.shoe_game import (
     ShoeTallies,
     count_inputs,
     count_state,
+    counted,
     deal_shoe_game,
     play_states,
+    shuffled_if_cut,
     state_span,
 )
 from cardedge.engine.zero.game import side_bet_index
@@ -266,12 +268,7 @@ def zero_shoe_rounds(
     dealt = n  # past the cut card: the first round shuffles
     running = 0.0
     for _ in range(rounds):
-        if dealt >= cut:
-            dealt = 0
-            running = irc
-            for _b in range(burn):
-                draw(rng, shoe, dealt)
-                dealt += 1
+        dealt, running = shuffled_if_cut(rng, shoe, dealt, running, cut, burn, irc)
         state, tc_bin = count_state(running, n - dealt, pivot, convention, divisor, limit, span)
         ours = set_of_state[state]
         start = dealt
@@ -315,5 +312,4 @@ def zero_shoe_rounds(
         if moved > 0:
             index_rounds[tc_bin] += 1
             index_plays[tc_bin] += moved
-        for i in range(start, min(dealt, n)):
-            running += tag[shoe[i]]
+        running = counted(shoe, start, dealt, tag, running)
