@@ -54,6 +54,7 @@ from cardedge.engine.blackjack.tables import policy_tables
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
 from cardedge.engine.core.shoe_game import (
+    ShoeDealerBase,
     ShoeGame,
     ShoeTallies,
     count_inputs,
@@ -139,19 +140,10 @@ def plain_tables(name: str, first, unsplit, split, limit: int) -> IndexedTables:
 
 
 @dataclass(frozen=True, eq=False)
-class BlackjackShoeDealer:
+class BlackjackShoeDealer(ShoeDealerBase):
     """Deals blackjack's shoe game (``engine.core.shoe_game.ShoeDealer``): ``dealer(rng, n)``
     deals ``n`` rounds of ``game`` under ``rules`` from a freshly shuffled shoe, the counter
-    playing ``tables``. Picklable (a Dask worker deals with it): the kernel's inputs are made
-    again where it is unpickled."""
-
-    rules: object
-    game: ShoeGame
-    tables: IndexedTables
-
-    def __post_init__(self) -> None:
-        if self.tables.half_span < self.game.limit + 1:
-            raise ValueError("tables whose play states span less than the game's true-count bins")
+    playing ``tables`` (``IndexedTables``). Picklable (``ShoeDealerBase``)."""
 
     @property
     def extras(self) -> dict[str, int]:
@@ -160,10 +152,6 @@ class BlackjackShoeDealer:
 
     def fields(self) -> dict[str, object]:
         return {}
-
-    @property
-    def policy(self) -> str:
-        return self.tables.name
 
     @property
     def outcome_labels(self) -> tuple[str, ...]:
@@ -185,21 +173,12 @@ class BlackjackShoeDealer:
             (tables.first, tables.unsplit, split, tables.set_of_state, tables.insure),
         )
 
-    def __getstate__(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "_inputs"}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-
     def __call__(self, rng, n):
         hands, kernel_rules, inputs, stack = self._inputs
         game = self.game
-        n_bins = 2 * game.limit + 1
         tally = (
-            np.zeros((n_bins, len(self.outcome_labels)), dtype=np.int64),
-            np.zeros(n_bins, dtype=np.int64),
-            np.zeros(n_bins, dtype=np.int64),
-            np.zeros((3, n_bins), dtype=np.int64),
+            *self.counter_tallies(len(self.outcome_labels)),
+            np.zeros((3, 2 * game.limit + 1), dtype=np.int64),
             np.zeros((game.players, BJ_MAX_HANDS), dtype=np.int64),
             np.zeros((game.players, BJ_MAX_HANDS), dtype=np.int64),
             np.zeros((3, game.players), dtype=np.int64),

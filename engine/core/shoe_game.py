@@ -210,6 +210,41 @@ class ShoeDealer(Protocol):
     def __call__(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]: ...
 
 
+@dataclass(frozen=True, eq=False)
+class ShoeDealerBase:
+    """What each game's ``ShoeDealer`` shares: the ``rules``, the ``game`` and the counter's
+    indexed ``tables`` (their play states spanning at least the game's bins), the policy's name,
+    pickling without the kernel inputs a subclass caches as ``_inputs`` (made again where a
+    Dask worker unpickles it), and the counter's first three tallies."""
+
+    rules: object
+    game: ShoeGame
+    tables: object
+
+    def __post_init__(self) -> None:
+        if self.tables.half_span < self.game.limit + 1:
+            raise ValueError("tables whose play states span less than the game's true-count bins")
+
+    @property
+    def policy(self) -> str:
+        return self.tables.name
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_inputs"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+
+    def counter_tallies(self, outcomes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Zeroed (outcomes[bin, outcome], index rounds[bin], index plays[bin])."""
+        n_bins = 2 * self.game.limit + 1
+        return (
+            np.zeros((n_bins, outcomes), dtype=np.int64),
+            np.zeros(n_bins, dtype=np.int64),
+            np.zeros(n_bins, dtype=np.int64),
+        )
+
+
 def tallies_of(
     dealer: ShoeDealer,
     rounds: int,

@@ -34,6 +34,7 @@ from cardedge.analysis.zero.rules import ZeroRules
 from cardedge.engine.core import dealing
 from cardedge.engine.core.dealing import draw, fresh_shoe
 from cardedge.engine.core.shoe_game import (
+    ShoeDealerBase,
     ShoeGame,
     ShoeTallies,
     count_inputs,
@@ -126,25 +127,13 @@ def indexed_tables(
 
 
 @dataclass(frozen=True, eq=False)
-class ZeroShoeDealer:
+class ZeroShoeDealer(ShoeDealerBase):
     """Deals Zero's shoe game (``engine.core.shoe_game.ShoeDealer``): ``dealer(rng, n)``
     deals ``n`` rounds of ``game`` under ``rules`` from a freshly shuffled shoe, the counter
-    playing ``tables`` with its Zero Pays side bet settled by ``paytable`` (its tallies the
-    fourth array, ``side``). Picklable (a Dask worker deals with it): the kernel's inputs are
-    made again where it is unpickled."""
+    playing ``tables`` (``IndexedZeroTables``) with its Zero Pays side bet settled by
+    ``paytable`` (its tallies the fourth array, ``side``). Picklable (``ShoeDealerBase``)."""
 
-    rules: ZeroRules
-    game: ShoeGame
-    tables: IndexedZeroTables
     paytable: PayTable
-
-    def __post_init__(self) -> None:
-        if self.tables.half_span < self.game.limit + 1:
-            raise ValueError("tables whose play states span less than the game's true-count bins")
-
-    @property
-    def policy(self) -> str:
-        return self.tables.name
 
     @property
     def outcome_labels(self) -> tuple[str, ...]:
@@ -172,21 +161,12 @@ class ZeroShoeDealer:
             side_bet_index(self.paytable),
         )
 
-    def __getstate__(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "_inputs"}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-
     def __call__(self, rng, n):
         kernel_rules, inputs, stack, index = self._inputs
         game = self.game
-        n_bins = 2 * game.limit + 1
         tally = (
-            np.zeros((n_bins, len(self.outcome_labels)), dtype=np.int64),
-            np.zeros(n_bins, dtype=np.int64),
-            np.zeros(n_bins, dtype=np.int64),
-            np.zeros((n_bins, self.extras["side"]), dtype=np.int64),
+            *self.counter_tallies(len(self.outcome_labels)),
+            np.zeros((2 * game.limit + 1, self.extras["side"]), dtype=np.int64),
             np.zeros((2, game.players), dtype=np.int64),
             np.zeros((game.players, 2), dtype=np.int64),
             np.zeros((game.players, 2), dtype=np.int64),
