@@ -100,3 +100,15 @@ def no_process_outlives_its_module():
         except psutil.Error:
             pass
     assert not left, "processes left running: " + "; ".join(c[:120] for _, c in left)
+
+
+@pytest.fixture
+def browser():
+    """A headless Chromium of the page tests' size, the page's console kept
+    (``documents.chromium_driver``); a test module may give its own of a longer scope."""
+    from documents import chromium_driver
+
+    driver = chromium_driver(window="1200,1700", logs=True)
+    yield driver
+    if driver is not None:
+        driver.quit()

@@ -20,7 +20,6 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the dev extra)")
 
-from documents import chromium_driver  # noqa: E402
 from served import poll, served  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
@@ -272,13 +271,6 @@ def slow_server():
         patch.setitem(calls.GRID_COST_SECONDS, "blackjack", (5.0, 25.0))
         with served(create_app()) as base:
             yield base
-
-
-@pytest.fixture
-def browser():
-    driver = chromium_driver(window="1200,1700", logs=True)
-    yield driver
-    driver.quit()
 
 
 @pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="no headless Chromium")

@@ -18,7 +18,6 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the dev extra)")
 
-from documents import chromium_driver  # noqa: E402
 from served import poll, served  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
@@ -138,13 +137,6 @@ def server():
     """The app on a uvicorn of its own (a thread of this process): its base URL."""
     with served(create_app()) as base:
         yield base
-
-
-@pytest.fixture
-def browser():
-    driver = chromium_driver(window="1200,1700", logs=True)
-    yield driver
-    driver.quit()
 
 
 def figure(driver, key: str) -> float:
