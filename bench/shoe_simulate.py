@@ -97,6 +97,18 @@ def rival_command(binary: str, rounds: int) -> list[str]:
     ]
 
 
+def best_rate(deal, rounds: int, repeat: int) -> float:
+    """Rounds per second of ``deal(rounds)``, best of ``repeat`` (after a short warm-up that
+    compiles or loads the kernel)."""
+    deal(100_000)
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        deal(rounds)
+        best = min(best, time.perf_counter() - t)
+    return rounds / best
+
+
 def in_process(rounds: int, repeat: int) -> float:
     """Rounds per second of the kernel alone on one thread (best of ``repeat``)."""
     from cardedge.analysis.blackjack.round import ShoeAnalysis
@@ -113,13 +125,9 @@ def in_process(rounds: int, repeat: int) -> float:
     departures = STUDIES.departures(rules, shoe, 5, system, lambda x: x)
     game = ShoeGame(6, 0.75, system, burn=0, convention="round")
     tables = indexed_tables(rules, ShoeAnalysis(rules, shoe), chart, "basic", departures, 10)
-    simulate_shoe_game(rules, game, tables, 100_000, seed=1, threads=1)
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        simulate_shoe_game(rules, game, tables, rounds, seed=1, threads=1)
-        best = min(best, time.perf_counter() - t)
-    return rounds / best
+    return best_rate(
+        lambda n: simulate_shoe_game(rules, game, tables, n, seed=1, threads=1), rounds, repeat
+    )
 
 
 def zero_in_process(rounds: int, repeat: int) -> float:
@@ -137,13 +145,9 @@ def zero_in_process(rounds: int, repeat: int) -> float:
     departures = STUDIES.departures(rules, shoe, 5, system, lambda x: x)
     game = ShoeGame(6, 0.75, system, burn=0, convention="round")
     tables = indexed_tables(rules, chart, "basic", departures, game.limit)
-    simulate_shoe_game(rules, game, tables, 100_000, seed=1, threads=1)
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        simulate_shoe_game(rules, game, tables, rounds, seed=1, threads=1)
-        best = min(best, time.perf_counter() - t)
-    return rounds / best
+    return best_rate(
+        lambda n: simulate_shoe_game(rules, game, tables, n, seed=1, threads=1), rounds, repeat
+    )
 
 
 def timed(command: list[str]) -> tuple[float, float]:
